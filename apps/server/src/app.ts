@@ -1,0 +1,94 @@
+// buildApp(config, database): registers platform plugins and modules and returns the app without listening,
+// so main.ts serves it and tests drive it with inject().
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { JSON_BODY_LIMIT_BYTES, PRODUCT_VERSION } from '@atende/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { catalogueRoutes } from './modules/catalogues/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { resourceRoutes } from './modules/resources/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { registerAuth } from './platform/auth.ts';
+import type { Database } from './platform/db/database.ts';
+import type { Deps } from './platform/deps.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+import { loggingOptions } from './platform/logging.ts';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './platform/rate-limit.ts';
+import { createFileStorage } from './platform/storage.ts';
+import { createTokenService } from './platform/tokens.ts';
+import { validatorCompiler } from './platform/validation.ts';
+import { registerWebApp } from './platform/web-app.ts';
+
+const MODULES = [authRoutes, userRoutes, catalogueRoutes, resourceRoutes, healthRoutes];
+
+export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...loggingOptions(config),
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => void reply.header('x-request-id', request.id));
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const deps: Deps = {
+    config,
+    database,
+    tokens: createTokenService(config.jwtSecret),
+    limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
+    storage: createFileStorage(join(config.dataDir, 'files')),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await registerApiDocs(app);
+  registerAuth(app, database.db, deps.tokens);
+  for (const register of MODULES) register(app, deps);
+  await registerWebApp(app, config.webDir);
+  return app;
+}
+
+async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs') || route.url === '/api/openapi.json') {
+      route.config = { ...route.config, public: true };
+    }
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Atende API', version: PRODUCT_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,99 @@
+// Environment schema, validated at boot. Defaults make the embedded mode work with no configuration.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  PUBLIC_URL: z.url().optional(),
+  ACCOUNTS_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  TRUST_PROXY: booleanish.default(false),
+  WEB_DIR: z.string().default(join(repoRoot, 'apps/web/dist')),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  sessionTtlMs: number;
+  publicUrl: string;
+  accountsUrl: string | null;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  role: z.infer<typeof EnvSchema>['ROLE'];
+  seedDemo: boolean;
+  trustProxy: boolean;
+  webDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a generated JWT secret is kept in DATA_DIR so restarts keep sessions. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    accountsUrl: e.ACCOUNTS_URL ?? null,
+    logLevel: e.LOG_LEVEL,
+    role: e.ROLE,
+    seedDemo: e.SEED_DEMO === 'auto',
+    trustProxy: e.TRUST_PROXY,
+    webDir: resolve(e.WEB_DIR),
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The configuration as it may be logged: credentials in URLs and secrets masked. */
+export function describeConfig(config: AppConfig): Record<string, unknown> {
+  const maskUrl = (url: string | undefined) => url?.replace(/\/\/([^:/@]+):([^@]+)@/, '//$1:***@');
+  return {
+    ...config,
+    jwtSecret: '***',
+    databaseUrl: maskUrl(config.databaseUrl) ?? 'embedded (PGlite)',
+    redisUrl: maskUrl(config.redisUrl) ?? 'none (in-process)',
+  };
+}

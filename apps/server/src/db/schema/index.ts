@@ -1,0 +1,4 @@
+// Every table of the database, as drizzle sees it; migrations are generated from this module.
+export * from './companies.ts';
+export * from './catalogues.ts';
+export * from './users.ts';

@@ -1,0 +1,59 @@
+// Users of a company (attendants, supervisors, admins) and their login sessions.
+import { LANGUAGES, ROLES } from '@atende/contract';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, primaryId, tenantId, updatedAt } from './columns.ts';
+import { pauseReasons } from './catalogues.ts';
+
+export const roleEnum = pgEnum('user_role', ROLES);
+export const languageEnum = pgEnum('user_language', LANGUAGES);
+
+export const users = pgTable(
+  'users',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    instagram: text('instagram'),
+    avatarPath: text('avatar_path'),
+    timezone: text('timezone').notNull(),
+    language: languageEnum('language').notNull(),
+    soundNotification: boolean('sound_notification').notNull().default(true),
+    requireNewPassword: boolean('require_new_password').notNull().default(false),
+    role: roleEnum('role').notNull(),
+    canCreateContacts: boolean('can_create_contacts').notNull(),
+    canSendFiles: boolean('can_send_files').notNull(),
+    canChangeResponsible: boolean('can_change_responsible').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pauseReasonId: uuid('pause_reason_id').references(() => pauseReasons.id, { onDelete: 'set null' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_company_username_key').on(table.companyId, table.username),
+    index('users_company_name_idx').on(table.companyId, table.name),
+  ],
+);
+
+/** One row per login; the access token carries its id, so logout revokes exactly that token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);

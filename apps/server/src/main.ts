@@ -1,0 +1,50 @@
+// Process entry: config → database (migrated, demo-seeded when empty) → buildApp → listen; SIGTERM/SIGINT
+// stop accepting connections, drain in-flight requests and close the database.
+import { buildApp } from './app.ts';
+import { ConfigError, describeConfig, loadConfig } from './config.ts';
+import { prepareDatabase } from './platform/db/open.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const { database, seeded } = await prepareDatabase(config);
+  const app = await buildApp(config, database);
+  app.log.info({ config: describeConfig(config), seeded }, 'configuration');
+  if (seeded)
+    app.log.info(
+      'demo company created: company "demo", users admin/supervisor/attendant/attendant2/root, password demo1234',
+    );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ startup_ms: Math.round(performance.now() - startedAt), url: config.publicUrl }, 'ready');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

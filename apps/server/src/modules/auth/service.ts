@@ -1,0 +1,119 @@
+// Login, logout and heartbeat. Failed logins are throttled per company+username and per client IP.
+import {
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_IP,
+  LOGIN_THROTTLE_WINDOW_MS,
+  type LoginRequest,
+  type LoginResponse,
+} from '@atende/contract';
+import { and, eq } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema/index.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { verifyDecoy, verifyPassword } from '../../platform/passwords.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { TokenService } from '../../platform/tokens.ts';
+import { companySlug, findCompanyBySlug } from '../companies/service.ts';
+
+export type LoginDeps = { db: Db; tokens: TokenService; limiter: RateLimiter; sessionTtlMs: number };
+export type ClientInfo = { ip: string; userAgent: string | undefined };
+
+export async function login(
+  deps: LoginDeps,
+  input: LoginRequest,
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const accountKey = `login:account:${companySlug(input.company)}:${input.username.trim().toLowerCase()}`;
+  const ipKey = `login:ip:${client.ip}`;
+  await refuseWhenThrottled(deps.limiter, [
+    [accountKey, LOGIN_FAILURES_PER_ACCOUNT],
+    [ipKey, LOGIN_FAILURES_PER_IP],
+  ]);
+
+  const user = await findLoginUser(deps.db, input);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyDecoy(input.password);
+  if (!user || !valid) {
+    await Promise.all([
+      deps.limiter.increment(accountKey, LOGIN_THROTTLE_WINDOW_MS),
+      deps.limiter.increment(ipKey, LOGIN_THROTTLE_WINDOW_MS),
+    ]);
+    throw new AppError('invalid_credentials', 400);
+  }
+  await deps.limiter.reset(accountKey);
+
+  const expiresAt = new Date(Date.now() + deps.sessionTtlMs);
+  const [session] = await deps.db
+    .insert(sessions)
+    .values({
+      companyId: user.companyId,
+      userId: user.id,
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 500),
+    })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error('session insert returned nothing');
+  return {
+    access_token: deps.tokens.sign({ sid: session.id, sub: user.id, cid: user.companyId }, expiresAt),
+    token_type: 'Bearer',
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+async function refuseWhenThrottled(
+  limiter: RateLimiter,
+  limits: [key: string, max: number][],
+): Promise<void> {
+  for (const [key, max] of limits) {
+    const { count, resetInMs } = await limiter.peek(key);
+    if (count >= max) {
+      const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+      throw new AppError(
+        'too_many_attempts',
+        429,
+        { minutes: Math.ceil(seconds / 60) },
+        { 'retry-after': String(seconds) },
+      );
+    }
+  }
+}
+
+async function findLoginUser(db: Db, input: LoginRequest) {
+  const company = await findCompanyBySlug(db, input.company);
+  if (!company) return undefined;
+  const [user] = await db
+    .select({ id: users.id, companyId: users.companyId, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, company.id),
+        eq(users.username, input.username.trim().toLowerCase()),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1);
+  return user;
+}
+
+export async function logout(ctx: TenantContext): Promise<void> {
+  await ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, ctx.sessionId), eq(sessions.companyId, ctx.companyId)));
+}
+
+/** Records that the user is still there: feeds "online" and the session's last activity. */
+export async function heartbeat(ctx: TenantContext): Promise<Date> {
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, ctx.sessionId));
+    await tx
+      .update(users)
+      .set({ lastSeenAt: now })
+      .where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)));
+  });
+  return now;
+}

@@ -1,0 +1,48 @@
+// GET endpoints of the catalogues loaded at start: channels, event actions, wallets, phrases, pause and call
+// reasons. Their writes arrive with the issues of each area.
+import {
+  CallReasonList,
+  ChannelList,
+  EventActionList,
+  PauseReasonList,
+  PhraseList,
+  WalletList,
+} from '@atende/contract';
+import type { FastifyInstance } from 'fastify';
+import { tenantContext } from '../../platform/auth.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { responses, typed } from '../../platform/http.ts';
+import { listChannelAccounts, listNamed, listPhrases, type NamedCatalogue } from './service.ts';
+
+export function catalogueRoutes(app: FastifyInstance, deps: Deps): void {
+  const db = deps.database.db;
+  const r = typed(app);
+
+  const named: [string, NamedCatalogue, typeof EventActionList, string][] = [
+    ['/api/events/actions', 'eventActions', EventActionList, 'events'],
+    ['/api/wallets', 'wallets', WalletList, 'wallets'],
+    ['/api/pause/reasons', 'pauseReasons', PauseReasonList, 'pauses'],
+    ['/api/phone/reasons', 'callReasons', CallReasonList, 'voice'],
+  ];
+  for (const [url, catalogue, schema, tag] of named) {
+    r.get(url, { schema: { tags: [tag], response: responses(schema) } }, async (request) => ({
+      data: await listNamed(tenantContext(db, request), catalogue),
+    }));
+  }
+
+  r.get(
+    '/api/channels',
+    { schema: { tags: ['channels'], response: responses(ChannelList) } },
+    async (request) => ({
+      data: await listChannelAccounts(tenantContext(db, request)),
+    }),
+  );
+
+  r.get(
+    '/api/v2/phrases',
+    { schema: { tags: ['phrases'], response: responses(PhraseList) } },
+    async (request) => ({
+      data: await listPhrases(tenantContext(db, request)),
+    }),
+  );
+}

@@ -1,0 +1,192 @@
+// The authenticated user's own account (profile, password, avatar) and the list of responsibles.
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_TIMEZONE,
+  type ChangePasswordRequest,
+  type Language,
+  type Permissions,
+  type ResetPasswordRequest,
+  type ResponsiblesQuery,
+  type Role,
+  type UpdateProfileRequest,
+} from '@atende/contract';
+import { and, asc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { companies, sessions, users } from '../../db/schema/index.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { FileStorage } from '../../platform/storage.ts';
+import { defaultPermissions, ONLINE_WINDOW_MS } from './policy.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export type NewUser = {
+  username: string;
+  name: string;
+  role: Role;
+  password: string;
+  email?: string | null;
+  language?: Language;
+  timezone?: string;
+  permissions?: Partial<Permissions>;
+  requireNewPassword?: boolean;
+};
+
+export async function createUser(db: Db, companyId: string, input: NewUser): Promise<UserRow> {
+  const permissions = { ...defaultPermissions(input.role), ...input.permissions };
+  const [row] = await db
+    .insert(users)
+    .values({
+      companyId,
+      username: input.username.trim().toLowerCase(),
+      name: input.name,
+      email: input.email ?? null,
+      role: input.role,
+      language: input.language ?? DEFAULT_LANGUAGE,
+      timezone: input.timezone ?? DEFAULT_TIMEZONE,
+      passwordHash: await hashPassword(input.password),
+      requireNewPassword: input.requireNewPassword ?? false,
+      canCreateContacts: permissions.create_contacts,
+      canSendFiles: permissions.send_files,
+      canChangeResponsible: permissions.change_responsible,
+    })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+/** The acting user with their company; a user removed meanwhile answers 404. */
+export async function getCurrentUser(ctx: TenantContext) {
+  const [row] = await ctx.db
+    .select({ user: users, company: { id: companies.id, name: companies.name } })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+const isKnownTimezone = (timezone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export async function updateProfile(ctx: TenantContext, input: UpdateProfileRequest) {
+  if (input.timezone !== undefined && !isKnownTimezone(input.timezone))
+    throw new AppError('invalid_timezone', 400);
+  await ctx.db
+    .update(users)
+    .set({
+      name: input.name,
+      email: input.email,
+      instagram: input.instagram,
+      timezone: input.timezone,
+      language: input.language,
+      soundNotification: input.sound_notification,
+      updatedAt: new Date(),
+    })
+    .where(ownRow(ctx));
+  return getCurrentUser(ctx);
+}
+
+const ownRow = (ctx: TenantContext) => and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId));
+
+/**
+ * Changes the password after checking the current one. Every other session of the user is revoked, so a
+ * password change locks out whoever else held the account.
+ */
+export async function changePassword(ctx: TenantContext, input: ChangePasswordRequest): Promise<void> {
+  const { user } = await getCurrentUser(ctx);
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw new AppError('current_password_invalid', 400);
+  }
+  if (input.password === input.current_password) throw new AppError('password_reuse', 400);
+  await setPassword(ctx, input.password);
+}
+
+/** Sets a new password without the current one, allowed only while the account requires a new password. */
+export async function resetPassword(ctx: TenantContext, input: ResetPasswordRequest): Promise<void> {
+  const { user } = await getCurrentUser(ctx);
+  if (!user.requireNewPassword) throw new AppError('new_password_not_required', 400);
+  if (await verifyPassword(user.passwordHash, input.password)) throw new AppError('password_reuse', 400);
+  await setPassword(ctx, input.password);
+}
+
+async function setPassword(ctx: TenantContext, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, requireNewPassword: false, updatedAt: new Date() })
+      .where(ownRow(ctx));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(eq(sessions.userId, ctx.userId), ne(sessions.id, ctx.sessionId), isNull(sessions.revokedAt)),
+      );
+  });
+}
+
+export async function deleteAvatar(ctx: TenantContext, storage: FileStorage) {
+  const { user } = await getCurrentUser(ctx);
+  if (user.avatarPath) {
+    await ctx.db.update(users).set({ avatarPath: null, updatedAt: new Date() }).where(ownRow(ctx));
+    await storage.remove(user.avatarPath);
+  }
+  return getCurrentUser(ctx);
+}
+
+/** The avatar file of a user of the caller's company. */
+export async function openAvatar(ctx: TenantContext, storage: FileStorage, userId: string) {
+  const [row] = await ctx.db
+    .select({ avatarPath: users.avatarPath })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
+    .limit(1);
+  const stream = row?.avatarPath ? await storage.open(row.avatarPath) : null;
+  if (!row?.avatarPath || !stream) throw notFound();
+  return { stream, contentType: imageType(row.avatarPath) };
+}
+
+const imageType = (path: string) =>
+  path.endsWith('.png') ? 'image/png' : path.endsWith('.webp') ? 'image/webp' : 'image/jpeg';
+
+export const RESPONSIBLES_LIMIT = 1000;
+
+/** Active users of the company who can be made responsible for a contact, filtered as asked. */
+export async function listResponsibles(ctx: TenantContext, query: ResponsiblesQuery) {
+  const filters: (SQL | undefined)[] = [eq(users.companyId, ctx.companyId), eq(users.active, true)];
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(users.name, pattern), ilike(users.username, pattern)));
+  }
+  if (query.role?.length) filters.push(inArray(users.role, query.role));
+  if (query.ids?.length) filters.push(inArray(users.id, query.ids));
+  if (query.online !== undefined) {
+    const since = new Date(Date.now() - ONLINE_WINDOW_MS);
+    filters.push(
+      query.online ? gte(users.lastSeenAt, since) : or(isNull(users.lastSeenAt), lt(users.lastSeenAt, since)),
+    );
+  }
+  return ctx.db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      role: users.role,
+      avatarPath: users.avatarPath,
+      updatedAt: users.updatedAt,
+      lastSeenAt: users.lastSeenAt,
+    })
+    .from(users)
+    .where(and(...filters))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(RESPONSIBLES_LIMIT);
+}

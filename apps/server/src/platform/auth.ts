@@ -1,0 +1,93 @@
+// Authentication of API requests: every /api route requires a live session unless it is declared public
+// (`config: { public: true }`). The resolved tenant context is attached to the request as `request.auth`.
+import type { Permissions, Role } from '@atende/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessions, users } from '../db/schema/index.ts';
+import type { Db } from './db/database.ts';
+import { AppError } from './errors.ts';
+import type { TokenService } from './tokens.ts';
+
+export type AuthContext = {
+  companyId: string;
+  userId: string;
+  sessionId: string;
+  role: Role;
+  permissions: Permissions;
+};
+
+/** What services receive: the database (or an open transaction) and who is acting for which tenant. */
+export type TenantContext = AuthContext & { db: Db };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, health, resources). */
+    public?: boolean;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The session behind a token, or the reason it is refused (unauthenticated / session_expired). */
+export async function authenticateToken(
+  db: Db,
+  tokens: TokenService,
+  token: string | null,
+): Promise<AuthContext> {
+  if (!token) throw new AppError('unauthenticated', 401);
+  const claims = tokens.verify(token);
+  if (!claims) throw new AppError('session_expired', 401);
+  const [row] = await db
+    .select({
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      active: users.active,
+      role: users.role,
+      canCreateContacts: users.canCreateContacts,
+      canSendFiles: users.canSendFiles,
+      canChangeResponsible: users.canChangeResponsible,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), eq(sessions.companyId, claims.cid)),
+    )
+    .limit(1);
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || !row.active) {
+    throw new AppError('session_expired', 401);
+  }
+  return {
+    companyId: claims.cid,
+    userId: claims.sub,
+    sessionId: claims.sid,
+    role: row.role,
+    permissions: {
+      create_contacts: row.canCreateContacts,
+      send_files: row.canSendFiles,
+      change_responsible: row.canChangeResponsible,
+    },
+  };
+}
+
+export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions;
+    if (!route.url?.startsWith('/api/') || route.config.public) return;
+    request.auth = await authenticateToken(db, tokens, bearerToken(request));
+  });
+}
+
+/** The tenant context of an authenticated request; routes call it after the auth hook ran. */
+export function tenantContext(db: Db, request: FastifyRequest): TenantContext {
+  if (!request.auth) throw new AppError('unauthenticated', 401);
+  return { ...request.auth, db };
+}

@@ -1,0 +1,91 @@
+// Opens the database: PGlite (PostgreSQL in WASM) in DATA_DIR by default, node-postgres when DATABASE_URL
+// is set. Both get the same drizzle schema and the same SQL migrations.
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../../db/schema/index.ts';
+
+export type Schema = typeof schema;
+/** A drizzle handle: the database itself or an open transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
+
+export type DatabaseOptions =
+  | { url: string; poolSize?: number }
+  | { dataDir: string }
+  /** An already open PGlite (tests load one from a migrated dump). */
+  | { pglite: PGlite };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
+  const client =
+    'pglite' in options ? options.pglite : await PGlite.create({ dataDir: embeddedDir(options.dataDir) });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  };
+}
+
+function embeddedDir(dataDir: string): string {
+  const dir = join(dataDir, 'db');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => void (await pool.query('select 1')),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Applies pending migrations. On PostgreSQL an advisory lock serialises concurrent starts of several
+ * processes, so exactly one of them migrates and the others wait for it.
+ */
+export async function runMigrations(options: DatabaseOptions, database: Database): Promise<void> {
+  if (!('url' in options)) {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  const client = new pg.Client({ connectionString: options.url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext('atende:migrations'))");
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query("select pg_advisory_unlock(hashtext('atende:migrations'))").catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** True when the database holds no company yet (a fresh install). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ empty: sql<boolean>`not exists(select 1 from companies)` })
+    .from(sql`(select 1) as probe`);
+  return Boolean(row?.empty);
+}

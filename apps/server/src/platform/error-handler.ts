@@ -1,0 +1,61 @@
+// The one place errors become responses: `{ message, code }` in the caller's language, 5xx without details.
+import { JSON_BODY_LIMIT_BYTES, type ErrorCode, type ErrorResponse } from '@atende/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+import { languageFromHeader, translate, type Params } from './i18n/i18n.ts';
+import { describeIssues, RequestValidationError } from './validation.ts';
+
+/** Fastify's own client errors, mapped to our codes. */
+const FASTIFY_CODES: Record<string, { code: ErrorCode; status: number }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', status: 400 },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', status: 400 },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', status: 400 },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', status: 415 },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'validation_failed', status: 400 },
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, reply) => {
+    const language = languageFromHeader(request.headers['accept-language']);
+    const send = (status: number, code: ErrorCode, params: Params = {}, extra: Partial<ErrorResponse> = {}) =>
+      sendError(reply, status, { message: translate(language, 'errors', code, params), code, ...extra });
+
+    if (error instanceof AppError) {
+      void reply.headers(error.headers);
+      return send(error.statusCode, error.code, error.params);
+    }
+    if (error instanceof RequestValidationError) {
+      const errors = describeIssues(language, error.issues);
+      const first = errors[0];
+      return sendError(reply, 400, {
+        message: first?.message ?? translate(language, 'errors', 'validation_failed'),
+        code: 'validation_failed',
+        field: first?.field || undefined,
+        errors,
+      });
+    }
+    const known = 'code' in error && error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return send(known.status, known.code, { limit: `${JSON_BODY_LIMIT_BYTES / 1024 / 1024} MB` });
+    const status = 'statusCode' in error && error.statusCode ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(status, 'validation_failed');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, 'internal_error');
+  });
+}
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorResponse): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function sendTranslatedError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+): FastifyReply {
+  const language = languageFromHeader(request.headers['accept-language']);
+  return sendError(reply, status, { message: translate(language, 'errors', code), code });
+}

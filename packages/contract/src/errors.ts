@@ -1,0 +1,36 @@
+// Error codes the API answers with, as `{ message, code }`; the message is translated by the server.
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'validation_failed',
+  'invalid_json',
+  'body_too_large',
+  'unsupported_media_type',
+  'not_found',
+  'route_not_found',
+  'unauthenticated',
+  'session_expired',
+  'forbidden',
+  'invalid_credentials',
+  'too_many_attempts',
+  'current_password_invalid',
+  'password_confirmation_mismatch',
+  'password_reuse',
+  'new_password_not_required',
+  'invalid_timezone',
+  'service_unavailable',
+  'internal_error',
+] as const;
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const FieldError = z.object({ field: z.string(), message: z.string() });
+
+export const ErrorResponse = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** Present on validation errors: the first offending field and every issue found. */
+  field: z.string().optional(),
+  errors: z.array(FieldError).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;

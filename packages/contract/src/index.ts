@@ -1,0 +1,10 @@
+// The contract between server, web app and widget: every call's schemas, enums, constants and error codes.
+export * from './enums.ts';
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './common.ts';
+export * from './auth.ts';
+export * from './user.ts';
+export * from './lists.ts';
+export * from './resources.ts';
+export * from './health.ts';

@@ -1,0 +1,65 @@
+// Catalogues loaded when the console starts (spec §7 "Initial load").
+import { z } from 'zod';
+import { Id } from './common.ts';
+import { ChannelKind, Role } from './enums.ts';
+
+/** Every list answers `{ data }`, so paging (`next_cursor`) can be added without breaking clients. */
+export const ListOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+
+export const NamedItem = z.object({ id: Id, name: z.string() });
+export type NamedItem = z.infer<typeof NamedItem>;
+
+export const ChannelAccount = z.object({
+  id: Id,
+  kind: ChannelKind,
+  name: z.string(),
+  address: z.string().nullable(),
+});
+export type ChannelAccount = z.infer<typeof ChannelAccount>;
+export const ChannelList = ListOf(ChannelAccount);
+
+export const EventAction = NamedItem;
+export const EventActionList = ListOf(EventAction);
+export const Wallet = NamedItem;
+export const WalletList = ListOf(Wallet);
+export const PauseReason = NamedItem;
+export const PauseReasonList = ListOf(PauseReason);
+export const CallReason = NamedItem;
+export const CallReasonList = ListOf(CallReason);
+
+export const Phrase = z.object({ id: Id, text: z.string() });
+export type Phrase = z.infer<typeof Phrase>;
+export const PhraseList = ListOf(Phrase);
+
+export const Responsible = z.object({
+  id: Id,
+  name: z.string(),
+  username: z.string(),
+  role: Role,
+  avatar: z.string().nullable(),
+  online: z.boolean(),
+});
+export type Responsible = z.infer<typeof Responsible>;
+export const ResponsibleList = ListOf(Responsible);
+
+const commaSeparated = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).max(100));
+
+export const ResponsiblesQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  role: commaSeparated(Role).optional(),
+  ids: commaSeparated(Id).optional(),
+  online: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type ResponsiblesQuery = z.infer<typeof ResponsiblesQuery>;

@@ -1,0 +1,78 @@
+// The authenticated user (spec §3 "User") and the calls that change it.
+import { z } from 'zod';
+import { Id, Timestamp } from './common.ts';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { Language, Role } from './enums.ts';
+
+export const Permissions = z.object({
+  create_contacts: z.boolean(),
+  send_files: z.boolean(),
+  change_responsible: z.boolean(),
+});
+export type Permissions = z.infer<typeof Permissions>;
+
+export const User = z.object({
+  id: Id,
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  instagram: z.string().nullable(),
+  avatar: z.string().nullable(),
+  timezone: z.string(),
+  language: Language,
+  sound_notification: z.boolean(),
+  require_new_password: z.boolean(),
+  pause: z.object({ pause_at: Timestamp.nullable(), reason_id: Id.nullable() }),
+  permissions: Permissions,
+  role: Role,
+  company: z.object({ id: Id, name: z.string() }),
+});
+export type User = z.infer<typeof User>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+export const UpdateProfileRequest = z
+  .object({
+    name: z.string().trim().min(1).max(120).optional(),
+    email: z
+      .union([z.literal(''), z.email().max(254)])
+      .transform((value) => (value === '' ? null : value.toLowerCase()))
+      .nullable()
+      .optional(),
+    instagram: optionalText(30).transform((value) => value?.replace(/^@/, '') ?? value),
+    timezone: z.string().trim().min(1).max(64).optional(),
+    language: Language.optional(),
+    sound_notification: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'nothing_to_change',
+  });
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+const NewPassword = z.string().min(PASSWORD_MIN_LENGTH).max(200);
+
+const confirmationMatches = (body: { password: string; password_confirmation: string }) =>
+  body.password === body.password_confirmation;
+const mismatch = { message: 'password_confirmation_mismatch', path: ['password_confirmation'] };
+
+export const ChangePasswordRequest = z
+  .object({
+    current_password: z.string().min(1).max(200),
+    password: NewPassword,
+    password_confirmation: z.string().max(200),
+  })
+  .refine(confirmationMatches, mismatch);
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** Sets a new password without the current one; only while the account requires a new password. */
+export const ResetPasswordRequest = z
+  .object({ password: NewPassword, password_confirmation: z.string().max(200) })
+  .refine(confirmationMatches, mismatch);
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
