@@ -40,7 +40,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ startup_ms: Math.round(performance.now() - startedAt), url: config.publicUrl }, 'ready');
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(
+    { startup_ms: Math.round(performance.now() - startedAt), port, url: config.publicUrl },
+    'ready',
+  );
 }
 
 main().catch((error: unknown) => {

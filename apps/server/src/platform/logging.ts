@@ -20,8 +20,7 @@ export function loggingOptions(config: Pick<AppConfig, 'logLevel'>): Partial<Fas
         censor: '***',
       },
     },
-    requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'request_id',
+    requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : uuidv7();

@@ -33,6 +33,6 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     if (!built || (request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile(path)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

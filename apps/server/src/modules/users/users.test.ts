@@ -1,0 +1,199 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  injectAs,
+  loginAs,
+  makeActor,
+  makeUser,
+  TEST_PASSWORD,
+  type Actor,
+} from '../../../test/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const rowOf = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+const post = (actor: Actor, url: string, payload?: object, headers: Record<string, string> = {}) =>
+  injectAs(t.app, actor, { method: 'POST', url, payload, headers });
+
+describe('GET /api/user', () => {
+  it('returns the User of the specification with role defaults for permissions', async () => {
+    const attendant = await makeActor(t.app, t.database.db, 'attendant');
+    const body = (await injectAs(t.app, attendant, { method: 'GET', url: '/api/user' })).json();
+    expect(body).toEqual({
+      id: attendant.user.id,
+      username: attendant.user.username,
+      name: 'Test User',
+      email: null,
+      instagram: null,
+      avatar: null,
+      timezone: 'America/Sao_Paulo',
+      language: 'pt_br',
+      sound_notification: true,
+      require_new_password: false,
+      pause: { pause_at: null, reason_id: null },
+      permissions: { create_contacts: true, send_files: true, change_responsible: false },
+      role: 'attendant',
+      company: { id: attendant.company.id, name: attendant.company.name },
+    });
+    const admin = await makeActor(t.app, t.database.db, 'admin');
+    const adminBody = (await injectAs(t.app, admin, { method: 'GET', url: '/api/user' })).json();
+    expect(adminBody.permissions).toEqual({
+      create_contacts: true,
+      send_files: true,
+      change_responsible: true,
+    });
+  });
+});
+
+describe('POST /api/user', () => {
+  it('updates the profile fields', async () => {
+    const actor = await makeActor(t.app, t.database.db);
+    const response = await post(actor, '/api/user', {
+      name: '  Ana Lima ',
+      email: 'Ana@Example.com',
+      instagram: '@ana.lima',
+      timezone: 'Europe/Lisbon',
+      language: 'pt_pt',
+      sound_notification: false,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      name: 'Ana Lima',
+      email: 'ana@example.com',
+      instagram: 'ana.lima',
+      timezone: 'Europe/Lisbon',
+      language: 'pt_pt',
+      sound_notification: false,
+    });
+    const cleared = await post(actor, '/api/user', { email: '', instagram: '' });
+    expect(cleared.json()).toMatchObject({ email: null, instagram: null, name: 'Ana Lima' });
+  });
+
+  it('rejects bad fields with a translated message and changes nothing', async () => {
+    const actor = await makeActor(t.app, t.database.db);
+    const before = await rowOf(actor.user.id);
+    const cases: [object, string, string][] = [
+      [{ email: 'not-an-email', name: 'X' }, 'email', 'O campo “e-mail” deve conter um e-mail válido.'],
+      [{ name: '' }, 'name', 'Informe o campo “nome”.'],
+      [{ language: 'de' }, 'language', 'O campo “idioma” tem um valor não aceito.'],
+      [
+        { sound_notification: 'yes' },
+        'sound_notification',
+        'O campo “notificação sonora” tem um tipo de valor inválido.',
+      ],
+      [{}, '', 'Informe ao menos um campo para alterar.'],
+    ];
+    for (const [payload, field, message] of cases) {
+      const response = await post(actor, '/api/user', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation_failed', message });
+      if (field) expect(response.json().field).toBe(field);
+    }
+    const zone = await post(actor, '/api/user', { timezone: 'Mars/Olympus' });
+    expect(zone.json()).toEqual({ code: 'invalid_timezone', message: 'Fuso horário desconhecido.' });
+    expect(await rowOf(actor.user.id)).toEqual(before);
+  });
+});
+
+describe('POST /api/user/password', () => {
+  const change = (actor: Actor, current: string, password: string, confirmation = password) =>
+    post(actor, '/api/user/password', {
+      current_password: current,
+      password,
+      password_confirmation: confirmation,
+    });
+
+  it('requires the current password, a matching confirmation and 8 characters', async () => {
+    const actor = await makeActor(t.app, t.database.db);
+    const before = (await rowOf(actor.user.id)).passwordHash;
+
+    const wrong = await change(actor, 'not-my-password', 'new-password-1');
+    expect(wrong.json()).toEqual({
+      code: 'current_password_invalid',
+      message: 'A senha atual está incorreta.',
+    });
+
+    const mismatch = await change(actor, TEST_PASSWORD, 'new-password-1', 'new-password-2');
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({
+      field: 'password_confirmation',
+      message: 'Confirmação da senha inválida',
+    });
+
+    const short = await change(actor, TEST_PASSWORD, 'short');
+    expect(short.json()).toMatchObject({
+      field: 'password',
+      message: 'O campo “senha” deve ter ao menos 8 caractere(s).',
+    });
+
+    const same = await change(actor, TEST_PASSWORD, TEST_PASSWORD);
+    expect(same.json().code).toBe('password_reuse');
+
+    expect((await rowOf(actor.user.id)).passwordHash).toBe(before);
+  });
+
+  it('changes the password and signs out the other sessions only', async () => {
+    const actor = await makeActor(t.app, t.database.db);
+    const otherSession = await loginAs(t.app, actor.company, actor.user);
+    expect((await change(actor, TEST_PASSWORD, 'brand-new-secret')).json()).toEqual({ ok: true });
+    expect((await injectAs(t.app, actor, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    expect(
+      (await injectAs(t.app, { token: otherSession }, { method: 'GET', url: '/api/user' })).statusCode,
+    ).toBe(401);
+    await expect(loginAs(t.app, actor.company, actor.user)).rejects.toThrow(/400/);
+    await expect(loginAs(t.app, actor.company, actor.user, 'brand-new-secret')).resolves.toBeTypeOf('string');
+  });
+});
+
+describe('POST /api/user/reset-password', () => {
+  it('sets a new password only while the account requires one', async () => {
+    const actor = await makeActor(t.app, t.database.db);
+    const payload = { password: 'first-own-password', password_confirmation: 'first-own-password' };
+    const refused = await post(actor, '/api/user/reset-password', payload);
+    expect(refused.json().code).toBe('new_password_not_required');
+
+    const user = await makeUser(t.database.db, actor.company, { requireNewPassword: true });
+    const fresh = { token: await loginAs(t.app, actor.company, user) };
+    const mismatch = await post(fresh, '/api/user/reset-password', {
+      ...payload,
+      password_confirmation: 'other-thing',
+    });
+    expect(mismatch.json().message).toBe('Confirmação da senha inválida');
+    const ok = await post(fresh, '/api/user/reset-password', payload);
+    expect(ok.json()).toEqual({ ok: true });
+    const me = (await injectAs(t.app, fresh, { method: 'GET', url: '/api/user' })).json();
+    expect(me.require_new_password).toBe(false);
+    await expect(loginAs(t.app, actor.company, user, 'first-own-password')).resolves.toBeTypeOf('string');
+  });
+});
+
+describe('avatars', () => {
+  it('serves an avatar to the same company and deletes it on request', async () => {
+    const actor = await makeActor(t.app, t.database.db);
+    const colleague = await makeActor(t.app, t.database.db, 'attendant', actor.company);
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const key = `avatars/${actor.user.id}.png`;
+    const { createFileStorage } = await import('../../platform/storage.ts');
+    const storage = createFileStorage(`${t.config.dataDir}/files`);
+    await storage.put(key, png);
+    await t.database.db.update(users).set({ avatarPath: key }).where(eq(users.id, actor.user.id));
+
+    const me = (await injectAs(t.app, actor, { method: 'GET', url: '/api/user' })).json();
+    expect(me.avatar).toMatch(new RegExp(`^/api/users/${actor.user.id}/avatar\\?v=\\d+$`));
+    const served = await injectAs(t.app, colleague, { method: 'GET', url: me.avatar });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+
+    const deleted = await post(actor, '/api/user/avatar/delete');
+    expect(deleted.json().avatar).toBeNull();
+    expect(await storage.open(key)).toBeNull();
+    expect((await injectAs(t.app, colleague, { method: 'GET', url: me.avatar })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,52 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  // The web build is faked by files in WEB_DIR before the app starts: the server decides at boot what it serves.
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const webDir = await mkdtemp(join(tmpdir(), 'atende-web-'));
+  await mkdir(join(webDir, 'assets'));
+  await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Atende</title>');
+  await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ env: { WEB_DIR: webDir } });
+});
+afterAll(() => t.close());
+
+describe('web app hosting', () => {
+  it.each(['/', '/painel', '/painel/conversa/123/eventos', '/center'])('%s gets index.html', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<title>Atende</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable and 404s missing ones instead of HTML', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/gone-000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<title>');
+  });
+
+  it('sends a strict content security policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('documents the API as OpenAPI and serves the docs UI without login', async () => {
+    const spec = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(spec.statusCode).toBe(200);
+    expect(Object.keys(spec.json().paths)).toContain('/api/login');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBeLessThan(400);
+  });
+});

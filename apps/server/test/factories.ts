@@ -1,0 +1,67 @@
+// Test data built through the real services, and requests made as a given user.
+import type { Role } from '@atende/contract';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Db } from '../src/platform/db/database.ts';
+import { createCompany, type Company } from '../src/modules/companies/service.ts';
+import { createUser, type NewUser, type UserRow } from '../src/modules/users/service.ts';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+export function makeCompany(
+  db: Db,
+  overrides: Partial<Parameters<typeof createCompany>[1]> = {},
+): Promise<Company> {
+  const name = overrides.name ?? `Company ${next()}`;
+  return createCompany(db, { name, ...overrides });
+}
+
+export function makeUser(
+  db: Db,
+  company: Company,
+  overrides: Partial<NewUser> & { role?: Role } = {},
+): Promise<UserRow> {
+  return createUser(db, company.id, {
+    username: `user${next()}`,
+    name: 'Test User',
+    role: 'attendant',
+    password: TEST_PASSWORD,
+    ...overrides,
+  });
+}
+
+export type Actor = { user: UserRow; company: Company; token: string };
+
+/** Logs in through the real endpoint and returns the bearer token. */
+export async function loginAs(
+  app: FastifyInstance,
+  company: Company,
+  user: UserRow,
+  password = TEST_PASSWORD,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { company: company.slug, username: user.username, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+/** A company with one user of the given role, logged in. */
+export async function makeActor(
+  app: FastifyInstance,
+  db: Db,
+  role: Role = 'attendant',
+  company?: Company,
+): Promise<Actor> {
+  const owner = company ?? (await makeCompany(db));
+  const user = await makeUser(db, owner, { role });
+  return { user, company: owner, token: await loginAs(app, owner, user) };
+}
+
+export function injectAs(app: FastifyInstance, actor: { token: string }, options: InjectOptions) {
+  return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${actor.token}` } });
+}

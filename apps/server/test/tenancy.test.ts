@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/modules/demo/seed.ts';
+import { findCompanyBySlug } from '../src/modules/companies/service.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import { injectAs, makeActor } from './factories.ts';
+import {
+  documentedOperations,
+  markersOf,
+  PUBLIC_OPERATIONS,
+  TENANCY_PROBES,
+  tenantSnapshot,
+  tenantTables,
+  type Foreign,
+} from './tenancy.ts';
+
+let t: TestApp;
+let foreign: Foreign;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db);
+  const demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
+  foreign = { companyId: demo.id, rows: await tenantSnapshot(t.database.db, demo.id) };
+});
+afterAll(() => t.close());
+
+describe('tenancy', () => {
+  it('every table except companies belongs to a company (company_id not null)', async () => {
+    const result = await t.database.db.execute(sql`
+      select t.table_name, c.is_nullable from information_schema.tables t
+      left join information_schema.columns c
+        on c.table_schema = t.table_schema and c.table_name = t.table_name and c.column_name = 'company_id'
+      where t.table_schema = 'public' and t.table_type = 'BASE TABLE'`);
+    const offenders = (result.rows as { table_name: string; is_nullable: string | null }[])
+      .filter((row) => row.table_name !== 'companies' && row.is_nullable !== 'NO')
+      .map((row) => row.table_name);
+    expect(offenders).toEqual([]);
+    expect((await tenantTables(t.database.db)).length).toBeGreaterThan(5);
+  });
+
+  it('every API operation is either probed for tenancy or public for a stated reason', () => {
+    const covered = new Set([
+      ...TENANCY_PROBES.map((probe) => probe.operation),
+      ...Object.keys(PUBLIC_OPERATIONS),
+    ]);
+    const missing = documentedOperations(t.app).filter((operation) => !covered.has(operation));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(['attendant', 'supervisor', 'admin', 'super_admin'] as const)(
+    'a %s of another company never reads nor changes company B through any endpoint',
+    async (role) => {
+      const markers = markersOf(foreign);
+      expect(markers.length).toBeGreaterThan(30);
+      for (const probe of TENANCY_PROBES) {
+        // A fresh actor per probe: logout and password probes end their session.
+        const actor = await makeActor(t.app, t.database.db, role);
+        const response = await injectAs(t.app, actor, probe.request(foreign));
+        if (probe.expect === 'not_found') {
+          expect(response.statusCode, probe.operation).toBe(404);
+        } else {
+          expect(response.statusCode, `${probe.operation}: ${response.body}`).toBeLessThan(500);
+          expect(response.statusCode, probe.operation).not.toBe(404);
+        }
+        const leaked = markers.filter((marker) => response.body.includes(marker));
+        expect(leaked, probe.operation).toEqual([]);
+      }
+      expect(await tenantSnapshot(t.database.db, foreign.companyId)).toEqual(foreign.rows);
+    },
+  );
+});

@@ -1,0 +1,180 @@
+// Reusable tenancy guard: for every API operation, a probe made by a user of company A that aims at company
+// B's data. Each later issue adds the probes of its endpoints to TENANCY_PROBES; a test fails while any
+// operation of the OpenAPI document has neither a probe nor a reason to be public.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/platform/db/database.ts';
+
+/** Company B as the attacker sees it: ids of its rows, by table. */
+export type Foreign = { companyId: string; rows: Record<string, Record<string, unknown>[]> };
+
+export type TenancyProbe = {
+  operation: string;
+  request(foreign: Foreign): InjectOptions;
+  /** not_found: must answer 404; own_only: must succeed and show nothing of company B. */
+  expect: 'not_found' | 'own_only';
+};
+
+const firstId = (foreign: Foreign, table: string) => {
+  const row = foreign.rows[table]?.[0];
+  if (!row) throw new Error(`company B has no ${table} row to aim at`);
+  return String(row.id);
+};
+
+export const PUBLIC_OPERATIONS: Record<string, string> = {
+  'POST /api/login': 'signs in; looks up the company by its name, answers the same error for any mismatch',
+  'GET /api/health': 'reports database reachability only',
+  'GET /api/resources':
+    'white-label of a company, meant to be public (login page); probed below with a token',
+};
+
+export const TENANCY_PROBES: TenancyProbe[] = [
+  { operation: 'GET /api/user', expect: 'own_only', request: () => ({ method: 'GET', url: '/api/user' }) },
+  {
+    operation: 'POST /api/user',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/user',
+      payload: { name: 'Renamed', id: firstId(b, 'users') },
+    }),
+  },
+  {
+    operation: 'POST /api/user/password',
+    expect: 'own_only',
+    request: () => ({
+      method: 'POST',
+      url: '/api/user/password',
+      payload: {
+        current_password: 'wrong-password',
+        password: 'another-pass',
+        password_confirmation: 'another-pass',
+      },
+    }),
+  },
+  {
+    operation: 'POST /api/user/reset-password',
+    expect: 'own_only',
+    request: () => ({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      payload: { password: 'another-pass', password_confirmation: 'another-pass' },
+    }),
+  },
+  {
+    operation: 'POST /api/user/avatar/delete',
+    expect: 'own_only',
+    request: () => ({ method: 'POST', url: '/api/user/avatar/delete' }),
+  },
+  {
+    operation: 'GET /api/users/{id}/avatar',
+    expect: 'not_found',
+    request: (b) => ({ method: 'GET', url: `/api/users/${firstId(b, 'users')}/avatar` }),
+  },
+  {
+    operation: 'GET /api/responsibles',
+    expect: 'own_only',
+    request: (b) => ({ method: 'GET', url: `/api/responsibles?ids=${firstId(b, 'users')}` }),
+  },
+  {
+    operation: 'GET /api/responsibles',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/responsibles' }),
+  },
+  {
+    operation: 'POST /api/heartbeat',
+    expect: 'own_only',
+    request: () => ({ method: 'POST', url: '/api/heartbeat' }),
+  },
+  {
+    operation: 'POST /api/logout',
+    expect: 'own_only',
+    request: () => ({ method: 'POST', url: '/api/logout' }),
+  },
+  {
+    operation: 'GET /api/channels',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/channels' }),
+  },
+  {
+    operation: 'GET /api/events/actions',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/events/actions' }),
+  },
+  {
+    operation: 'GET /api/wallets',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/wallets' }),
+  },
+  {
+    operation: 'GET /api/pause/reasons',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/pause/reasons' }),
+  },
+  {
+    operation: 'GET /api/phone/reasons',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/phone/reasons' }),
+  },
+  {
+    operation: 'GET /api/v2/phrases',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/v2/phrases' }),
+  },
+  {
+    operation: 'GET /api/resources',
+    expect: 'own_only',
+    request: (b) => ({ method: 'GET', url: `/api/resources?company=${String(b.rows.companies?.[0]?.slug)}` }),
+  },
+];
+
+/** Every operation the API documents, as "METHOD /path". */
+export function documentedOperations(app: FastifyInstance): string[] {
+  const paths = (app.swagger() as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
+  return Object.entries(paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+/** Tables that carry company_id, and the tenant's rows of each (plus its companies row). */
+export async function tenantSnapshot(
+  db: Db,
+  companyId: string,
+): Promise<Record<string, Record<string, unknown>[]>> {
+  const tables = await tenantTables(db);
+  const snapshot: Record<string, Record<string, unknown>[]> = {};
+  snapshot.companies = (await db.execute(sql`select * from companies where id = ${companyId}`))
+    .rows as Record<string, unknown>[];
+  for (const table of tables) {
+    const result = await db.execute(
+      sql`select * from ${sql.identifier(table)} where company_id = ${companyId} order by id`,
+    );
+    snapshot[table] = result.rows as Record<string, unknown>[];
+  }
+  return snapshot;
+}
+
+export async function tenantTables(db: Db): Promise<string[]> {
+  const result = await db.execute(sql`
+    select table_name from information_schema.columns
+    where table_schema = 'public' and column_name = 'company_id' order by table_name`);
+  return result.rows.map((row) => String((row as { table_name: string }).table_name));
+}
+
+/**
+ * Strings that identify company B's data: its row ids and its longer names, texts and addresses (short
+ * values such as the username "admin" would collide with enum values). Any of them in A's response is a leak.
+ */
+export function markersOf(foreign: Foreign): string[] {
+  const markers = new Set<string>();
+  for (const rows of Object.values(foreign.rows)) {
+    for (const row of rows) {
+      for (const [column, value] of Object.entries(row)) {
+        if (typeof value !== 'string') continue;
+        if (column === 'id' || (['name', 'text', 'address'].includes(column) && value.length >= 8))
+          markers.add(value);
+      }
+    }
+  }
+  return [...markers];
+}
