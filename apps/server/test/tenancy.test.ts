@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/modules/demo/seed.ts';
+import { queryRows } from '../src/platform/db/database.ts';
 import { findCompanyBySlug } from '../src/modules/companies/service.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { injectAs, makeActor } from './factories.ts';
@@ -26,12 +27,15 @@ afterAll(() => t.close());
 
 describe('tenancy', () => {
   it('every table except companies belongs to a company (company_id not null)', async () => {
-    const result = await t.database.db.execute(sql`
+    const rows = await queryRows<{ table_name: string; is_nullable: string | null }>(
+      t.database.db,
+      sql`
       select t.table_name, c.is_nullable from information_schema.tables t
       left join information_schema.columns c
         on c.table_schema = t.table_schema and c.table_name = t.table_name and c.column_name = 'company_id'
-      where t.table_schema = 'public' and t.table_type = 'BASE TABLE'`);
-    const offenders = (result.rows as { table_name: string; is_nullable: string | null }[])
+      where t.table_schema = 'public' and t.table_type = 'BASE TABLE'`,
+    );
+    const offenders = rows
       .filter((row) => row.table_name !== 'companies' && row.is_nullable !== 'NO')
       .map((row) => row.table_name);
     expect(offenders).toEqual([]);

@@ -3,7 +3,7 @@
 // operation of the OpenAPI document has neither a probe nor a reason to be public.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/platform/db/database.ts';
+import { queryRows, type Db } from '../src/platform/db/database.ts';
 
 /** Company B as the attacker sees it: ids of its rows, by table. */
 export type Foreign = { companyId: string; rows: Record<string, Record<string, unknown>[]> };
@@ -143,22 +143,24 @@ export async function tenantSnapshot(
 ): Promise<Record<string, Record<string, unknown>[]>> {
   const tables = await tenantTables(db);
   const snapshot: Record<string, Record<string, unknown>[]> = {};
-  snapshot.companies = (await db.execute(sql`select * from companies where id = ${companyId}`))
-    .rows as Record<string, unknown>[];
+  snapshot.companies = await queryRows(db, sql`select * from companies where id = ${companyId}`);
   for (const table of tables) {
-    const result = await db.execute(
+    snapshot[table] = await queryRows(
+      db,
       sql`select * from ${sql.identifier(table)} where company_id = ${companyId} order by id`,
     );
-    snapshot[table] = result.rows as Record<string, unknown>[];
   }
   return snapshot;
 }
 
 export async function tenantTables(db: Db): Promise<string[]> {
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ table_name: string }>(
+    db,
+    sql`
     select table_name from information_schema.columns
-    where table_schema = 'public' and column_name = 'company_id' order by table_name`);
-  return result.rows.map((row) => String((row as { table_name: string }).table_name));
+    where table_schema = 'public' and column_name = 'company_id' order by table_name`,
+  );
+  return rows.map((row) => row.table_name);
 }
 
 /**

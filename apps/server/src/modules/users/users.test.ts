@@ -18,8 +18,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rowOf = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
-const post = (actor: Actor, url: string, payload?: object, headers: Record<string, string> = {}) =>
-  injectAs(t.app, actor, { method: 'POST', url, payload, headers });
+const post = (
+  actor: Pick<Actor, 'token'>,
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => injectAs(t.app, actor, { method: 'POST', url, payload, headers });
 
 describe('GET /api/user', () => {
   it('returns the User of the specification with role defaults for permissions', async () => {

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -88,4 +88,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
     .select({ empty: sql<boolean>`not exists(select 1 from companies)` })
     .from(sql`(select 1) as probe`);
   return Boolean(row?.empty);
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`, which the shared drizzle type leaves unknown. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
