@@ -41,8 +41,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
+}
+
+/** Closing twice (a test's teardown after a shutdown, say) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 function embeddedDir(dataDir: string): string {
@@ -58,7 +64,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     kind: 'postgres',
     ping: async () => void (await pool.query('select 1')),
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
 }
 
