@@ -11,6 +11,8 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
+import { notifyContactChanges } from './modules/contacts/notifier.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -18,14 +20,23 @@ import { registerAuth } from './platform/auth.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { createEventBus } from './platform/events.ts';
 import { loggingOptions } from './platform/logging.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './platform/rate-limit.ts';
+import { createRealtime } from './platform/realtime.ts';
 import { createFileStorage } from './platform/storage.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { validatorCompiler } from './platform/validation.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
-const MODULES = [authRoutes, userRoutes, catalogueRoutes, resourceRoutes, healthRoutes];
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The platform services, for tests and process-level tools (the simulator's control socket). */
+    deps: Deps;
+  }
+}
+
+const MODULES = [authRoutes, userRoutes, catalogueRoutes, contactRoutes, resourceRoutes, healthRoutes];
 
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
@@ -46,6 +57,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   const deps: Deps = {
     config,
     database,
+    bus: createEventBus((error, event) =>
+      app.log.error({ err: error, event: event.type }, 'event consumer failed'),
+    ),
     tokens: createTokenService(config.jwtSecret),
     limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
     storage: createFileStorage(join(config.dataDir, 'files')),
@@ -72,6 +86,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerAuth(app, database.db, deps.tokens);
   for (const register of MODULES) register(app, deps);
   await registerWebApp(app, config.webDir);
+
+  const io = createRealtime(app, { db: database.db, tokens: deps.tokens, redisUrl: config.redisUrl });
+  notifyContactChanges(database.db, deps.bus, io);
+  app.decorate('deps', deps);
   return app;
 }
 

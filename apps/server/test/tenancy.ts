@@ -28,6 +28,15 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
     'white-label of a company, meant to be public (login page); probed below with a token',
 };
 
+const contactOf = (foreign: Foreign, index = 0) => foreign.rows.contacts?.[index] ?? {};
+const phoneOf = (foreign: Foreign) =>
+  String(foreign.rows.contact_channels?.find((row) => row.kind === 'whatsapp')?.address);
+const search = (parameter: string, value: string, url = '/api/conversations/search'): InjectOptions => ({
+  method: 'POST',
+  url,
+  payload: { parameter, value },
+});
+
 export const TENANCY_PROBES: TenancyProbe[] = [
   { operation: 'GET /api/user', expect: 'own_only', request: () => ({ method: 'GET', url: '/api/user' }) },
   {
@@ -122,6 +131,79 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: () => ({ method: 'GET', url: '/api/v2/phrases' }),
   },
   {
+    operation: 'GET /api/contacts',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/contacts' }),
+  },
+  {
+    operation: 'GET /api/contacts',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/contacts?filter=pending&order=unread&limit=200' }),
+  },
+  {
+    operation: 'POST /api/conversations/search',
+    expect: 'own_only',
+    request: (b) => search('phone', phoneOf(b)),
+  },
+  {
+    operation: 'POST /api/conversations/search',
+    expect: 'own_only',
+    request: (b) => search('name', String(contactOf(b).name)),
+  },
+  {
+    operation: 'POST /api/conversations/search/has_pending_schedule',
+    expect: 'own_only',
+    request: (b) =>
+      search('name', String(contactOf(b, 70).name), '/api/conversations/search/has_pending_schedule'),
+  },
+  {
+    operation: 'GET /api/conversations/chatbots',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/conversations/chatbots' }),
+  },
+  {
+    operation: 'GET /api/conversations/waiting',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/conversations/waiting' }),
+  },
+  {
+    // The actor's company has nobody waiting: company B's queue must never be handed out.
+    operation: 'GET /api/conversations/waiting/conversation',
+    expect: 'not_found',
+    request: () => ({ method: 'GET', url: '/api/conversations/waiting/conversation' }),
+  },
+  {
+    operation: 'GET /api/conversation/{id}',
+    expect: 'not_found',
+    request: (b) => ({ method: 'GET', url: `/api/conversation/${firstId(b, 'contacts')}` }),
+  },
+  {
+    // The same address may exist in two companies: registering it in A must not touch or reveal B's contact.
+    operation: 'POST /api/conversations',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { name: 'Cliente Novo', channel: { type: 'whatsapp', address: phoneOf(b) } },
+    }),
+  },
+  {
+    operation: 'POST /api/conversations',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: {
+        name: 'Cliente Novo',
+        channel: {
+          type: 'sms',
+          address: '+55 11 98888-0000',
+          output_line_id: firstId(b, 'channel_accounts'),
+        },
+      },
+    }),
+  },
+  {
     operation: 'GET /api/resources',
     expect: 'own_only',
     request: (b) => ({ method: 'GET', url: `/api/resources?company=${String(b.rows.companies?.[0]?.slug)}` }),
@@ -147,7 +229,7 @@ export async function tenantSnapshot(
   for (const table of tables) {
     snapshot[table] = await queryRows(
       db,
-      sql`select * from ${sql.identifier(table)} where company_id = ${companyId} order by id`,
+      sql`select * from ${sql.identifier(table)} as row where company_id = ${companyId} order by row::text`,
     );
   }
   return snapshot;

@@ -18,6 +18,10 @@ export const ERROR_CODES = [
   'password_reuse',
   'new_password_not_required',
   'invalid_timezone',
+  'invalid_cursor',
+  'queue_empty',
+  'channel_already_registered',
+  'invalid_channel_address',
   'service_unavailable',
   'internal_error',
 ] as const;

@@ -8,3 +8,5 @@ export * from './user.ts';
 export * from './lists.ts';
 export * from './resources.ts';
 export * from './health.ts';
+export * from './contacts.ts';
+export * from './realtime.ts';

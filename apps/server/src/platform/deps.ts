@@ -1,6 +1,7 @@
 // The platform services a module's routes may use, built once per app in buildApp.
 import type { AppConfig } from '../config.ts';
 import type { Database } from './db/database.ts';
+import type { EventBus } from './events.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { FileStorage } from './storage.ts';
 import type { TokenService } from './tokens.ts';
@@ -8,6 +9,7 @@ import type { TokenService } from './tokens.ts';
 export type Deps = {
   config: AppConfig;
   database: Database;
+  bus: EventBus;
   tokens: TokenService;
   limiter: RateLimiter;
   storage: FileStorage;

@@ -2,3 +2,4 @@
 export * from './companies.ts';
 export * from './catalogues.ts';
 export * from './users.ts';
+export * from './contacts.ts';

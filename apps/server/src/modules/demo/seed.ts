@@ -1,4 +1,5 @@
-// The demo company: users of every role (password demo1234) and the catalogues the console loads at start.
+// The demo company: users of every role (password demo1234), the catalogues the console loads at start and a
+// working queue of customers (demo-contacts.ts).
 import type { ChannelKind, Role } from '@atende/contract';
 import {
   callReasons,
@@ -11,6 +12,7 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import { createCompany, findCompanyBySlug } from '../companies/service.ts';
 import { createUser } from '../users/service.ts';
+import { seedDemoContacts } from './demo-contacts.ts';
 
 export const DEMO_COMPANY = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
@@ -43,10 +45,14 @@ export async function seedDemo(db: Db): Promise<boolean> {
   if (await findCompanyBySlug(db, DEMO_COMPANY)) return false;
   await db.transaction(async (tx) => {
     const company = await createCompany(tx, { name: 'Demo', slug: DEMO_COMPANY });
-    for (const user of DEMO_USERS) await createUser(tx, company.id, { ...user, password: DEMO_PASSWORD });
-    await tx
+    const created: Record<string, string> = {};
+    for (const user of DEMO_USERS) {
+      created[user.username] = (await createUser(tx, company.id, { ...user, password: DEMO_PASSWORD })).id;
+    }
+    const accounts = await tx
       .insert(channelAccounts)
-      .values(DEMO_CHANNELS.map((channel) => ({ companyId: company.id, ...channel })));
+      .values(DEMO_CHANNELS.map((channel) => ({ companyId: company.id, ...channel })))
+      .returning({ id: channelAccounts.id, kind: channelAccounts.kind });
     await tx
       .insert(pauseReasons)
       .values(
@@ -72,7 +78,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
           'Retornar contato',
         ]),
       );
-    await tx.insert(wallets).values(named(company.id, ['Varejo', 'Corporativo', 'Cobrança', 'Clientes VIP']));
+    const segments = await tx
+      .insert(wallets)
+      .values(named(company.id, ['Varejo', 'Corporativo', 'Cobrança', 'Clientes VIP']))
+      .returning({ id: wallets.id });
     await tx
       .insert(callReasons)
       .values(
@@ -97,6 +106,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
           'Posso ajudar em algo mais?',
         ].map((text) => ({ companyId: company.id, text })),
       );
+    await seedDemoContacts(tx, {
+      companyId: company.id,
+      attendantIds: [created.attendant!, created.attendant2!],
+      walletIds: segments.map((segment) => segment.id),
+      channelAccountIds: Object.fromEntries(accounts.map((account) => [account.kind, account.id])),
+    });
   });
   return true;
 }

@@ -101,3 +101,11 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A unique constraint refused the row (PostgreSQL error 23505), as a concurrent duplicate insert does. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -20,6 +20,10 @@ export const fr: Catalogue = {
     new_password_not_required:
       'Votre compte n’a pas besoin d’un nouveau mot de passe ; utilisez le changement de mot de passe.',
     invalid_timezone: 'Fuseau horaire inconnu.',
+    invalid_cursor: 'Le curseur de pagination est invalide ; rechargez la liste.',
+    queue_empty: 'Aucun client n’attend dans la file.',
+    channel_already_registered: 'Ce canal est déjà enregistré pour un contact.',
+    invalid_channel_address: 'Adresse invalide pour ce canal.',
     service_unavailable: 'Service momentanément indisponible. Réessayez dans quelques instants.',
     internal_error: 'Oups. Une erreur s’est produite...',
   },

@@ -20,6 +20,10 @@ export const pt_pt: Catalogue = {
     new_password_not_required:
       'A sua conta não precisa de uma nova palavra-passe; utilize a alteração de palavra-passe.',
     invalid_timezone: 'Fuso horário desconhecido.',
+    invalid_cursor: 'O cursor de paginação é inválido; recarregue a lista.',
+    queue_empty: 'Não há clientes à espera na fila.',
+    channel_already_registered: 'Este canal já está registado na configuração de um contacto.',
+    invalid_channel_address: 'Endereço inválido para este canal.',
     service_unavailable: 'Serviço temporariamente indisponível. Tente novamente dentro de instantes.',
     internal_error: 'Ups. Algo correu mal...',
   },

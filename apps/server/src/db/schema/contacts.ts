@@ -1,0 +1,194 @@
+// Contacts (customers), their channels, their segments, messages and scheduled returns. The contact row keeps
+// the queue state denormalised (unread count, last message, unanswered since...) so the list is one indexed read.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { channelAccounts, channelKindEnum as channelKind, wallets } from './catalogues.ts';
+import { createdAt, primaryId, tenantId, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const messageDirection = pgEnum('message_direction', ['in', 'out']);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    name: text('name').notNull(),
+    /** Letters and digits only, upper-case: "123.456.789-09" is stored and searched as "12345678909". */
+    document: text('document'),
+    code: text('code'),
+    protocol: text('protocol'),
+    tag: text('tag'),
+    /** 0 low, 1 medium, 2 high: a number so it orders naturally. */
+    priority: smallint('priority').notNull().default(1),
+    critical: boolean('critical').notNull().default(false),
+    online: boolean('online').notNull().default(false),
+    reason: text('reason'),
+    returnAt: timestamp('return_at', { withTimezone: true }),
+    responsibleId: uuid('responsible_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Waiting in the queue for an attendant (no responsible yet). */
+    onQueue: boolean('on_queue').notNull().default(false),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    chatbot: boolean('chatbot').notNull().default(false),
+    firstResponsePending: boolean('first_response_pending').notNull().default(false),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageText: text('last_message_text'),
+    lastMessageDirection: messageDirection('last_message_direction'),
+    lastMessageChannel: channelKind('last_message_channel'),
+    /** When the oldest customer message still without an answer arrived; null once answered. */
+    unansweredSince: timestamp('unanswered_since', { withTimezone: true }),
+    lastEvent: text('last_event'),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One index per ordering of the list; each ends with id for keyset pagination.
+    index('contacts_default_order_idx').on(t.companyId, t.critical, t.priority, t.lastMessageAt, t.id),
+    // "Last unanswered message" sorts contacts without one last in both directions: one index per direction.
+    index('contacts_unanswered_desc_idx').on(
+      t.companyId,
+      sql`coalesce(${t.unansweredSince}, '-infinity'::timestamptz)`,
+      t.id,
+    ),
+    index('contacts_unanswered_asc_idx').on(
+      t.companyId,
+      sql`coalesce(${t.unansweredSince}, 'infinity'::timestamptz)`,
+      t.id,
+    ),
+    index('contacts_name_order_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
+    index('contacts_online_order_idx').on(t.companyId, t.online, t.lastMessageAt, t.id),
+    index('contacts_priority_order_idx').on(t.companyId, t.priority, t.lastMessageAt, t.id),
+    index('contacts_critical_order_idx').on(t.companyId, t.critical, t.lastMessageAt, t.id),
+    index('contacts_unread_order_idx').on(t.companyId, t.unreadCount, t.lastMessageAt, t.id),
+    index('contacts_responsible_idx').on(t.companyId, t.responsibleId, t.lastMessageAt),
+    index('contacts_waiting_idx')
+      .on(t.companyId, t.priority, t.queuedAt, t.id)
+      .where(sql`${t.onQueue} and ${t.responsibleId} is null`),
+    // text_pattern_ops: searches match a typed prefix of these identifiers.
+    index('contacts_document_idx').on(t.companyId, sql`${t.document} text_pattern_ops`),
+    index('contacts_code_idx').on(t.companyId, sql`${t.code} text_pattern_ops`),
+    index('contacts_protocol_idx').on(t.companyId, sql`${t.protocol} text_pattern_ops`),
+    index('contacts_tag_idx').on(t.companyId, sql`lower(${t.tag})`),
+  ],
+);
+
+export const contactChannels = pgTable(
+  'contact_channels',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    kind: channelKind('kind').notNull(),
+    /** Normalised address: digits with country code for phones, lower-case e-mail, provider id otherwise. */
+    address: text('address').notNull(),
+    /** The address's digits reversed, so a phone typed without country code is an indexed prefix search. */
+    addressDigitsReversed: text('address_digits_reversed'),
+    main: boolean('main').notNull().default(false),
+    responsibleId: uuid('responsible_id').references(() => users.id, { onDelete: 'set null' }),
+    outputLineId: uuid('output_line_id').references(() => channelAccounts.id, { onDelete: 'set null' }),
+    blacklisted: boolean('blacklisted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contact_channels_address_key').on(t.companyId, t.kind, t.address),
+    index('contact_channels_contact_idx').on(t.contactId),
+    index('contact_channels_digits_idx').on(t.companyId, sql`${t.addressDigitsReversed} text_pattern_ops`),
+  ],
+);
+
+export const contactWallets = pgTable(
+  'contact_wallets',
+  {
+    companyId: tenantId(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.walletId] }),
+    index('contact_wallets_wallet_idx').on(t.walletId),
+  ],
+);
+
+/** The segments an attendant works; "only my segments" shows contacts of these wallets. */
+export const userWallets = pgTable(
+  'user_wallets',
+  {
+    companyId: tenantId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.walletId] })],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    contactChannelId: uuid('contact_channel_id').references(() => contactChannels.id, {
+      onDelete: 'set null',
+    }),
+    kind: channelKind('kind').notNull(),
+    direction: messageDirection('direction').notNull(),
+    senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    /** The provider's id of the message: a retried webhook carrying the same id inserts nothing. */
+    providerMessageId: text('provider_message_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_contact_idx').on(t.contactId, t.createdAt),
+    uniqueIndex('messages_provider_key').on(t.companyId, t.kind, t.providerMessageId),
+  ],
+);
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    annotation: text('annotation'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('schedules_pending_idx')
+      .on(t.companyId, t.contactId)
+      .where(sql`${t.doneAt} is null`),
+  ],
+);

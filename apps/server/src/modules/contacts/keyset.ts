@@ -1,0 +1,88 @@
+// Keyset pagination over the list's orderings: each ordering is a list of sort keys plus the id; the cursor
+// holds the last row's keys as PostgreSQL text (timestamps keep their microseconds).
+import type { ContactOrder, SortDirection } from '@atende/contract';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { contacts } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/errors.ts';
+
+type SortKey = { expr: SQL; cast: 'timestamptz' | 'int4' | 'bool' | 'text' };
+
+const key = (expr: SQL, cast: SortKey['cast']): SortKey => ({ expr, cast });
+const lastMessageAt = key(sql`${contacts.lastMessageAt}`, 'timestamptz');
+
+/** Contacts without an unanswered message go last in either direction. */
+const unansweredSince = (direction: SortDirection) =>
+  key(
+    direction === 'desc'
+      ? sql`coalesce(${contacts.unansweredSince}, '-infinity'::timestamptz)`
+      : sql`coalesce(${contacts.unansweredSince}, 'infinity'::timestamptz)`,
+    'timestamptz',
+  );
+
+export function sortKeys(order: ContactOrder, direction: SortDirection): SortKey[] {
+  switch (order) {
+    case 'default':
+      return [key(sql`${contacts.critical}`, 'bool'), key(sql`${contacts.priority}`, 'int4'), lastMessageAt];
+    case 'last_message':
+      return [unansweredSince(direction)];
+    case 'name':
+      return [key(sql`lower(${contacts.name})`, 'text')];
+    case 'online':
+      return [key(sql`${contacts.online}`, 'bool'), lastMessageAt];
+    case 'priority':
+      return [key(sql`${contacts.priority}`, 'int4'), lastMessageAt];
+    case 'critical':
+      return [key(sql`${contacts.critical}`, 'bool'), lastMessageAt];
+    case 'unread':
+      return [key(sql`${contacts.unreadCount}`, 'int4'), lastMessageAt];
+  }
+}
+
+export function orderBy(keys: SortKey[], direction: SortDirection): SQL[] {
+  const by = direction === 'desc' ? desc : asc;
+  return [...keys.map((k) => by(k.expr)), by(contacts.id)];
+}
+
+/** A column with the row's keys, from which the next page's cursor is made. */
+export function cursorColumn(keys: SortKey[]): SQL<string> {
+  return sql<string>`json_build_array(${sql.join(
+    keys.map((k) => sql`(${k.expr})::text`),
+    sql`, `,
+  )}, ${contacts.id})::text`;
+}
+
+export const encodeCursor = (keysJson: string) => Buffer.from(keysJson).toString('base64url');
+
+const VALUE_FORMATS: Record<SortKey['cast'] | 'uuid', RegExp> = {
+  timestamptz: /^(-?infinity|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?)$/,
+  int4: /^-?\d{1,9}$/,
+  bool: /^(true|false)$/,
+  text: /^[\s\S]{0,1000}$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+};
+
+/** Rows after the cursor in the list's order; a tampered cursor is a validation error, never SQL. */
+export function afterCursor(keys: SortKey[], direction: SortDirection, cursor: string): SQL {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    values = null;
+  }
+  if (
+    !Array.isArray(values) ||
+    values.length !== keys.length + 1 ||
+    !values.every(
+      (value, i) => typeof value === 'string' && VALUE_FORMATS[keys[i]?.cast ?? 'uuid'].test(value),
+    )
+  ) {
+    throw new AppError('invalid_cursor', 400);
+  }
+  const strings = values as string[];
+  const left = sql.join([...keys.map((k) => k.expr), sql`${contacts.id}`], sql`, `);
+  const right = sql.join(
+    [...keys.map((k, i) => sql`${strings[i]}::${sql.raw(k.cast)}`), sql`${strings[keys.length]}::uuid`],
+    sql`, `,
+  );
+  return direction === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+}

@@ -1,0 +1,47 @@
+// Turns committed contact changes into realtime events, each sent only to the users allowed to see it:
+// supervisors, the responsible attendant, or every attendant while the contact waits unassigned.
+import { and, eq } from 'drizzle-orm';
+import { contacts } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { DomainEvent, EventBus } from '../../platform/events.ts';
+import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
+import { presentSummary, responsibleJoin, summaryColumns } from './presenter.ts';
+import { countWaiting } from './service.ts';
+
+export function notifyContactChanges(db: Db, bus: EventBus, io: RealtimeServer): () => void {
+  return bus.subscribe(async (event: DomainEvent) => {
+    if (event.type === 'waiting.changed') {
+      io.to(rooms.company(event.companyId)).emit('waiting.changed', {
+        count: await countWaiting(db, event.companyId),
+      });
+      return;
+    }
+    const [row] = await db
+      .select(summaryColumns)
+      .from(contacts)
+      .leftJoin(...responsibleJoin)
+      .where(and(eq(contacts.id, event.contactId), eq(contacts.companyId, event.companyId)))
+      .limit(1);
+    if (!row) return;
+    const summary = presentSummary(row);
+    const audience = [
+      rooms.supervisors(event.companyId),
+      row.responsibleId ? rooms.user(row.responsibleId) : rooms.attendants(event.companyId),
+    ];
+    io.to(audience).emit(event.created ? 'contact.created' : 'contact.updated', summary);
+    if (event.unreadChanged) {
+      io.to(audience).emit('contact.unread', {
+        contact_id: summary.id,
+        count: summary.unread_messages.count,
+        updated_at: summary.updated_at,
+      });
+    }
+    if (event.previousResponsibleId !== undefined) {
+      io.to(rooms.company(event.companyId)).emit('contact.assigned', {
+        contact_id: summary.id,
+        responsible_id: row.responsibleId,
+        updated_at: summary.updated_at,
+      });
+    }
+  });
+}

@@ -1,0 +1,125 @@
+// Contact rows as the contract's ContactSummary and Contact.
+import {
+  PRIORITIES,
+  type Contact,
+  type ContactChannel,
+  type ContactSummary,
+  type Priority,
+} from '@atende/contract';
+import { eq, sql } from 'drizzle-orm';
+import { contactChannels, contacts, users } from '../../db/schema/index.ts';
+
+export const priorityName = (rank: number): Priority => PRIORITIES[rank] ?? 'medium';
+export const priorityRank = (priority: Priority): number => PRIORITIES.indexOf(priority);
+
+/** The columns a summary needs; selected by every query that returns contacts to the list. */
+export const summaryColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  priority: contacts.priority,
+  critical: contacts.critical,
+  online: contacts.online,
+  onQueue: contacts.onQueue,
+  chatbot: contacts.chatbot,
+  firstResponsePending: contacts.firstResponsePending,
+  unreadCount: contacts.unreadCount,
+  responsibleId: contacts.responsibleId,
+  responsibleName: users.name,
+  mainChannel: sql<ContactChannel['type'] | null>`(
+    select ${contactChannels.kind} from ${contactChannels}
+    where ${contactChannels.contactId} = ${contacts.id}
+    order by ${contactChannels.main} desc, ${contactChannels.createdAt} limit 1)`,
+  lastMessageAt: contacts.lastMessageAt,
+  lastMessageText: contacts.lastMessageText,
+  lastMessageDirection: contacts.lastMessageDirection,
+  lastMessageChannel: contacts.lastMessageChannel,
+  unansweredSince: contacts.unansweredSince,
+  lastEvent: contacts.lastEvent,
+  updatedAt: contacts.updatedAt,
+};
+
+/** Joins the responsible's name into a query selecting summaryColumns from contacts. */
+export const responsibleJoin = [users, eq(users.id, contacts.responsibleId)] as const;
+
+type ContactRow = typeof contacts.$inferSelect;
+
+export type SummaryRow = Pick<
+  ContactRow,
+  | 'id'
+  | 'name'
+  | 'priority'
+  | 'critical'
+  | 'online'
+  | 'onQueue'
+  | 'chatbot'
+  | 'firstResponsePending'
+  | 'unreadCount'
+  | 'responsibleId'
+  | 'lastMessageAt'
+  | 'lastMessageText'
+  | 'lastMessageDirection'
+  | 'lastMessageChannel'
+  | 'unansweredSince'
+  | 'lastEvent'
+  | 'updatedAt'
+> & { responsibleName: string | null; mainChannel: ContactChannel['type'] | null };
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function presentSummary(row: SummaryRow): ContactSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    priority: priorityName(row.priority),
+    critical: row.critical,
+    online: row.online,
+    on_queue: row.onQueue,
+    chatbot: row.chatbot,
+    first_response_pending: row.firstResponsePending,
+    unread_messages: { count: row.unreadCount },
+    responsible: row.responsibleId ? { id: row.responsibleId, name: row.responsibleName ?? '' } : null,
+    main_channel: row.mainChannel,
+    last_message:
+      row.lastMessageText !== null && row.lastMessageDirection && row.lastMessageChannel
+        ? {
+            text: row.lastMessageText,
+            direction: row.lastMessageDirection,
+            channel: row.lastMessageChannel,
+            created_at: iso(row.lastMessageAt)!,
+          }
+        : null,
+    unanswered_since: iso(row.unansweredSince),
+    last_event: row.lastEvent,
+    updated_at: iso(row.updatedAt)!,
+  };
+}
+
+type ChannelRow = typeof contactChannels.$inferSelect;
+
+export function presentContact(
+  summary: ContactSummary,
+  row: ContactRow,
+  channels: ChannelRow[],
+  segments: { walletId: string; walletName: string }[],
+): Contact {
+  return {
+    ...summary,
+    document: row.document,
+    code: row.code,
+    protocol: row.protocol,
+    tag: row.tag,
+    reason: row.reason,
+    return_at: iso(row.returnAt),
+    segments: segments.map((s) => ({ wallet_id: s.walletId, wallet_name: s.walletName })),
+    channels: channels.map((c) => ({
+      id: c.id,
+      type: c.kind,
+      address: c.address,
+      main: c.main,
+      responsible_id: c.responsibleId,
+      output_line_id: c.outputLineId,
+      blacklisted: c.blacklisted,
+    })),
+    created_at: iso(row.createdAt)!,
+  };
+}

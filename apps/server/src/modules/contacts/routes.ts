@@ -1,0 +1,85 @@
+// The contact queue's calls: list, search, chatbots, waiting queue, take-next, detail and creation.
+import {
+  Contact,
+  ContactListQuery,
+  ContactPage,
+  ContactSearchRequest,
+  Id,
+  NewContactRequest,
+  PendingScheduleSearchRequest,
+  WaitingQueue,
+} from '@atende/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { tenantContext } from '../../platform/auth.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { responses, typed } from '../../platform/http.ts';
+import {
+  createContact,
+  getContact,
+  listChatbotContacts,
+  listContacts,
+  searchContacts,
+  searchWithPendingSchedule,
+  takeNextWaiting,
+  waitingQueue,
+} from './service.ts';
+
+export function contactRoutes(app: FastifyInstance, deps: Deps): void {
+  const db = deps.database.db;
+  const r = typed(app);
+  const tags = ['contacts'];
+  const ctx = (request: Parameters<typeof tenantContext>[1]) => tenantContext(db, request);
+
+  r.get(
+    '/api/contacts',
+    { schema: { tags, querystring: ContactListQuery, response: responses(ContactPage) } },
+    (request) => listContacts(ctx(request), request.query),
+  );
+
+  r.post(
+    '/api/conversations/search',
+    { schema: { tags, body: ContactSearchRequest, response: responses(ContactPage) } },
+    (request) => searchContacts(ctx(request), request.body),
+  );
+
+  r.post(
+    '/api/conversations/search/has_pending_schedule',
+    { schema: { tags, body: PendingScheduleSearchRequest, response: responses(ContactPage) } },
+    (request) => searchWithPendingSchedule(ctx(request), request.body),
+  );
+
+  r.get(
+    '/api/conversations/chatbots',
+    {
+      schema: {
+        tags,
+        querystring: ContactListQuery.pick({ limit: true, cursor: true }),
+        response: responses(ContactPage),
+      },
+    },
+    (request) => listChatbotContacts(ctx(request), request.query),
+  );
+
+  r.get('/api/conversations/waiting', { schema: { tags, response: responses(WaitingQueue) } }, (request) =>
+    waitingQueue(ctx(request)),
+  );
+
+  r.get(
+    '/api/conversations/waiting/conversation',
+    { schema: { tags, response: responses(Contact) } },
+    (request) => takeNextWaiting(ctx(request), deps.bus),
+  );
+
+  r.get(
+    '/api/conversation/:id',
+    { schema: { tags, params: z.object({ id: Id }), response: responses(Contact) } },
+    (request) => getContact(ctx(request), request.params.id),
+  );
+
+  r.post(
+    '/api/conversations',
+    { schema: { tags, body: NewContactRequest, response: responses(Contact, 201) } },
+    async (request, reply) => reply.code(201).send(await createContact(ctx(request), deps.bus, request.body)),
+  );
+}

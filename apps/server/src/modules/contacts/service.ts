@@ -1,0 +1,215 @@
+// The contact queue: list, search, waiting queue, take-next, detail and creation of contacts.
+import {
+  WAITING_LIST_SIZE,
+  type Contact,
+  type ContactListQuery,
+  type ContactPage,
+  type ContactSearchRequest,
+  type NewContactRequest,
+  type PendingScheduleSearchRequest,
+  type WaitingQueue,
+} from '@atende/contract';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  channelAccounts,
+  contactChannels,
+  contacts,
+  contactWallets,
+  wallets,
+} from '../../db/schema/index.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { inTransaction, type EventBus } from '../../platform/events.ts';
+import { normaliseAddress } from './addresses.ts';
+import { canSeeContact } from './policy.ts';
+import {
+  presentContact,
+  presentSummary,
+  priorityRank,
+  responsibleJoin,
+  summaryColumns,
+} from './presenter.ts';
+import { contactPage, filterCondition, findSummary, hasPendingSchedule, inMySegments } from './queries.ts';
+import { normaliseDocument, searchCondition } from './search.ts';
+
+export function listContacts(ctx: TenantContext, query: ContactListQuery): Promise<ContactPage> {
+  return contactPage(ctx, {
+    where: [filterCondition(ctx, query.filter), query.only_my_segments ? inMySegments(ctx) : undefined],
+    order: query.order,
+    direction: query.direction,
+    limit: query.limit,
+    cursor: query.cursor,
+  });
+}
+
+export function searchContacts(ctx: TenantContext, request: ContactSearchRequest): Promise<ContactPage> {
+  return contactPage(ctx, {
+    where: [filterCondition(ctx, request.origin), searchCondition(ctx, request.parameter, request.value)],
+    order: 'default',
+    direction: 'desc',
+    limit: request.limit,
+    cursor: request.cursor,
+  });
+}
+
+export function searchWithPendingSchedule(
+  ctx: TenantContext,
+  request: PendingScheduleSearchRequest,
+): Promise<ContactPage> {
+  return contactPage(ctx, {
+    where: [hasPendingSchedule(), searchCondition(ctx, request.parameter, request.value)],
+    order: 'default',
+    direction: 'desc',
+    limit: request.limit,
+    cursor: request.cursor,
+  });
+}
+
+export function listChatbotContacts(ctx: TenantContext, query: Pick<ContactListQuery, 'limit' | 'cursor'>) {
+  return contactPage(ctx, {
+    where: [filterCondition(ctx, 'chatbots')],
+    order: 'default',
+    direction: 'desc',
+    limit: query.limit,
+    cursor: query.cursor,
+  });
+}
+
+const waitingCondition = (companyId: string) =>
+  and(eq(contacts.companyId, companyId), eq(contacts.onQueue, true), isNull(contacts.responsibleId));
+
+/** Highest priority first, then whoever has waited longest. */
+const waitingOrder = [desc(contacts.priority), asc(contacts.queuedAt), asc(contacts.id)];
+
+export async function countWaiting(db: Db, companyId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contacts).where(waitingCondition(companyId));
+  return row?.n ?? 0;
+}
+
+export async function waitingQueue(ctx: TenantContext): Promise<WaitingQueue> {
+  const [total, rows] = await Promise.all([
+    countWaiting(ctx.db, ctx.companyId),
+    ctx.db
+      .select(summaryColumns)
+      .from(contacts)
+      .leftJoin(...responsibleJoin)
+      .where(waitingCondition(ctx.companyId))
+      .orderBy(...waitingOrder)
+      .limit(WAITING_LIST_SIZE),
+  ]);
+  return { count: total, data: rows.map(presentSummary) };
+}
+
+/**
+ * Hands the caller the next waiting contact. The row is claimed with FOR UPDATE SKIP LOCKED inside one UPDATE,
+ * so two attendants pressing "next" at once always get different contacts.
+ */
+export async function takeNextWaiting(ctx: TenantContext, bus: EventBus): Promise<Contact> {
+  const contactId = await inTransaction(ctx.db, bus, async (tx, record) => {
+    const claimed = await tx
+      .update(contacts)
+      .set({ responsibleId: ctx.userId, onQueue: false, updatedAt: new Date() })
+      .where(
+        eq(
+          contacts.id,
+          sql`(select ${contacts.id} from ${contacts} where ${waitingCondition(ctx.companyId)}
+               order by ${contacts.priority} desc, ${contacts.queuedAt} asc, ${contacts.id} asc
+               limit 1 for update skip locked)`,
+        ),
+      )
+      .returning({ id: contacts.id });
+    const id = claimed[0]?.id;
+    if (!id) throw new AppError('queue_empty', 404);
+    record({ type: 'contact.changed', companyId: ctx.companyId, contactId: id, previousResponsibleId: null });
+    record({ type: 'waiting.changed', companyId: ctx.companyId });
+    return id;
+  });
+  return getContact(ctx, contactId);
+}
+
+export async function getContact(ctx: TenantContext, contactId: string): Promise<Contact> {
+  const summary = await findSummary(ctx, contactId);
+  if (!summary) throw notFound();
+  const [[row], channels, segments] = await Promise.all([
+    ctx.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId))),
+    ctx.db
+      .select()
+      .from(contactChannels)
+      .where(and(eq(contactChannels.contactId, contactId), eq(contactChannels.companyId, ctx.companyId)))
+      .orderBy(desc(contactChannels.main), asc(contactChannels.createdAt)),
+    ctx.db
+      .select({ walletId: wallets.id, walletName: wallets.name })
+      .from(contactWallets)
+      .innerJoin(wallets, eq(wallets.id, contactWallets.walletId))
+      .where(and(eq(contactWallets.contactId, contactId), eq(contactWallets.companyId, ctx.companyId)))
+      .orderBy(asc(wallets.name)),
+  ]);
+  if (!row || !canSeeContact(ctx, row)) throw notFound();
+  return presentContact(presentSummary(summary), row, channels, segments);
+}
+
+/** Creates a contact with its first channel; the creator becomes responsible for it. */
+export async function createContact(
+  ctx: TenantContext,
+  bus: EventBus,
+  input: NewContactRequest,
+): Promise<Contact> {
+  if (!ctx.permissions.create_contacts) throw forbidden();
+  const { address, digitsReversed } = normaliseAddress(input.channel.type, input.channel.address);
+  if (input.channel.output_line_id) await assertChannelAccount(ctx, input.channel.output_line_id);
+  const id = await inTransaction(ctx.db, bus, async (tx, record) => {
+    const [existing] = await tx
+      .select({ id: contactChannels.id })
+      .from(contactChannels)
+      .where(
+        and(
+          eq(contactChannels.companyId, ctx.companyId),
+          eq(contactChannels.kind, input.channel.type),
+          eq(contactChannels.address, address),
+        ),
+      )
+      .limit(1);
+    if (existing) throw new AppError('channel_already_registered', 400);
+    const [contact] = await tx
+      .insert(contacts)
+      .values({
+        companyId: ctx.companyId,
+        name: input.name,
+        document: input.document ? normaliseDocument(input.document) || null : null,
+        priority: priorityRank(input.priority),
+        responsibleId: ctx.userId,
+      })
+      .returning({ id: contacts.id });
+    if (!contact) throw new Error('contact insert returned nothing');
+    await tx.insert(contactChannels).values({
+      companyId: ctx.companyId,
+      contactId: contact.id,
+      kind: input.channel.type,
+      address,
+      addressDigitsReversed: digitsReversed,
+      main: true,
+      outputLineId: input.channel.output_line_id ?? null,
+    });
+    record({ type: 'contact.changed', companyId: ctx.companyId, contactId: contact.id, created: true });
+    return contact.id;
+  }).catch((error: unknown) => {
+    // Two requests registering the same channel at once: the unique index refuses the second.
+    if (isUniqueViolation(error)) throw new AppError('channel_already_registered', 400);
+    throw error;
+  });
+  return getContact(ctx, id);
+}
+
+/** An output line must be one of the company's own channel accounts. */
+async function assertChannelAccount(ctx: TenantContext, channelAccountId: string): Promise<void> {
+  const [account] = await ctx.db
+    .select({ id: channelAccounts.id })
+    .from(channelAccounts)
+    .where(and(eq(channelAccounts.id, channelAccountId), eq(channelAccounts.companyId, ctx.companyId)))
+    .limit(1);
+  if (!account) throw notFound();
+}

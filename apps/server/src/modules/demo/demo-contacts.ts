@@ -1,0 +1,305 @@
+// A working queue for the demo company: a few hundred customers over every channel, some waiting, some with
+// attendant and attendant2, some unread, with consistent denormalised queue state. Deterministic (seeded PRNG).
+import type { ChannelKind } from '@atende/contract';
+import {
+  contactChannels,
+  contacts,
+  contactWallets,
+  messages,
+  schedules,
+  userWallets,
+} from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { v7 as uuidv7 } from 'uuid';
+import { reverse } from '../contacts/addresses.ts';
+
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Eduarda',
+  'Felipe',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'João',
+  'Larissa',
+  'Marcos',
+  'Natália',
+  'Otávio',
+  'Paula',
+  'Rafael',
+  'Sofia',
+  'Thiago',
+  'Vanessa',
+  'William',
+  'Camila',
+  'Lucas',
+  'Mariana',
+  'Gustavo',
+  'Beatriz',
+  'Rodrigo',
+  'Letícia',
+  'André',
+  'Fernanda',
+  'Vinícius',
+];
+const LAST = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+];
+const CITIES = [
+  'São Paulo',
+  'Rio de Janeiro',
+  'Belo Horizonte',
+  'Curitiba',
+  'Porto Alegre',
+  'Recife',
+  'Salvador',
+  'Fortaleza',
+  'Campinas',
+  'Goiânia',
+];
+const DDD = ['11', '21', '31', '41', '51', '81', '71', '85', '19', '62'];
+const CUSTOMER = [
+  'Olá, boa tarde! Gostaria de saber o status do meu pedido.',
+  'Meu boleto venceu ontem, consigo pagar sem juros?',
+  'Vocês entregam em Campinas? Quanto fica o frete?',
+  'Recebi o produto com defeito, como faço a troca?',
+  'Quero cancelar minha assinatura, por favor.',
+  'Bom dia, não estou conseguindo acessar o aplicativo.',
+  'Qual o prazo de entrega para o CEP 01310-100?',
+  'Fiz o pagamento via Pix, podem confirmar?',
+  'Preciso da segunda via da fatura deste mês.',
+  'Oi! Vi a promoção no Instagram, ainda está valendo?',
+  'A cobrança veio em duplicidade no meu cartão.',
+  'Gostaria de falar com um atendente, por favor.',
+  'Ainda não recebi o código de rastreio.',
+  'Posso parcelar em quantas vezes?',
+  'Obrigado pelo retorno! Ficou tudo certo.',
+];
+const ATTENDANT = [
+  'Olá! Obrigado por entrar em contato. Vou verificar para você.',
+  'Um momento, por favor, estou consultando o seu cadastro.',
+  'Pronto! O pedido já saiu para entrega e chega em até 2 dias úteis.',
+  'Enviei a segunda via para o seu e-mail cadastrado.',
+  'Consegui isentar os juros, o novo boleto já está disponível.',
+  'Abri a solicitação de troca, o código de postagem chega por e-mail.',
+  'Posso ajudar em algo mais?',
+];
+const EVENTS = [
+  'Venda realizada',
+  'Promessa de pagamento',
+  'Negociação em andamento',
+  'Dúvida esclarecida',
+  'Reclamação registrada',
+];
+const KINDS: [ChannelKind, number][] = [
+  ['whatsapp', 40],
+  ['chat', 14],
+  ['email', 14],
+  ['instagram_direct', 8],
+  ['sms', 5],
+  ['telegram', 5],
+  ['messenger', 6],
+  ['voice', 5],
+  ['viber', 3],
+];
+
+/** mulberry32: a tiny deterministic PRNG, so every demo install looks the same. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A CPF with valid check digits. */
+function cpf(next: () => number): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(next() * 10));
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, digit, i) => acc + digit * (length + 1 - i), 0);
+    digits.push(((sum * 10) % 11) % 10);
+  }
+  return digits.join('');
+}
+
+export type DemoPeople = {
+  companyId: string;
+  attendantIds: [string, string];
+  walletIds: string[];
+  channelAccountIds: Partial<Record<ChannelKind, string>>;
+};
+
+const CONTACTS = 320;
+const MINUTE = 60_000;
+
+export async function seedDemoContacts(db: Db, people: DemoPeople, now = Date.now()): Promise<void> {
+  const next = random(20261122);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const pickKind = () => {
+    let roll = next() * 100;
+    for (const [kind, weight] of KINDS) if ((roll -= weight) < 0) return kind;
+    return 'whatsapp' as ChannelKind;
+  };
+  const { companyId } = people;
+  const contactRows: (typeof contacts.$inferInsert)[] = [];
+  const channelRows: (typeof contactChannels.$inferInsert)[] = [];
+  const messageRows: (typeof messages.$inferInsert)[] = [];
+  const walletRows: (typeof contactWallets.$inferInsert)[] = [];
+  const scheduleRows: (typeof schedules.$inferInsert)[] = [];
+
+  for (let i = 0; i < CONTACTS; i++) {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    const name = `${first} ${last}`;
+    const kind = pickKind();
+    const id = uuidv7();
+    const channelId = uuidv7();
+    const phone = `55${pick(DDD)}9${String(Math.floor(next() * 1e8)).padStart(8, '0')}`;
+    const address =
+      kind === 'email'
+        ? `${first}.${last}${i}@exemplo.com.br`
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, '')
+            .toLowerCase()
+        : ['whatsapp', 'sms', 'voice', 'viber'].includes(kind)
+          ? phone
+          : kind === 'chat'
+            ? `visitante-${i.toString(16).padStart(6, '0')}`
+            : String(1_000_000_000 + Math.floor(next() * 8e9));
+    // 0–59 waiting, 60–139 attendant, 140–199 attendant2, the rest finished conversations without responsible.
+    const state = i < 60 ? 'waiting' : i < 140 ? 'first' : i < 200 ? 'second' : 'done';
+    const responsibleId =
+      state === 'first' ? people.attendantIds[0] : state === 'second' ? people.attendantIds[1] : null;
+    const count = 2 + Math.floor(next() * 7);
+    const lastAt = now - Math.floor(next() * (state === 'done' ? 20 * 24 * 60 : 8 * 60)) * MINUTE;
+    // Waiting contacts end with unanswered customer messages; assigned ones sometimes; finished ones never.
+    const unread =
+      state === 'waiting'
+        ? 1 + Math.floor(next() * 3)
+        : state === 'done'
+          ? 0
+          : next() < 0.45
+            ? 1 + Math.floor(next() * 4)
+            : 0;
+    let lastText = '';
+    let lastDirection: 'in' | 'out' = 'in';
+    for (let m = 0; m < count; m++) {
+      const fromEnd = count - 1 - m;
+      const direction: 'in' | 'out' =
+        fromEnd < unread ? 'in' : (count - unread - 1 - m) % 2 === 0 ? 'out' : 'in';
+      const text = direction === 'in' ? pick(CUSTOMER) : pick(ATTENDANT);
+      messageRows.push({
+        companyId,
+        contactId: id,
+        contactChannelId: channelId,
+        kind,
+        direction,
+        senderUserId: direction === 'out' ? (responsibleId ?? people.attendantIds[0]) : null,
+        text,
+        providerMessageId: direction === 'in' ? `demo-${i}-${m}` : null,
+        readAt: direction === 'in' && fromEnd >= unread ? new Date(lastAt - fromEnd * 3 * MINUTE) : null,
+        createdAt: new Date(lastAt - fromEnd * 4 * MINUTE),
+      });
+      lastText = text;
+      lastDirection = direction;
+    }
+    const waitingSince = unread > 0 ? new Date(lastAt - (unread - 1) * 4 * MINUTE) : null;
+    contactRows.push({
+      id,
+      companyId,
+      name,
+      document: next() < 0.7 ? cpf(next) : null,
+      code: next() < 0.5 ? `CLI-${String(10_000 + i)}` : null,
+      protocol: next() < 0.6 ? `2026${String(100_000 + i * 7)}` : null,
+      tag: next() < 0.6 ? pick(CITIES) : null,
+      priority: next() < 0.15 ? 2 : next() < 0.3 ? 0 : 1,
+      critical: next() < 0.05,
+      online: kind === 'chat' && state !== 'done' && next() < 0.5,
+      responsibleId,
+      onQueue: state === 'waiting',
+      queuedAt: state === 'waiting' ? waitingSince : null,
+      chatbot: state === 'waiting' && next() < 0.15,
+      firstResponsePending: state === 'waiting' && count === unread,
+      unreadCount: unread,
+      lastMessageAt: new Date(lastAt),
+      lastMessageText: lastText,
+      lastMessageDirection: lastDirection,
+      lastMessageChannel: kind,
+      unansweredSince: waitingSince,
+      lastEvent: state !== 'waiting' && next() < 0.4 ? pick(EVENTS) : null,
+      lastEventAt: null,
+      createdAt: new Date(lastAt - count * 4 * MINUTE - 86_400_000),
+    });
+    channelRows.push({
+      id: channelId,
+      companyId,
+      contactId: id,
+      kind,
+      address,
+      addressDigitsReversed:
+        /^\d+$/.test(address) && ['whatsapp', 'sms', 'voice', 'viber'].includes(kind)
+          ? reverse(address)
+          : null,
+      main: true,
+      responsibleId,
+      outputLineId: people.channelAccountIds[kind] ?? null,
+    });
+    if (people.walletIds.length && next() < 0.7)
+      walletRows.push({ companyId, contactId: id, walletId: pick(people.walletIds) });
+    if (state === 'first' && next() < 0.2) {
+      scheduleRows.push({
+        companyId,
+        contactId: id,
+        userId: responsibleId,
+        scheduledAt: new Date(now + Math.floor(1 + next() * 72) * 60 * MINUTE),
+        annotation: 'Retornar com a proposta atualizada.',
+      });
+    }
+  }
+
+  for (const rows of chunks(contactRows)) await db.insert(contacts).values(rows);
+  for (const rows of chunks(channelRows)) await db.insert(contactChannels).values(rows);
+  for (const rows of chunks(messageRows)) await db.insert(messages).values(rows);
+  if (walletRows.length) await db.insert(contactWallets).values(walletRows);
+  if (scheduleRows.length) await db.insert(schedules).values(scheduleRows);
+  const [a, b, c, d] = people.walletIds;
+  const assignments = [
+    [people.attendantIds[0], a],
+    [people.attendantIds[0], c],
+    [people.attendantIds[1], b],
+    [people.attendantIds[1], d],
+  ].filter((pair): pair is [string, string] => Boolean(pair[0] && pair[1]));
+  if (assignments.length) {
+    await db
+      .insert(userWallets)
+      .values(assignments.map(([userId, walletId]) => ({ companyId, userId, walletId })));
+  }
+}
+
+function* chunks<T>(rows: T[], size = 400): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}

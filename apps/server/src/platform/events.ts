@@ -1,0 +1,56 @@
+// Domain events: services record what changed inside their transaction; the events are published only after
+// the commit, to in-process consumers (the realtime gateway today; notifications and jobs later).
+import type { Db } from './db/database.ts';
+
+export type DomainEvent =
+  | {
+      type: 'contact.changed';
+      companyId: string;
+      contactId: string;
+      created?: boolean;
+      /** Present when the responsible changed: the previous one loses the contact. */
+      previousResponsibleId?: string | null;
+      unreadChanged?: boolean;
+    }
+  | { type: 'waiting.changed'; companyId: string };
+
+export type EventHandler = (event: DomainEvent) => Promise<void> | void;
+
+export type EventBus = {
+  publish(events: DomainEvent[]): void;
+  subscribe(handler: EventHandler): () => void;
+};
+
+export function createEventBus(onError: (error: unknown, event: DomainEvent) => void): EventBus {
+  const handlers = new Set<EventHandler>();
+  return {
+    publish(events) {
+      for (const event of events) {
+        for (const handler of handlers) {
+          Promise.resolve()
+            .then(() => handler(event))
+            .catch((error: unknown) => onError(error, event));
+        }
+      }
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+  };
+}
+
+/**
+ * Runs `work` in one transaction and publishes the events it recorded once the transaction has committed;
+ * a rollback publishes nothing.
+ */
+export async function inTransaction<T>(
+  db: Db,
+  bus: EventBus,
+  work: (tx: Db, record: (event: DomainEvent) => void) => Promise<T>,
+): Promise<T> {
+  const events: DomainEvent[] = [];
+  const result = await db.transaction((tx) => work(tx as unknown as Db, (event) => events.push(event)));
+  bus.publish(events);
+  return result;
+}

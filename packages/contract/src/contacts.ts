@@ -1,0 +1,147 @@
+// Contacts (customers) and their channels as the queue shows them (spec §2 contact list, §3 Contact/Channel).
+import { z } from 'zod';
+import { Id, Timestamp } from './common.ts';
+import { SEARCH_MIN_LENGTH } from './constants.ts';
+import { ChannelKind, Priority } from './enums.ts';
+
+export const CONTACT_LIST_FILTERS = [
+  'general',
+  'mine',
+  'pending_schedules',
+  'pending',
+  'pending_first_response',
+  'chatbots',
+] as const;
+export const ContactListFilter = z.enum(CONTACT_LIST_FILTERS);
+export type ContactListFilter = z.infer<typeof ContactListFilter>;
+
+export const CONTACT_ORDERS = [
+  'default',
+  'last_message',
+  'name',
+  'online',
+  'priority',
+  'critical',
+  'unread',
+] as const;
+export const ContactOrder = z.enum(CONTACT_ORDERS);
+export type ContactOrder = z.infer<typeof ContactOrder>;
+
+export const SortDirection = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof SortDirection>;
+
+export const CONTACTS_PAGE_SIZE = 50;
+export const CONTACTS_PAGE_MAX = 200;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+export const ContactListQuery = z.object({
+  filter: ContactListFilter.default('general'),
+  only_my_segments: booleanFlag.default(false),
+  order: ContactOrder.default('default'),
+  direction: SortDirection.default('desc'),
+  limit: z.coerce.number().int().min(1).max(CONTACTS_PAGE_MAX).default(CONTACTS_PAGE_SIZE),
+  cursor: z.string().max(500).optional(),
+});
+export type ContactListQuery = z.infer<typeof ContactListQuery>;
+
+export const ContactChannel = z.object({
+  id: Id,
+  type: ChannelKind,
+  address: z.string(),
+  main: z.boolean(),
+  responsible_id: Id.nullable(),
+  output_line_id: Id.nullable(),
+  blacklisted: z.boolean(),
+});
+export type ContactChannel = z.infer<typeof ContactChannel>;
+
+export const LastMessage = z.object({
+  text: z.string(),
+  direction: z.enum(['in', 'out']),
+  channel: ChannelKind,
+  created_at: Timestamp,
+});
+
+/** A row of the contact list: what the queue needs to render and order a contact. */
+export const ContactSummary = z.object({
+  id: Id,
+  name: z.string(),
+  priority: Priority,
+  critical: z.boolean(),
+  online: z.boolean(),
+  on_queue: z.boolean(),
+  chatbot: z.boolean(),
+  first_response_pending: z.boolean(),
+  unread_messages: z.object({ count: z.number().int() }),
+  responsible: z.object({ id: Id, name: z.string() }).nullable(),
+  main_channel: ChannelKind.nullable(),
+  last_message: LastMessage.nullable(),
+  unanswered_since: Timestamp.nullable(),
+  last_event: z.string().nullable(),
+  updated_at: Timestamp,
+});
+export type ContactSummary = z.infer<typeof ContactSummary>;
+
+export const Contact = ContactSummary.extend({
+  document: z.string().nullable(),
+  code: z.string().nullable(),
+  protocol: z.string().nullable(),
+  tag: z.string().nullable(),
+  reason: z.string().nullable(),
+  return_at: Timestamp.nullable(),
+  segments: z.array(z.object({ wallet_id: Id, wallet_name: z.string() })),
+  channels: z.array(ContactChannel),
+  created_at: Timestamp,
+});
+export type Contact = z.infer<typeof Contact>;
+
+export const ContactPage = z.object({ data: z.array(ContactSummary), next_cursor: z.string().nullable() });
+export type ContactPage = z.infer<typeof ContactPage>;
+
+export const SEARCH_PARAMETERS = [
+  'document',
+  'tag',
+  'code',
+  'protocol',
+  'phone',
+  'email',
+  'name',
+  'last_event',
+  'responsible',
+] as const;
+export const SearchParameter = z.enum(SEARCH_PARAMETERS);
+export type SearchParameter = z.infer<typeof SearchParameter>;
+
+export const ContactSearchRequest = z.object({
+  parameter: SearchParameter,
+  value: z.string().trim().min(SEARCH_MIN_LENGTH).max(200),
+  /** The list filter the search runs within (the list the attendant is looking at). */
+  origin: ContactListFilter.default('general'),
+  limit: z.number().int().min(1).max(CONTACTS_PAGE_MAX).default(CONTACTS_PAGE_SIZE),
+  cursor: z.string().max(500).optional(),
+});
+export type ContactSearchRequest = z.infer<typeof ContactSearchRequest>;
+
+export const PendingScheduleSearchRequest = ContactSearchRequest.omit({ origin: true });
+export type PendingScheduleSearchRequest = z.infer<typeof PendingScheduleSearchRequest>;
+
+export const WAITING_LIST_SIZE = 50;
+export const WaitingQueue = z.object({ count: z.number().int(), data: z.array(ContactSummary) });
+export type WaitingQueue = z.infer<typeof WaitingQueue>;
+
+export const PHONE_KINDS = ['whatsapp', 'sms', 'voice', 'viber'] as const satisfies readonly ChannelKind[];
+
+export const NewContactRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  channel: z.object({
+    type: ChannelKind,
+    address: z.string().trim().min(3).max(254),
+    output_line_id: Id.optional(),
+  }),
+  document: z.string().trim().max(32).optional(),
+  priority: Priority.default('medium'),
+});
+export type NewContactRequest = z.infer<typeof NewContactRequest>;

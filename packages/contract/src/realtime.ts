@@ -1,0 +1,32 @@
+// Realtime events (Socket.IO) between server and console, typed for both ends.
+import { z } from 'zod';
+import { Id, Timestamp } from './common.ts';
+import { ContactSummary } from './contacts.ts';
+
+export const ContactAssigned = z.object({
+  contact_id: Id,
+  responsible_id: Id.nullable(),
+  updated_at: Timestamp,
+});
+export type ContactAssigned = z.infer<typeof ContactAssigned>;
+export const UnreadChanged = z.object({ contact_id: Id, count: z.number().int(), updated_at: Timestamp });
+export type UnreadChanged = z.infer<typeof UnreadChanged>;
+export const WaitingChanged = z.object({ count: z.number().int() });
+export type WaitingChanged = z.infer<typeof WaitingChanged>;
+
+/** Events the server sends. Contact payloads go only to users allowed to see the contact. */
+export type ServerToClientEvents = {
+  'contact.created': (contact: ContactSummary) => void;
+  'contact.updated': (contact: ContactSummary) => void;
+  /** To the whole company: lets every list drop a contact that is no longer theirs. */
+  'contact.assigned': (event: ContactAssigned) => void;
+  'contact.unread': (event: UnreadChanged) => void;
+  'waiting.changed': (event: WaitingChanged) => void;
+};
+
+export type ClientToServerEvents = {
+  /** Latency probe: the ack carries the server's clock. */
+  ping: (ack: (serverTime: number) => void) => void;
+};
+
+export const REALTIME_PATH = '/socket.io';
