@@ -1,7 +1,7 @@
 // Realtime events (Socket.IO) between server and console, typed for both ends.
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
-import { ContactSummary } from './contacts.ts';
+import type { ContactSummary } from './contacts.ts';
 
 export const ContactAssigned = z.object({
   contact_id: Id,
