@@ -1,6 +1,8 @@
 // Test data built through the real services, and requests made as a given user.
-import type { Role } from '@atende/contract';
+import type { ChannelKind, Role } from '@atende/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { contactChannels, contacts } from '../src/db/schema/index.ts';
+import { normaliseAddress } from '../src/modules/contacts/addresses.ts';
 import type { Db } from '../src/platform/db/database.ts';
 import { createCompany, type Company } from '../src/modules/companies/service.ts';
 import { createUser, type NewUser, type UserRow } from '../src/modules/users/service.ts';
@@ -64,4 +66,31 @@ export async function makeActor(
 
 export function injectAs(app: FastifyInstance, actor: { token: string }, options: InjectOptions) {
   return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${actor.token}` } });
+}
+
+type ContactInsert = typeof contacts.$inferInsert;
+
+/** A contact with one main channel, inserted as the queue state says (unread, waiting, responsible...). */
+export async function makeContact(
+  db: Db,
+  company: Company,
+  overrides: Partial<ContactInsert> & { channel?: { kind?: ChannelKind; address?: string } } = {},
+) {
+  const { channel, ...fields } = overrides;
+  const kind = channel?.kind ?? 'whatsapp';
+  const address = channel?.address ?? `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const [contact] = await db
+    .insert(contacts)
+    .values({ companyId: company.id, name: `Cliente ${next()}`, ...fields })
+    .returning();
+  const normalised = normaliseAddress(kind, address);
+  await db.insert(contactChannels).values({
+    companyId: company.id,
+    contactId: contact!.id,
+    kind,
+    address: normalised.address,
+    addressDigitsReversed: normalised.digitsReversed,
+    main: true,
+  });
+  return contact!;
 }

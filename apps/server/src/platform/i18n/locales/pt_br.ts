@@ -54,6 +54,16 @@ export const pt_br = {
     role: 'perfil',
     ids: 'identificadores',
     online: 'online',
+    value: 'valor',
+    parameter: 'parâmetro',
+    limit: 'limite',
+    filter: 'filtro',
+    order: 'ordenação',
+    direction: 'direção',
+    type: 'tipo de canal',
+    address: 'endereço',
+    priority: 'prioridade',
+    document: 'documento',
   },
 };
 
