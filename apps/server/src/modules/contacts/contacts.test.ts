@@ -75,14 +75,12 @@ beforeAll(async () => {
   const [wallet] = await db.insert(wallets).values({ companyId: company.id, name: 'Varejo' }).returning();
   await db.insert(userWallets).values({ companyId: company.id, userId: me.user.id, walletId: wallet!.id });
   await db.insert(contactWallets).values({ companyId: company.id, contactId: mine.id, walletId: wallet!.id });
-  await db
-    .insert(schedules)
-    .values({
-      companyId: company.id,
-      contactId: mine.id,
-      userId: me.user.id,
-      scheduledAt: new Date(Date.now() + 3_600_000),
-    });
+  await db.insert(schedules).values({
+    companyId: company.id,
+    contactId: mine.id,
+    userId: me.user.id,
+    scheduledAt: new Date(Date.now() + 3_600_000),
+  });
 });
 afterAll(() => t.close());
 

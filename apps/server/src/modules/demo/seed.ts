@@ -1,6 +1,7 @@
 // The demo company: users of every role (password demo1234), the catalogues the console loads at start and a
 // working queue of customers (demo-contacts.ts).
 import type { ChannelKind, Role } from '@atende/contract';
+import { sql } from 'drizzle-orm';
 import {
   callReasons,
   channelAccounts,
@@ -43,7 +44,10 @@ const named = (companyId: string, names: string[]) =>
 /** Creates the demo company unless it exists; answers whether it created it. */
 export async function seedDemo(db: Db): Promise<boolean> {
   if (await findCompanyBySlug(db, DEMO_COMPANY)) return false;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Several processes starting on one empty database: the lock lets one seed and the others see it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('atende:seed-demo'))`);
+    if (await findCompanyBySlug(tx, DEMO_COMPANY)) return false;
     const company = await createCompany(tx, { name: 'Demo', slug: DEMO_COMPANY });
     const created: Record<string, string> = {};
     for (const user of DEMO_USERS) {
@@ -112,6 +116,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
       walletIds: segments.map((segment) => segment.id),
       channelAccountIds: Object.fromEntries(accounts.map((account) => [account.kind, account.id])),
     });
+    return true;
   });
-  return true;
 }

@@ -1,0 +1,145 @@
+import type { ContactSummary } from '@atende/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts, messages } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { injectAs, makeActor, type Actor } from '../../../test/factories.ts';
+import { connectSocket, type TestSocket } from '../../../test/realtime-client.ts';
+import { ingestInbound } from './ingest.ts';
+
+let t: TestApp;
+let attendant: Actor;
+let other: Actor;
+let supervisor: Actor;
+let baseUrl: string;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  attendant = await makeActor(t.app, t.database.db, 'attendant');
+  other = await makeActor(t.app, t.database.db, 'attendant', attendant.company);
+  supervisor = await makeActor(t.app, t.database.db, 'supervisor', attendant.company);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+const connect = async (actor: Actor | null) => {
+  const socket = await connectSocket(baseUrl, actor?.token ?? null);
+  sockets.push(socket);
+  return socket;
+};
+const inbound = (providerMessageId: string, address = '+55 11 91234-5678', text = 'Olá, preciso de ajuda') =>
+  ingestInbound(t.database.db, t.app.deps.bus, {
+    companyId: attendant.company.id,
+    kind: 'whatsapp',
+    from: { address, name: 'Maria Cliente' },
+    text,
+    providerMessageId,
+  });
+
+describe('inbound ingest', () => {
+  it('creates the contact waiting in the queue, once per provider message id', async () => {
+    const first = await inbound('wamid.1');
+    expect(first).toMatchObject({ duplicate: false, createdContact: true });
+    const retry = await inbound('wamid.1');
+    expect(retry).toMatchObject({ duplicate: true, contactId: first.contactId, messageId: null });
+    await inbound('wamid.2', '5511912345678', 'Alguém aí?');
+
+    const [row] = await t.database.db.select().from(contacts).where(eq(contacts.id, first.contactId));
+    expect(row).toMatchObject({
+      name: 'Maria Cliente',
+      unreadCount: 2,
+      onQueue: true,
+      lastMessageText: 'Alguém aí?',
+      firstResponsePending: true,
+    });
+    expect(row!.unansweredSince).not.toBeNull();
+    const stored = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.contactId, first.contactId)));
+    expect(stored).toHaveLength(2);
+    const waiting = await injectAs(t.app, attendant, { method: 'GET', url: '/api/conversations/waiting' });
+    expect(waiting.json().count).toBe(1);
+  });
+
+  it('concurrent first messages of a new customer make one contact', async () => {
+    const results = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((id) => inbound(`race-${id}`, '+55 21 97777-0000', `mensagem ${id}`)),
+    );
+    expect(new Set(results.map((r) => r.contactId)).size).toBe(1);
+    const [row] = await t.database.db.select().from(contacts).where(eq(contacts.id, results[0]!.contactId));
+    expect(row!.unreadCount).toBe(4);
+  });
+});
+
+describe('realtime gateway', () => {
+  it('refuses a socket without a valid session', async () => {
+    await expect(connect(null)).rejects.toThrow('unauthenticated');
+    const revoked = await makeActor(t.app, t.database.db, 'attendant', attendant.company);
+    await injectAs(t.app, revoked, { method: 'POST', url: '/api/logout' });
+    await expect(connect(revoked)).rejects.toThrow('session_expired');
+  });
+
+  it('answers the latency ping with the server clock', async () => {
+    const socket = await connect(attendant);
+    const serverTime = await socket.timeout(2000).emitWithAck('ping');
+    expect(Math.abs(serverTime - Date.now())).toBeLessThan(2000);
+  });
+
+  it('delivers a new waiting customer to attendants and supervisors, and the assignment to everyone', async () => {
+    const mine = await connect(attendant);
+    const colleague = await connect(other);
+    const boss = await connect(supervisor);
+    const { contactId } = await inbound('wamid.rt-1', '+55 31 98888-1111', 'Quero falar com alguém');
+
+    for (const socket of [mine, colleague, boss]) {
+      const created = await socket.next<ContactSummary>('contact.created', (c) => c.id === contactId);
+      expect(created).toMatchObject({
+        on_queue: true,
+        unread_messages: { count: 1 },
+        last_message: { text: 'Quero falar com alguém' },
+      });
+      await socket.next<{ count: number }>('waiting.changed');
+    }
+
+    const taken = await injectAs(t.app, attendant, {
+      method: 'GET',
+      url: '/api/conversations/waiting/conversation',
+    });
+    const takenId = taken.json().id as string;
+    for (const socket of [mine, colleague, boss]) {
+      await socket.next<{ contact_id: string; responsible_id: string }>(
+        'contact.assigned',
+        (e) => e.contact_id === takenId && e.responsible_id === attendant.user.id,
+      );
+    }
+
+    // Once assigned, a new message of that customer reaches the responsible and supervisors, not the colleague.
+    const takenAddress = taken.json().channels[0].address as string;
+    await ingestInbound(t.database.db, t.app.deps.bus, {
+      companyId: attendant.company.id,
+      kind: taken.json().channels[0].type,
+      from: { address: takenAddress },
+      text: 'Ainda estou aguardando',
+      providerMessageId: 'wamid.rt-2',
+    });
+    const unread = await mine.next<{ contact_id: string; count: number }>(
+      'contact.unread',
+      (e) => e.contact_id === takenId && e.count >= 1,
+    );
+    expect(unread.count).toBeGreaterThanOrEqual(1);
+    await boss.next(
+      'contact.updated',
+      (c: ContactSummary) => c.id === takenId && c.last_message?.text === 'Ainda estou aguardando',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const leaked = colleague.received.filter(
+      (entry) => entry.event === 'contact.updated' && (entry.payload as ContactSummary).id === takenId,
+    );
+    expect(leaked).toEqual([]);
+  });
+});
