@@ -1,7 +1,10 @@
 // Process entry: config → database (migrated, demo-seeded when empty) → buildApp → listen; SIGTERM/SIGINT
 // stop accepting connections, drain in-flight requests and close the database.
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
+import { controlCommands } from './modules/demo/control.ts';
+import { CONTROL_SOCKET, startControlSocket } from './platform/control-socket.ts';
 import { prepareDatabase } from './platform/db/open.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -39,6 +42,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
+  const control = await startControlSocket(
+    join(config.dataDir, CONTROL_SOCKET),
+    controlCommands(database.db, app.deps.bus),
+  );
+  if (control) app.addHook('onClose', () => new Promise<void>((resolve) => control.close(() => resolve())));
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,0 +1,35 @@
+// `npm run simulate`: customers writing to the running server, through its local control socket and the same
+// ingest service real channels use. Options: --company demo --messages 20 --interval 1500 (ms) --seed N.
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { simulatedTraffic } from '../modules/demo/simulated-traffic.ts';
+import { CONTROL_SOCKET, openControlClient } from '../platform/control-socket.ts';
+
+const { values } = parseArgs({
+  options: {
+    company: { type: 'string', default: 'demo' },
+    messages: { type: 'string', default: '20' },
+    interval: { type: 'string', default: '1500' },
+    seed: { type: 'string' },
+  },
+});
+const total = Math.min(Math.max(Number(values.messages) || 20, 1), 100_000);
+const interval = Math.min(Math.max(Number(values.interval) || 0, 0), 60_000);
+const config = loadConfig();
+const path = join(config.dataDir, CONTROL_SOCKET);
+
+const client = await openControlClient(path).catch(() => {
+  console.error(`No running server found at ${path}. Start it with \`npm start\` (same DATA_DIR) first.`);
+  process.exit(1);
+});
+const nextMessage = simulatedTraffic(values.company, values.seed ? Number(values.seed) : Date.now());
+for (let i = 1; i <= total; i++) {
+  const message = nextMessage();
+  const result = (await client.send('inbound', message)) as { createdContact: boolean };
+  console.log(
+    `${i}/${total} ${message.kind} ${message.name} (${result.createdContact ? 'new' : 'returning'}): ${message.text}`,
+  );
+  if (i < total && interval) await new Promise((resolve) => setTimeout(resolve, interval));
+}
+client.close();

@@ -1,0 +1,33 @@
+// Commands the local control socket accepts: `inbound` feeds a customer message through the real ingest path.
+import { ChannelKind } from '@atende/contract';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { findCompanyBySlug } from '../companies/service.ts';
+import { ingestInbound } from '../messages/ingest.ts';
+
+export const SimulatedInbound = z.object({
+  company: z.string().min(1),
+  kind: ChannelKind,
+  address: z.string().min(1),
+  name: z.string().optional(),
+  text: z.string().min(1).max(4096),
+  provider_message_id: z.string().min(1),
+});
+export type SimulatedInbound = z.infer<typeof SimulatedInbound>;
+
+export function controlCommands(db: Db, bus: EventBus) {
+  return async (command: string, payload: unknown) => {
+    if (command !== 'inbound') throw new Error(`unknown command ${command}`);
+    const message = SimulatedInbound.parse(payload);
+    const company = await findCompanyBySlug(db, message.company);
+    if (!company) throw new Error(`no company named ${message.company}`);
+    return ingestInbound(db, bus, {
+      companyId: company.id,
+      kind: message.kind,
+      from: { address: message.address, name: message.name },
+      text: message.text,
+      providerMessageId: message.provider_message_id,
+    });
+  };
+}
