@@ -1,0 +1,38 @@
+// Measures the built app: gzip size of the JavaScript the login route loads (entry, its static imports, the
+// login page chunk and the pt_br locale) and of the whole build. Usage: node apps/web/scripts/bundle-size.mjs
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const gzipSize = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+/** The chunk files a manifest entry loads before it runs: itself and its static imports, transitively. */
+function staticClosure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+export function loginRouteFiles() {
+  const files = staticClosure('index.html');
+  staticClosure('src/features/auth/LoginPage.tsx', files);
+  staticClosure('src/locales/pt_br.json', files);
+  return [...files].filter((file) => file.endsWith('.js'));
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const login = loginRouteFiles().reduce((total, file) => total + gzipSize(file), 0);
+const assets = readdirSync(join(dist, 'assets'));
+const allJs = assets.filter((file) => file.endsWith('.js')).reduce((t, f) => t + gzipSize(`assets/${f}`), 0);
+const allCss = assets
+  .filter((file) => file.endsWith('.css'))
+  .reduce((t, f) => t + gzipSize(`assets/${f}`), 0);
+
+console.log(`login route JS (gzip): ${kb(login)}`);
+console.log(`whole build JS (gzip): ${kb(allJs)}`);
+console.log(`whole build CSS (gzip): ${kb(allCss)}`);

@@ -1,0 +1,116 @@
+// The data router: the spec's route table, each route's code lazy-loaded, guards as loaders.
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { AppLoading } from '../components/AppLoading.tsx';
+import { alwaysRevalidate, authenticatedGuard, liveGuard, openPageGuard, visitorGuard } from './guards.ts';
+import { lazyComponent } from './lazy-route.ts';
+import { RootLayout } from './RootLayout.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+import { childPath, pathTo, ROUTES, type RouteName } from './routes.ts';
+
+const featureUnavailable = lazyComponent(
+  () => import('../components/FeatureUnavailable.tsx'),
+  'FeatureUnavailable',
+);
+
+const meta = (name: RouteName) => ({ id: name, handle: { access: ROUTES[name].access } });
+
+/** A route of a feature that a later issue delivers: reachable and guarded, honest about its state. */
+const unavailable = (id: RouteName, parent: RouteName): RouteObject => ({
+  ...meta(id),
+  path: childPath(id, parent),
+  lazy: featureUnavailable,
+  ErrorBoundary: RouteErrorBoundary,
+});
+
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: AppLoading,
+    children: [
+      {
+        ...meta('login'),
+        path: ROUTES.login.path,
+        loader: visitorGuard,
+        shouldRevalidate: alwaysRevalidate,
+        lazy: lazyComponent(() => import('../features/auth/LoginPage.tsx'), 'LoginPage'),
+      },
+      {
+        // Screens that read server state get the query client; the login route does without it.
+        id: 'server-state',
+        lazy: lazyComponent(() => import('./QueryLayout.tsx'), 'QueryLayout'),
+        children: [
+          {
+            ...meta('health.check'),
+            path: ROUTES['health.check'].path,
+            loader: visitorGuard,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazyComponent(() => import('../features/health/HealthCheckPage.tsx'), 'HealthCheckPage'),
+          },
+          {
+            ...meta('open.page'),
+            path: ROUTES['open.page'].path,
+            loader: openPageGuard,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazyComponent(() => import('../features/tab-lock/OpenPage.tsx'), 'OpenPage'),
+          },
+          {
+            ...meta('center'),
+            path: ROUTES.center.path,
+            loader: authenticatedGuard,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazyComponent(() => import('../features/center/CenterPage.tsx'), 'CenterPage'),
+          },
+          {
+            id: 'panel',
+            handle: { access: ROUTES['panel.index'].access },
+            path: ROUTES['panel.index'].path,
+            loader: liveGuard,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazyComponent(() => import('../features/shell/PanelLayout.tsx'), 'PanelLayout'),
+            children: [
+              {
+                ...meta('panel.index'),
+                index: true,
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(() => import('../features/panel/PanelHome.tsx'), 'PanelHome'),
+              },
+              {
+                ...meta('profile'),
+                path: childPath('profile', 'panel.index'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
+              },
+              unavailable('suggestions', 'panel.index'),
+              unavailable('contacts.analytics', 'panel.index'),
+              unavailable('pipelines', 'panel.index'),
+              {
+                id: 'conversation',
+                path: childPath('conversation.messages', 'panel.index'),
+                children: [
+                  {
+                    ...meta('conversation.messages'),
+                    index: true,
+                    lazy: featureUnavailable,
+                    ErrorBoundary: RouteErrorBoundary,
+                  },
+                  unavailable('customer.information', 'conversation.messages'),
+                  unavailable('campaign.information', 'conversation.messages'),
+                  unavailable('conversation.events', 'conversation.messages'),
+                  unavailable('card', 'conversation.messages'),
+                  unavailable('ready.phrases', 'conversation.messages'),
+                  unavailable('page', 'conversation.messages'),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      // Any unknown path goes to the panel index (whose guard sends visitors on to login).
+      { id: 'unknown', path: '*', loader: () => redirect(pathTo('panel.index')) },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes);

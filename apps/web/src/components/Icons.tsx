@@ -1,0 +1,88 @@
+// The line icons the shell uses.
+import { Icon, type IconProps } from './Icon.tsx';
+
+export const HomeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12H3l9-9 9 9h-2" />
+    <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
+    <path d="M9 21v-6a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2v6" />
+  </Icon>
+);
+
+export const UserIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="7" r="4" />
+    <path d="M6 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2" />
+  </Icon>
+);
+
+export const BuildingIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 21h18" />
+    <path d="M5 21V7l8-4v18" />
+    <path d="M19 21V11l-6-4" />
+    <path d="M9 9v.01M9 12v.01M9 15v.01M9 18v.01" />
+  </Icon>
+);
+
+export const LogoutIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 8V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-2" />
+    <path d="M9 12h12l-3-3M18 15l3-3" />
+  </Icon>
+);
+
+export const LanguageIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 5h7M9 3v2c0 4.418-2.239 8-5 8" />
+    <path d="M5 9c0 2.144 2.952 3.908 6.7 4" />
+    <path d="M12 20l4-9 4 9M19.1 18h-6.2" />
+  </Icon>
+);
+
+export const MoonIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3c.132 0 .263 0 .393 0a7.5 7.5 0 0 0 7.92 12.446A9 9 0 1 1 12 2.992z" />
+  </Icon>
+);
+
+export const SunIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M3 12h1m8-9v1m8 8h1m-9 8v1M5.6 5.6l.7.7m12.1-.7-.7.7m0 11.4.7.7m-12.1-.7-.7.7" />
+  </Icon>
+);
+
+export const CheckIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12l5 5L20 7" />
+  </Icon>
+);
+
+export const PlugOffIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 3l18 18" />
+    <path d="M16.123 16.092l-.177.177a5.81 5.81 0 1 1-8.215-8.215l.159-.159" />
+    <path d="M4 20l3.5-3.5M15 4l-3.5 3.5M20 9l-3.5 3.5M16 8l4-4" />
+  </Icon>
+);
+
+export const ToolsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 21h4L20 8a1.5 1.5 0 0 0-4-4L3 17v4" />
+    <path d="M14.5 5.5l4 4M12 8L7 3 3 7l5 5M7 8L5.5 9.5M16 12l5 5-4 4-5-5M16 17l-1.5 1.5" />
+  </Icon>
+);
+
+export const ArrowLeftIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12h14M5 12l6 6M5 12l6-6" />
+  </Icon>
+);
+
+export const TabsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 9h18M8 5v4" />
+  </Icon>
+);

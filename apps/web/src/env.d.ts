@@ -1,0 +1,2 @@
+// Build-time constants injected by vite.config.ts `define`.
+declare const __APP_VERSION__: string;

@@ -1,0 +1,108 @@
+// panel.index: the home after login — who you are, today in your timezone, the company's channels and team.
+import type { ChannelKind } from '@atende/contract';
+import { Badge, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useFormatters } from '../session/use-formatters.ts';
+import { useCurrentUser } from '../session/user-api.ts';
+import { channelsQuery, responsiblesQuery, walletsQuery } from './initial-data.ts';
+
+const KIND_COLORS: Readonly<Record<ChannelKind, string>> = {
+  email: 'gray',
+  sms: 'teal',
+  whatsapp: 'green',
+  chat: 'blue',
+  messenger: 'indigo',
+  telegram: 'cyan',
+  voice: 'orange',
+  instagram_direct: 'pink',
+  viber: 'violet',
+};
+
+export function PanelHome() {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const user = useCurrentUser();
+  const channels = useQuery(channelsQuery).data?.data ?? [];
+  const team = useQuery(responsiblesQuery).data?.data ?? [];
+  const wallets = useQuery(walletsQuery).data?.data ?? [];
+  const online = team.filter((member) => member.online).length;
+
+  if (!user) return null;
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <div>
+        <Title order={1} size="h2">
+          {t('panel.greeting', { name: user.name.split(' ')[0] ?? user.name })}
+        </Title>
+        <Text c="dimmed">{format.longDate(new Date())}</Text>
+      </div>
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Card withBorder radius="md" padding="lg">
+          <Text size="sm" c="dimmed">
+            {t('panel.channelsCount')}
+          </Text>
+          <Text fz={32} fw={700}>
+            {channels.length}
+          </Text>
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Text size="sm" c="dimmed">
+            {t('panel.teamOnline')}
+          </Text>
+          <Text fz={32} fw={700}>
+            {t('panel.teamOnlineValue', { online, total: team.length })}
+          </Text>
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Text size="sm" c="dimmed">
+            {t('panel.walletsCount')}
+          </Text>
+          <Text fz={32} fw={700}>
+            {wallets.length}
+          </Text>
+        </Card>
+      </SimpleGrid>
+
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="sm">
+          {t('panel.channelsTitle')}
+        </Title>
+        {channels.length === 0 ? (
+          <Text c="dimmed">{t('panel.noChannels')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table verticalSpacing="xs" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('panel.channelName')}</Table.Th>
+                  <Table.Th>{t('panel.channelKind')}</Table.Th>
+                  <Table.Th>{t('panel.channelAddress')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {channels.map((channel) => (
+                  <Table.Tr key={channel.id}>
+                    <Table.Td>{channel.name}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={KIND_COLORS[channel.kind]}>
+                        {t(`channelKinds.${channel.kind}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {channel.address ?? '—'}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}

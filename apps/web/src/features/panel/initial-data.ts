@@ -1,0 +1,102 @@
+// Initial load of the Live console (spec §7 "Initial load"): what is fetched, how often it is retried, and
+// whether the console can work without it. Adding a catalogue is one line in INITIAL_DATA.
+import type {
+  CallReason,
+  ChannelAccount,
+  EventAction,
+  PauseReason,
+  Phrase,
+  Responsible,
+  Wallet,
+} from '@atende/contract';
+import type { Infer } from '../../lib/contract-types.ts';
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { HttpError, http } from '../../lib/http.ts';
+import { i18n } from '../../lib/i18n.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { clearAuth } from '../session/session.ts';
+import { useSessionStore } from '../session/session-store.ts';
+
+const RETRY_DELAY_MS = 1_000;
+
+/** Every catalogue answers `{ data: [...] }` (contract `ListOf`). */
+interface List<T> {
+  data: T[];
+}
+
+const catalogue = <T>(key: string, path: string, attempts = 1) =>
+  queryOptions({
+    queryKey: [key],
+    queryFn: () => http.get<List<T>>(path, { notify: false }),
+    retry: attempts - 1,
+    retryDelay: RETRY_DELAY_MS,
+    staleTime: Infinity,
+  });
+
+export const channelsQuery = catalogue<ChannelAccount>('channels', '/channels');
+/** The contact queue arrives with its own issue; until then the list is empty and nothing is requested. */
+export const contactsQuery = queryOptions({
+  queryKey: ['contacts'],
+  queryFn: (): Promise<List<never>> => Promise.resolve({ data: [] }),
+  staleTime: Infinity,
+});
+export const eventActionsQuery = catalogue<Infer<typeof EventAction>>('event-actions', '/events/actions');
+export const walletsQuery = catalogue<Infer<typeof Wallet>>('wallets', '/wallets');
+export const responsiblesQuery = catalogue<Responsible>('responsibles', '/responsibles');
+export const phrasesQuery = catalogue<Phrase>('phrases', '/v2/phrases', 1);
+export const callReasonsQuery = catalogue<Infer<typeof CallReason>>('call-reasons', '/phone/reasons', 3);
+export const pauseReasonsQuery = catalogue<Infer<typeof PauseReason>>('pause-reasons', '/pause/reasons');
+
+/**
+ * What the console loads behind the processing overlay. `required`: without it the console cannot work,
+ * so a failure ends the session (spec §8); the others are reported and the console goes on.
+ */
+export const INITIAL_DATA = [
+  { query: channelsQuery, required: true },
+  { query: contactsQuery, required: true },
+  { query: eventActionsQuery, required: true },
+  { query: walletsQuery, required: true },
+  { query: responsiblesQuery, required: true },
+  { query: phrasesQuery, required: false },
+  { query: callReasonsQuery, required: false },
+  { query: pauseReasonsQuery, required: false },
+  // Pipelines join here (catalogue(..., 2) attempts) once their endpoint exists.
+] as const;
+
+const messageOf = (error: unknown): string =>
+  (error instanceof HttpError && error.serverMessage) || i18n.t('errors.generic');
+
+/** Loads the initial data; `ready` once every call settled. A required failure clears the session. */
+export function useInitialData(): { ready: boolean } {
+  const authenticated = useSessionStore((state) => state.status === 'authenticated');
+  const results = useQueries({
+    queries: INITIAL_DATA.map(({ query }) => ({ ...query, enabled: authenticated })),
+  });
+  const reported = useRef(new Set<number>());
+
+  const failures = results.flatMap((result, index) =>
+    result.isError ? [{ index, error: result.error, required: INITIAL_DATA[index]?.required ?? true }] : [],
+  );
+  const failureKey = failures.map((failure) => failure.index).join(',');
+
+  useEffect(() => {
+    const fresh = failures.filter((failure) => !reported.current.has(failure.index));
+    if (fresh.length === 0) return;
+    for (const failure of fresh) reported.current.add(failure.index);
+    const fatal = fresh.find((failure) => failure.required);
+    // A 401 was already announced (once) by the HTTP error handler, which also cleared the session.
+    const unauthorized = fresh.some(
+      (failure) => failure.error instanceof HttpError && failure.error.status === 401,
+    );
+    if (fatal) {
+      if (!unauthorized) notifyError(messageOf(fatal.error));
+      clearAuth();
+      return;
+    }
+    if (!unauthorized) for (const failure of fresh) notifyError(messageOf(failure.error));
+    // Effect keyed on the failing set, not on the results array that changes identity every render.
+  }, [failureKey]);
+
+  return { ready: authenticated && results.every((result) => !result.isPending) };
+}

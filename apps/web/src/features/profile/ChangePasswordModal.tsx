@@ -1,0 +1,98 @@
+// Change-password modal of the profile page (spec §5: current password required, confirmation must match).
+import { PASSWORD_MIN_LENGTH, type ChangePasswordRequest } from '@atende/contract';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '../../lib/i18n.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useChangePassword } from './profile-api.ts';
+
+type Field = keyof ChangePasswordRequest;
+
+const EMPTY: ChangePasswordRequest = { current_password: '', password: '', password_confirmation: '' };
+
+interface ChangePasswordModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProps) {
+  const { t } = useTranslation();
+  const changePassword = useChangePassword();
+  const [values, setValues] = useState<ChangePasswordRequest>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const handleClose = () => {
+    setValues(EMPTY);
+    setErrors({});
+    onClose();
+  };
+
+  const handleChange = (field: Field) => (event: { currentTarget: HTMLInputElement }) => {
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    if (!values.current_password) found.current_password = t('password.currentRequired');
+    if (values.password.length < PASSWORD_MIN_LENGTH)
+      found.password = t('password.tooShort', { min: PASSWORD_MIN_LENGTH });
+    if (values.password_confirmation !== values.password)
+      found.password_confirmation = t('password.mismatch');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    changePassword.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(t('password.changed'));
+        handleClose();
+      },
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={handleClose} title={t('password.title')} centered>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label={t('password.current')}
+            autoComplete="current-password"
+            value={values.current_password}
+            onChange={handleChange('current_password')}
+            error={errors.current_password}
+            required
+            data-autofocus
+          />
+          <PasswordInput
+            label={t('password.new')}
+            autoComplete="new-password"
+            value={values.password}
+            onChange={handleChange('password')}
+            error={errors.password}
+            required
+          />
+          <Text size="xs" c="dimmed" mt={-8}>
+            {t('password.hint', { min: PASSWORD_MIN_LENGTH })}
+          </Text>
+          <PasswordInput
+            label={t('password.confirmation')}
+            autoComplete="new-password"
+            value={values.password_confirmation}
+            onChange={handleChange('password_confirmation')}
+            error={errors.password_confirmation}
+            required
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={handleClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={changePassword.isPending}>
+              {t('password.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+// Changes to the signed-in user's account: profile fields, password, avatar removal.
+import type { ChangePasswordRequest, Language, Ok, User } from '@atende/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { Infer } from '../../lib/contract-types.ts';
+import { http } from '../../lib/http.ts';
+import { applyLanguage } from '../../lib/i18n.ts';
+import { useSessionStore } from '../session/session-store.ts';
+
+/** The fields POST /api/user accepts; empty strings clear optional ones. */
+export interface ProfileChanges {
+  name?: string;
+  email?: string;
+  instagram?: string;
+  timezone?: string;
+  language?: Language;
+  sound_notification?: boolean;
+}
+
+const storeUser = async (user: User): Promise<void> => {
+  useSessionStore.getState().setUser(user);
+  await applyLanguage(user.language);
+};
+
+export const useUpdateProfile = () =>
+  useMutation({
+    mutationFn: (changes: ProfileChanges) => http.post<User>('/user', changes),
+    onSuccess: storeUser,
+  });
+
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (body: ChangePasswordRequest) => http.post<Infer<typeof Ok>>('/user/password', body),
+  });
+
+export const useDeleteAvatar = () =>
+  useMutation({
+    mutationFn: () => http.post<User>('/user/avatar/delete', undefined),
+    onSuccess: storeUser,
+  });

@@ -1,0 +1,21 @@
+// Date and money formatting in the user's language and timezone.
+import { DEFAULT_TIMEZONE } from '@atende/contract';
+import { useTranslation } from '../../lib/i18n.ts';
+import { formatCurrency, formatDateTime, formatLongDate } from '../../lib/format.ts';
+import { useCurrentUser } from './user-api.ts';
+
+export function useFormatters() {
+  // Subscribing to i18n re-renders the caller when the language changes.
+  const { language } = useTranslation();
+  const user = useCurrentUser();
+  const context = { language, timeZone: user?.timezone ?? DEFAULT_TIMEZONE };
+  return {
+    dateTime: (value: Date | string | number) => formatDateTime(value, context),
+    longDate: (value: Date | string | number) => formatLongDate(value, context),
+    currency: (amount: number, currency?: string) =>
+      formatCurrency(
+        amount,
+        currency ? { language: context.language, currency } : { language: context.language },
+      ),
+  };
+}

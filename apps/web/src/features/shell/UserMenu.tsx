@@ -1,0 +1,105 @@
+// The user menu: profile, language, colour scheme, Center (for roles that may use it), version, logout.
+import { LANGUAGES, type Language, type User } from '@atende/contract';
+import {
+  Avatar,
+  Box,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useTranslation } from '../../lib/i18n.ts';
+import { Link } from 'react-router';
+import { pathTo } from '../../app/routes.ts';
+import {
+  BuildingIcon,
+  CheckIcon,
+  LanguageIcon,
+  LogoutIcon,
+  MoonIcon,
+  SunIcon,
+  UserIcon,
+} from '../../components/Icons.tsx';
+import { toLanguageTag } from '../../lib/language.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { canOpenCenter } from '../center/center-access.ts';
+import { useUpdateProfile } from '../profile/profile-api.ts';
+import { useSignOut } from './use-sign-out.ts';
+import { initialsOf } from './initials.ts';
+
+export function UserMenu({ user }: { user: User }) {
+  const { t, language } = useTranslation();
+  const { toggleColorScheme } = useMantineColorScheme();
+  const dark = useComputedColorScheme('light') === 'dark';
+  const updateProfile = useUpdateProfile();
+  const { signingOut, handleSignOut } = useSignOut();
+
+  const handleLanguage = (next: Language) => {
+    if (next === language) return;
+    // The user's language is an account setting: saved on the server, then applied (spec §1).
+    updateProfile.mutate({ language: next }, { onSuccess: () => notifySuccess(t('userMenu.languageSaved')) });
+  };
+
+  return (
+    <Menu position="bottom-end" width={250} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('userMenu.open')} data-testid="user-menu">
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={user.avatar} radius="xl" size={36} color="brand" alt={user.name}>
+              {initialsOf(user.name)}
+            </Avatar>
+            <Box visibleFrom="sm" lh={1.2}>
+              <Text size="sm" fw={600} lineClamp={1}>
+                {user.name}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {t(`roles.${user.role}`)}
+              </Text>
+            </Box>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {user.name} · {user.company.name}
+        </Menu.Label>
+        <Menu.Item component={Link} to={pathTo('profile')} leftSection={<UserIcon />}>
+          {t('userMenu.profile')}
+        </Menu.Item>
+        <Menu.Sub position="left-start">
+          <Menu.Sub.Target>
+            <Menu.Sub.Item leftSection={<LanguageIcon />}>{t('userMenu.language')}</Menu.Sub.Item>
+          </Menu.Sub.Target>
+          <Menu.Sub.Dropdown>
+            {LANGUAGES.map((option) => (
+              <Menu.Item
+                key={option}
+                onClick={() => handleLanguage(option)}
+                rightSection={option === language ? <CheckIcon /> : null}
+                lang={toLanguageTag(option)}
+              >
+                {t(`languages.${option}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Sub.Dropdown>
+        </Menu.Sub>
+        <Menu.Item leftSection={dark ? <SunIcon /> : <MoonIcon />} onClick={toggleColorScheme}>
+          {t(dark ? 'userMenu.lightTheme' : 'userMenu.darkTheme')}
+        </Menu.Item>
+        {canOpenCenter(user.role) && (
+          <Menu.Item component={Link} to={pathTo('center')} leftSection={<BuildingIcon />}>
+            {t('userMenu.center')}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<LogoutIcon />} onClick={handleSignOut} disabled={signingOut}>
+          {t('userMenu.logout')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>{t('userMenu.version', { version: __APP_VERSION__ })}</Menu.Label>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,45 @@
+// Dates and money through Intl: the user's timezone (default America/Sao_Paulo) and BRL unless told otherwise.
+import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE, type Language } from '@atende/contract';
+import { toLanguageTag } from './language.ts';
+
+export interface FormatContext {
+  language: Language;
+  timeZone?: string;
+}
+
+const toDate = (value: Date | string | number): Date => (value instanceof Date ? value : new Date(value));
+
+export const formatDateTime = (
+  value: Date | string | number,
+  { language, timeZone = DEFAULT_TIMEZONE }: FormatContext,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' },
+): string => new Intl.DateTimeFormat(toLanguageTag(language), { ...options, timeZone }).format(toDate(value));
+
+export const formatLongDate = (value: Date | string | number, context: FormatContext): string =>
+  formatDateTime(value, context, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+export const formatCurrency = (
+  amount: number,
+  { language, currency = DEFAULT_CURRENCY }: { language: Language; currency?: string },
+): string => new Intl.NumberFormat(toLanguageTag(language), { style: 'currency', currency }).format(amount);
+
+/** "1 h 5 min"-style durations come from Intl.NumberFormat units so every language reads naturally. */
+export const formatDuration = (seconds: number, language: Language): string => {
+  const tag = toLanguageTag(language);
+  const unit = (value: number, name: 'day' | 'hour' | 'minute' | 'second') =>
+    new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const total = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3_600);
+  const minutes = Math.floor((total % 3_600) / 60);
+  if (days > 0) return `${unit(days, 'day')} ${unit(hours, 'hour')}`;
+  if (hours > 0) return `${unit(hours, 'hour')} ${unit(minutes, 'minute')}`;
+  if (minutes > 0) return `${unit(minutes, 'minute')} ${unit(total % 60, 'second')}`;
+  return unit(total, 'second');
+};
+
+/** IANA timezones the browser knows, for the profile's timezone choice. */
+export const listTimeZones = (): string[] => {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes(DEFAULT_TIMEZONE) ? zones : [DEFAULT_TIMEZONE, ...zones];
+};

@@ -1,0 +1,27 @@
+// Entry point: wires the HTTP client to the session and the error catalogue, picks the host's language, renders.
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { handleHttpError } from './features/session/http-errors.ts';
+import { useSessionStore } from './features/session/session-store.ts';
+import { configureHttp } from './lib/http.ts';
+import { applyLanguage, currentLanguage } from './lib/i18n.ts';
+import { languageFromHost, toLanguageTag } from './lib/language.ts';
+
+configureHttp({
+  getToken: () => useSessionStore.getState().token,
+  getLanguageTag: () => toLanguageTag(currentLanguage()),
+  onError: handleHttpError,
+});
+
+await applyLanguage(languageFromHost(window.location.hostname));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

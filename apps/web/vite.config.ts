@@ -1,0 +1,39 @@
+// Vite build of the web app: output in dist/ (served by the server at /), version injected from package.json.
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const apiTarget = process.env.ATENDE_API_URL ?? 'http://localhost:3000';
+
+// A build started from inside a test run inherits NODE_ENV=test, which would ship React's development
+// build; the served app is always a production build.
+if (process.argv.includes('build') && process.env.NODE_ENV !== 'production')
+  process.env.NODE_ENV = 'production';
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The manifest lets scripts/bundle-size.mjs measure what the login route loads.
+    manifest: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      treeshake: {
+        // The web app imports the contract's constants and types only; its zod schemas (module-level z.*()
+        // calls) must not be kept alive just because their module is imported. Keeps zod out of the bundle.
+        moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src/, sideEffects: false }],
+        manualPureFunctions: ['z'],
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/socket.io': { target: apiTarget, ws: true } },
+  },
+});

@@ -1,0 +1,17 @@
+// Component tests of the web app (jsdom); run alone or as a project of the root vitest.config.ts.
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['src/test/setup.ts'],
+      restoreMocks: true,
+      unstubGlobals: true,
+    },
+  }),
+);
