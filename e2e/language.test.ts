@@ -32,20 +32,14 @@ describe('language by host', () => {
     await context.close();
   });
 
-  it('on a .com.ar host a user whose language is Spanish reaches the panel in Spanish', async () => {
-    const spanish = { ...attendant, username: 'attendant2' };
-    await apiSetLanguage(
-      `http://127.0.0.1:${port}`,
-      await apiLogin(`http://127.0.0.1:${port}`, spanish),
-      'es',
-    );
+  it('on a .com.ar host the demo attendant, who follows the host, reaches the panel in Spanish', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const origin = `http://${TEST_HOSTS.es}:${port}`;
     await page.goto(`${origin}/`);
-    await loginThroughForm(page, spanish);
+    await loginThroughForm(page, attendant);
     await page.waitForURL(`${origin}/painel`);
-    await page.getByRole('heading', { name: '¡Hola, Pedro!' }).waitFor();
+    await page.getByRole('heading', { name: '¡Hola, Juliana!' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('es');
     expect(await page.getByRole('navigation', { name: 'Menú principal' }).textContent()).toContain(
       'Mi perfil',
@@ -54,14 +48,20 @@ describe('language by host', () => {
   });
 
   it("after login the user's own language wins over the host's", async () => {
+    const portuguese = { ...attendant, username: 'attendant2' };
+    await apiSetLanguage(
+      `http://127.0.0.1:${port}`,
+      await apiLogin(`http://127.0.0.1:${port}`, portuguese),
+      'pt_br',
+    );
     const context = await newContext(browser);
     const page = await context.newPage();
     const origin = `http://${TEST_HOSTS.es}:${port}`;
     await page.goto(`${origin}/`);
     await page.getByRole('heading', { name: 'Accede a tu cuenta' }).waitFor();
-    await loginThroughForm(page, attendant);
+    await loginThroughForm(page, portuguese);
     await page.waitForURL(`${origin}/painel`);
-    await page.getByRole('heading', { name: 'Olá, Juliana!' }).waitFor();
+    await page.getByRole('heading', { name: 'Olá, Pedro!' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
     await context.close();
   });

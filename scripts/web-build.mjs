@@ -17,8 +17,11 @@ const SOURCES = [
 ];
 const BUILD_MARKER = 'apps/web/dist/index.html';
 
+/** Tests and their helpers are not part of the built app. */
+const isTestFile = (path) => /\.test\.tsx?$/.test(path) || /[\\/]src[\\/]test$/.test(path);
+
 function newestMtime(path) {
-  if (!existsSync(path)) return 0;
+  if (!existsSync(path) || isTestFile(path)) return 0;
   const info = statSync(path);
   if (!info.isDirectory()) return info.mtimeMs;
   return readdirSync(path).reduce(

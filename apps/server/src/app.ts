@@ -24,6 +24,7 @@ import { createEventBus } from './platform/events.ts';
 import { loggingOptions } from './platform/logging.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './platform/rate-limit.ts';
 import { createRealtime } from './platform/realtime.ts';
+import { createUrlSigner } from './platform/signed-urls.ts';
 import { createFileStorage } from './platform/storage.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { validatorCompiler } from './platform/validation.ts';
@@ -63,6 +64,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     tokens: createTokenService(config.jwtSecret),
     limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
     storage: createFileStorage(join(config.dataDir, 'files')),
+    urls: createUrlSigner(config.jwtSecret),
   };
 
   await app.register(helmet, {

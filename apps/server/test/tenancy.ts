@@ -78,7 +78,11 @@ export const TENANCY_PROBES: TenancyProbe[] = [
   {
     operation: 'GET /api/users/{id}/avatar',
     expect: 'not_found',
-    request: (b) => ({ method: 'GET', url: `/api/users/${firstId(b, 'users')}/avatar` }),
+    // Avatars are public behind a signature: a guessed one must not open another company's file.
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/users/${firstId(b, 'users')}/avatar?v=1&sig=${'A'.repeat(32)}`,
+    }),
   },
   {
     operation: 'GET /api/responsibles',

@@ -19,12 +19,16 @@ export type ChannelAccount = z.infer<typeof ChannelAccount>;
 export const ChannelList = ListOf(ChannelAccount);
 
 export const EventAction = NamedItem;
+export type EventAction = NamedItem;
 export const EventActionList = ListOf(EventAction);
 export const Wallet = NamedItem;
+export type Wallet = NamedItem;
 export const WalletList = ListOf(Wallet);
 export const PauseReason = NamedItem;
+export type PauseReason = NamedItem;
 export const PauseReasonList = ListOf(PauseReason);
 export const CallReason = NamedItem;
+export type CallReason = NamedItem;
 export const CallReasonList = ListOf(CallReason);
 
 export const Phrase = z.object({ id: Id, text: z.string() });

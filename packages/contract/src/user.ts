@@ -19,7 +19,8 @@ export const User = z.object({
   instagram: z.string().nullable(),
   avatar: z.string().nullable(),
   timezone: z.string(),
-  language: Language,
+  /** Null: the interface follows the host's language (spec §1); set, it wins after login. */
+  language: Language.nullable(),
   sound_notification: z.boolean(),
   require_new_password: z.boolean(),
   pause: z.object({ pause_at: Timestamp.nullable(), reason_id: Id.nullable() }),
@@ -48,7 +49,7 @@ export const UpdateProfileRequest = z
       .optional(),
     instagram: optionalText(30).transform((value) => value?.replace(/^@/, '') ?? value),
     timezone: z.string().trim().min(1).max(64).optional(),
-    language: Language.optional(),
+    language: Language.nullable().optional(),
     sound_notification: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from './db/database.ts';
 import type { EventBus } from './events.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { UrlSigner } from './signed-urls.ts';
 import type { FileStorage } from './storage.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -13,4 +14,5 @@ export type Deps = {
   tokens: TokenService;
   limiter: RateLimiter;
   storage: FileStorage;
+  urls: UrlSigner;
 };

@@ -34,6 +34,13 @@ describe('web app hosting', () => {
     expect(missing.body).not.toContain('<title>');
   });
 
+  it('serves a file built after the server started (a rebuild needs no restart)', async () => {
+    await writeFile(join(t.config.webDir, 'assets', 'later-def456.js'), 'console.log(2)');
+    const response = await t.app.inject({ method: 'GET', url: '/assets/later-def456.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(2)');
+  });
+
   it('sends a strict content security policy', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);

@@ -8,18 +8,25 @@ import { sendTranslatedError } from './error-handler.ts';
 
 const looksLikeFile = (path: string) => /\.[a-z0-9]{1,8}$/i.test(path);
 
+/** Hashed bundles never change; index.html is revalidated so a new release is picked up at once. */
+function cacheControlFor(path: string, webDir: string): string {
+  if (path.startsWith(join(webDir, 'assets'))) return 'public, max-age=31536000, immutable';
+  if (path.endsWith('index.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const built = existsSync(join(webDir, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
-      wildcard: false,
-      index: false,
-      maxAge: '1h',
+      // Files are looked up per request, so a rebuild while the server runs is served at once.
+      wildcard: true,
+      index: ['index.html'],
+      // Cache headers are all set here: static's own would override the ones index.html needs.
+      cacheControl: false,
       setHeaders(res, path) {
-        // Hashed bundles never change; index.html must always be revalidated to pick up new releases.
-        if (path.startsWith(join(webDir, 'assets')))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+        res.header('cache-control', cacheControlFor(path, webDir));
       },
     });
   } else {

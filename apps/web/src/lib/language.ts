@@ -27,5 +27,9 @@ export const languageFromHost = (hostname: string): Language => {
   return LANGUAGE_BY_TLD[tld] ?? DEFAULT_LANGUAGE;
 };
 
+/** The language of a signed-in user: their own setting, or the host's when they follow it (null). */
+export const userLanguage = (preference: Language | null, hostname = window.location.hostname): Language =>
+  preference ?? languageFromHost(hostname);
+
 /** The BCP 47 tag used for `<html lang>`, Intl and the Accept-Language header. */
 export const toLanguageTag = (language: Language): string => BCP47_BY_LANGUAGE[language];

@@ -18,7 +18,8 @@ export const users = pgTable(
     instagram: text('instagram'),
     avatarPath: text('avatar_path'),
     timezone: text('timezone').notNull(),
-    language: languageEnum('language').notNull(),
+    /** Null follows the language of the host the console is opened on. */
+    language: languageEnum('language'),
     soundNotification: boolean('sound_notification').notNull().default(true),
     requireNewPassword: boolean('require_new_password').notNull().default(false),
     role: roleEnum('role').notNull(),

@@ -1,22 +1,29 @@
 // Rows of `users` as the contract's User and Responsible.
 import type { Responsible, User } from '@atende/contract';
 import type { users } from '../../db/schema/index.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { Company } from '../companies/service.ts';
 import { ONLINE_WINDOW_MS } from './policy.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-export const avatarUrl = (row: Pick<UserRow, 'id' | 'avatarPath' | 'updatedAt'>) =>
-  row.avatarPath ? `/api/users/${row.id}/avatar?v=${row.updatedAt.getTime()}` : null;
+/** What an avatar URL signs: the user and the version, so a replaced avatar gets a new URL. */
+export const avatarResource = (userId: string, version: string) => `avatar:${userId}:${version}`;
 
-export function presentUser(row: UserRow, company: Pick<Company, 'id' | 'name'>): User {
+export const avatarUrl = (row: Pick<UserRow, 'id' | 'avatarPath' | 'updatedAt'>, urls: UrlSigner) => {
+  if (!row.avatarPath) return null;
+  const version = String(row.updatedAt.getTime());
+  return `/api/users/${row.id}/avatar?v=${version}&sig=${urls.sign(avatarResource(row.id, version))}`;
+};
+
+export function presentUser(row: UserRow, company: Pick<Company, 'id' | 'name'>, urls: UrlSigner): User {
   return {
     id: row.id,
     username: row.username,
     name: row.name,
     email: row.email,
     instagram: row.instagram,
-    avatar: avatarUrl(row),
+    avatar: avatarUrl(row, urls),
     timezone: row.timezone,
     language: row.language,
     sound_notification: row.soundNotification,
@@ -34,6 +41,7 @@ export function presentUser(row: UserRow, company: Pick<Company, 'id' | 'name'>)
 
 export function presentResponsible(
   row: Pick<UserRow, 'id' | 'name' | 'username' | 'role' | 'avatarPath' | 'updatedAt' | 'lastSeenAt'>,
+  urls: UrlSigner,
   now = Date.now(),
 ): Responsible {
   return {
@@ -41,7 +49,7 @@ export function presentResponsible(
     name: row.name,
     username: row.username,
     role: row.role,
-    avatar: avatarUrl(row),
+    avatar: avatarUrl(row, urls),
     online: row.lastSeenAt !== null && now - row.lastSeenAt.getTime() < ONLINE_WINDOW_MS,
   };
 }

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { responses, typed } from '../../platform/http.ts';
-import { presentResponsible, presentUser } from './presenter.ts';
+import { notFound } from '../../platform/errors.ts';
+import { avatarResource, presentResponsible, presentUser } from './presenter.ts';
 import {
   changePassword,
   deleteAvatar,
@@ -25,12 +26,14 @@ import {
   updateProfile,
 } from './service.ts';
 
+const AvatarQuery = z.object({ v: z.string().max(20), sig: z.string().max(64) });
+
 export function userRoutes(app: FastifyInstance, deps: Deps): void {
   const db = deps.database.db;
   const r = typed(app);
   const tags = ['user'];
   const present = ({ user, company }: Awaited<ReturnType<typeof getCurrentUser>>) =>
-    presentUser(user, company);
+    presentUser(user, company, deps.urls);
 
   r.get('/api/user', { schema: { tags, response: responses(User) } }, async (request) =>
     present(await getCurrentUser(tenantContext(db, request))),
@@ -64,13 +67,19 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     present(await deleteAvatar(tenantContext(db, request), deps.storage)),
   );
 
+  // Public because <img> sends no token; the URL's signature (given only in presented users) is the access.
   r.get(
     '/api/users/:id/avatar',
-    { schema: { tags, params: z.object({ id: Id }) } },
+    {
+      config: { public: true },
+      schema: { tags, params: z.object({ id: Id }), querystring: AvatarQuery },
+    },
     async (request, reply) => {
-      const avatar = await openAvatar(tenantContext(db, request), deps.storage, request.params.id);
+      const { id } = request.params;
+      if (!deps.urls.verify(avatarResource(id, request.query.v), request.query.sig)) throw notFound();
+      const avatar = await openAvatar(db, deps.storage, id);
       return reply
-        .header('cache-control', 'private, max-age=86400')
+        .header('cache-control', 'private, max-age=31536000, immutable')
         .type(avatar.contentType)
         .send(avatar.stream);
     },
@@ -82,7 +91,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       const rows = await listResponsibles(tenantContext(db, request), request.query);
       const now = Date.now();
-      return { data: rows.map((row) => presentResponsible(row, now)) };
+      return { data: rows.map((row) => presentResponsible(row, deps.urls, now)) };
     },
   );
 }

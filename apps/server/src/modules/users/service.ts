@@ -1,6 +1,5 @@
 // The authenticated user's own account (profile, password, avatar) and the list of responsibles.
 import {
-  DEFAULT_LANGUAGE,
   DEFAULT_TIMEZONE,
   type ChangePasswordRequest,
   type Language,
@@ -27,7 +26,7 @@ export type NewUser = {
   role: Role;
   password: string;
   email?: string | null;
-  language?: Language;
+  language?: Language | null;
   timezone?: string;
   permissions?: Partial<Permissions>;
   requireNewPassword?: boolean;
@@ -43,7 +42,7 @@ export async function createUser(db: Db, companyId: string, input: NewUser): Pro
       name: input.name,
       email: input.email ?? null,
       role: input.role,
-      language: input.language ?? DEFAULT_LANGUAGE,
+      language: input.language ?? null,
       timezone: input.timezone ?? DEFAULT_TIMEZONE,
       passwordHash: await hashPassword(input.password),
       requireNewPassword: input.requireNewPassword ?? false,
@@ -143,12 +142,12 @@ export async function deleteAvatar(ctx: TenantContext, storage: FileStorage) {
   return getCurrentUser(ctx);
 }
 
-/** The avatar file of a user of the caller's company. */
-export async function openAvatar(ctx: TenantContext, storage: FileStorage, userId: string) {
-  const [row] = await ctx.db
+/** The avatar file of a user, for a URL whose signature was checked by the caller. */
+export async function openAvatar(db: Db, storage: FileStorage, userId: string) {
+  const [row] = await db
     .select({ avatarPath: users.avatarPath })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
+    .where(eq(users.id, userId))
     .limit(1);
   const stream = row?.avatarPath ? await storage.open(row.avatarPath) : null;
   if (!row?.avatarPath || !stream) throw notFound();

@@ -37,7 +37,7 @@ describe('GET /api/user', () => {
       instagram: null,
       avatar: null,
       timezone: 'America/Sao_Paulo',
-      language: 'pt_br',
+      language: null,
       sound_notification: true,
       require_new_password: false,
       pause: { pause_at: null, reason_id: null },
@@ -75,8 +75,8 @@ describe('POST /api/user', () => {
       language: 'pt_pt',
       sound_notification: false,
     });
-    const cleared = await post(actor, '/api/user', { email: '', instagram: '' });
-    expect(cleared.json()).toMatchObject({ email: null, instagram: null, name: 'Ana Lima' });
+    const cleared = await post(actor, '/api/user', { email: '', instagram: '', language: null });
+    expect(cleared.json()).toMatchObject({ email: null, instagram: null, language: null, name: 'Ana Lima' });
   });
 
   it('rejects bad fields with a translated message and changes nothing', async () => {
@@ -178,9 +178,8 @@ describe('POST /api/user/reset-password', () => {
 });
 
 describe('avatars', () => {
-  it('serves an avatar to the same company and deletes it on request', async () => {
+  it('serves an avatar through its signed URL, without a token, until it is deleted', async () => {
     const actor = await makeActor(t.app, t.database.db);
-    const colleague = await makeActor(t.app, t.database.db, 'attendant', actor.company);
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const key = `avatars/${actor.user.id}.png`;
     const { createFileStorage } = await import('../../platform/storage.ts');
@@ -189,15 +188,21 @@ describe('avatars', () => {
     await t.database.db.update(users).set({ avatarPath: key }).where(eq(users.id, actor.user.id));
 
     const me = (await injectAs(t.app, actor, { method: 'GET', url: '/api/user' })).json();
-    expect(me.avatar).toMatch(new RegExp(`^/api/users/${actor.user.id}/avatar\\?v=\\d+$`));
-    const served = await injectAs(t.app, colleague, { method: 'GET', url: me.avatar });
+    expect(me.avatar).toMatch(new RegExp(`^/api/users/${actor.user.id}/avatar\\?v=\\d+&sig=[\\w-]{32}$`));
+    // An <img> sends no Authorization header.
+    const served = await t.app.inject({ method: 'GET', url: me.avatar });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(png)).toBe(true);
 
+    const forged = me.avatar.replace(/sig=[\w-]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    const otherVersion = me.avatar.replace(/v=\d+/, 'v=1');
+    expect((await t.app.inject({ method: 'GET', url: otherVersion })).statusCode).toBe(404);
+
     const deleted = await post(actor, '/api/user/avatar/delete');
     expect(deleted.json().avatar).toBeNull();
     expect(await storage.open(key)).toBeNull();
-    expect((await injectAs(t.app, colleague, { method: 'GET', url: me.avatar })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: me.avatar })).statusCode).toBe(404);
   });
 });

@@ -11,6 +11,9 @@ import { initialsOf } from '../shell/initials.ts';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 import { useDeleteAvatar, useUpdateProfile, type ProfileChanges } from './profile-api.ts';
 
+/** The select's value for "follow the language of the address" (the user's language is null). */
+const AUTOMATIC = 'automatic';
+
 interface ProfileFormProps {
   user: User;
 }
@@ -73,10 +76,14 @@ function ProfileForm({ user }: ProfileFormProps) {
         <Group grow align="flex-start" wrap="wrap">
           <Select
             label={t('profile.language')}
-            data={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
-            value={values.language}
+            data={[
+              { value: AUTOMATIC, label: t('profile.languageAutomatic') },
+              ...LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) })),
+            ]}
+            value={values.language ?? AUTOMATIC}
             onChange={(value) => {
-              if (isLanguage(value)) setValues((current) => ({ ...current, language: value }));
+              const language = isLanguage(value) ? value : null;
+              setValues((current) => ({ ...current, language }));
             }}
             allowDeselect={false}
             miw={200}

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Infer } from '../../lib/contract-types.ts';
 import { http } from '../../lib/http.ts';
 import { applyLanguage } from '../../lib/i18n.ts';
+import { userLanguage } from '../../lib/language.ts';
 import { useSessionStore } from '../session/session-store.ts';
 
 /** The fields POST /api/user accepts; empty strings clear optional ones. */
@@ -12,13 +13,13 @@ export interface ProfileChanges {
   email?: string;
   instagram?: string;
   timezone?: string;
-  language?: Language;
+  language?: Language | null;
   sound_notification?: boolean;
 }
 
 const storeUser = async (user: User): Promise<void> => {
   useSessionStore.getState().setUser(user);
-  await applyLanguage(user.language);
+  await applyLanguage(userLanguage(user.language));
 };
 
 export const useUpdateProfile = () =>

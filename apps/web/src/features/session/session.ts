@@ -4,6 +4,7 @@ import type { Infer } from '../../lib/contract-types.ts';
 import { resetTitleCounter } from '../../lib/document-title.ts';
 import { HttpError, http } from '../../lib/http.ts';
 import { applyLanguage } from '../../lib/i18n.ts';
+import { userLanguage } from '../../lib/language.ts';
 import { loadedQueryClient } from '../../lib/query-registry.ts';
 import { forgetSessionResources } from '../branding/resources-store.ts';
 import { releaseTab } from '../tab-lock/tab-lock.ts';
@@ -36,7 +37,7 @@ export function clearAuth(): void {
 async function establish(token: string): Promise<User> {
   const user = await fetchUser(token);
   // The user's own language setting wins over the host's (spec §1).
-  await applyLanguage(user.language);
+  await applyLanguage(userLanguage(user.language));
   useSessionStore.getState().authenticate(token, user);
   return user;
 }
