@@ -12,6 +12,7 @@ import type { AppConfig } from './config.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { notifyContactChanges } from './modules/contacts/notifier.ts';
+import { maySeeContact } from './modules/contacts/queries.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
@@ -89,7 +90,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   for (const register of MODULES) register(app, deps);
   await registerWebApp(app, config.webDir);
 
-  const io = createRealtime(app, { db: database.db, tokens: deps.tokens, redisUrl: config.redisUrl });
+  const io = createRealtime(app, {
+    db: database.db,
+    tokens: deps.tokens,
+    redisUrl: config.redisUrl,
+    mayWatchContact: (auth, contactId) => maySeeContact({ ...auth, db: database.db }, contactId),
+  });
   notifyContactChanges(database.db, deps.bus, io);
   app.decorate('deps', deps);
   return app;

@@ -27,6 +27,9 @@ export type ServerToClientEvents = {
 export type ClientToServerEvents = {
   /** Latency probe: the ack carries the server's clock. */
   ping: (ack: (serverTime: number) => void) => void;
+  /** Joins the room of a contact the user may see (the open conversation); the ack says whether it did. */
+  'contact.watch': (contactId: string, ack: (joined: boolean) => void) => void;
+  'contact.unwatch': (contactId: string) => void;
 };
 
 export const REALTIME_PATH = '/socket.io';

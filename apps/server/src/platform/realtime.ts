@@ -19,16 +19,22 @@ export type RealtimeServer = Server<
   { auth: AuthContext }
 >;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export const rooms = {
   company: (companyId: string) => `company:${companyId}`,
   supervisors: (companyId: string) => `company:${companyId}:supervisors`,
   attendants: (companyId: string) => `company:${companyId}:attendants`,
   user: (userId: string) => `user:${userId}`,
+  contact: (contactId: string) => `contact:${contactId}`,
 };
+
+/** Decides whether the socket's user may watch a contact (join its room). */
+export type ContactWatchPolicy = (auth: AuthContext, contactId: string) => Promise<boolean>;
 
 export function createRealtime(
   app: FastifyInstance,
-  deps: { db: Db; tokens: TokenService; redisUrl: string | undefined },
+  deps: { db: Db; tokens: TokenService; redisUrl: string | undefined; mayWatchContact: ContactWatchPolicy },
 ): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
   if (deps.redisUrl) {
@@ -63,6 +69,23 @@ export function createRealtime(
     ]);
     socket.on('ping', (ack) => {
       if (typeof ack === 'function') ack(Date.now());
+    });
+    socket.on('contact.watch', (contactId, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (typeof contactId !== 'string' || !UUID.test(contactId)) return reply(false);
+      deps
+        .mayWatchContact(socket.data.auth, contactId)
+        .then(async (allowed) => {
+          if (allowed) await socket.join(rooms.contact(contactId));
+          reply(allowed);
+        })
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'contact watch failed');
+          reply(false);
+        });
+    });
+    socket.on('contact.unwatch', (contactId) => {
+      if (typeof contactId === 'string') void socket.leave(rooms.contact(contactId));
     });
   });
 

@@ -65,6 +65,15 @@ export async function contactPage(ctx: TenantContext, request: PageRequest): Pro
   };
 }
 
+export async function maySeeContact(ctx: TenantContext, contactId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId), visibleContacts(ctx)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** One contact's summary, if the user may see it. */
 export async function findSummary(ctx: TenantContext, contactId: string) {
   const [row] = await ctx.db

@@ -84,6 +84,23 @@ describe('realtime gateway', () => {
     await expect(connect(revoked)).rejects.toThrow('session_expired');
   });
 
+  it('lets a user watch only the contacts they may see', async () => {
+    const { contactId } = await inbound('wamid.watch-1', '+55 41 97777-2222');
+    const stranger = await makeActor(t.app, t.database.db, 'supervisor');
+    const mine = await connect(attendant);
+    const foreign = await connect(stranger);
+    expect(await mine.timeout(2000).emitWithAck('contact.watch', contactId)).toBe(true);
+    expect(await foreign.timeout(2000).emitWithAck('contact.watch', contactId)).toBe(false);
+    expect(await mine.timeout(2000).emitWithAck('contact.watch', 'not-a-uuid')).toBe(false);
+    // Once a colleague owns the contact, the attendant may no longer watch it.
+    const taken = await injectAs(t.app, other, {
+      method: 'GET',
+      url: '/api/conversations/waiting/conversation',
+    });
+    expect(taken.statusCode).toBe(200);
+    expect(await mine.timeout(2000).emitWithAck('contact.watch', taken.json().id)).toBe(false);
+  });
+
   it('answers the latency ping with the server clock', async () => {
     const socket = await connect(attendant);
     const serverTime = await socket.timeout(2000).emitWithAck('ping');
