@@ -42,10 +42,14 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
+  // The simulator's channel is a convenience: a socket that cannot be bound must not stop the product.
   const control = await startControlSocket(
     join(config.dataDir, CONTROL_SOCKET),
     controlCommands(database.db, app.deps.bus),
-  );
+  ).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'control socket unavailable: npm run simulate will not reach this process');
+    return null;
+  });
   if (control) app.addHook('onClose', () => new Promise<void>((resolve) => control.close(() => resolve())));
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

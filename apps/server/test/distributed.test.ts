@@ -1,62 +1,32 @@
 // Two server processes on one PostgreSQL and one Redis: a change made through one reaches a socket of the other.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { ContactSummary } from '@atende/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup.ts';
 import { connectSocket, type TestSocket } from './realtime-client.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
 
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = resolve(serverDir, '../../node_modules/.bin/tsx');
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
-const children: ChildProcess[] = [];
+const nodes: ServerProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  await Promise.all(
-    children.map((child) => {
-      if (child.exitCode !== null) return undefined;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      return exited;
-    }),
-  );
+  await Promise.all(nodes.map((node) => node.stop()));
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 async function startNode(databaseUrl: string, dataDir: string): Promise<string> {
-  const child = spawn(tsx, ['src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      JWT_SECRET: 'distributed-test-secret-distributed-test-secret',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const node = await startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    JWT_SECRET: 'distributed-test-secret-distributed-test-secret',
   });
-  children.push(child);
-  const port = await new Promise<number>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error('node not ready in 60 s')), 60_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const entry = JSON.parse(line) as { msg?: string; port?: number };
-      if (entry.msg === 'ready' && entry.port) {
-        clearTimeout(timer);
-        ready(entry.port);
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`node exited with ${code}`)));
-  });
-  return `http://127.0.0.1:${port}`;
+  nodes.push(node);
+  return node.baseUrl;
 }
 
 describe.skipIf(!adminUrl || !redisUrl)('distributed mode (PostgreSQL + Redis)', () => {

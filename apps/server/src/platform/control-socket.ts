@@ -1,6 +1,7 @@
 // A local control channel for operator tools (`npm run simulate`): newline-delimited JSON over a Unix socket in
 // DATA_DIR, readable only by the server's own user. It is not an HTTP route, so no deployment can expose it.
-import { chmod, rm } from 'node:fs/promises';
+import { chmod, mkdir, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { connect, createServer, type Server } from 'node:net';
 import { createInterface } from 'node:readline';
 
@@ -25,6 +26,7 @@ const isListening = (path: string) =>
 /** Listens on `path` unless another live process already does; returns the server, or null. */
 export async function startControlSocket(path: string, handle: ControlHandler): Promise<Server | null> {
   if (await isListening(path)) return null;
+  await mkdir(dirname(path), { recursive: true });
   await rm(path, { force: true });
   const server = createServer((socket) => {
     createInterface({ input: socket }).on('line', (line) => {

@@ -1,10 +1,12 @@
-// Commands the local control socket accepts: `inbound` feeds a customer message through the real ingest path.
+// Commands the local control socket accepts: `inbound` feeds a customer message through the real ingest path;
+// `seed-contacts` bulk-loads synthetic contacts into a company (created like the demo one if missing).
 import { ChannelKind } from '@atende/contract';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { findCompanyBySlug } from '../companies/service.ts';
 import { ingestInbound } from '../messages/ingest.ts';
+import { seedContacts } from './seed.ts';
 
 export const SimulatedInbound = z.object({
   company: z.string().min(1),
@@ -16,8 +18,17 @@ export const SimulatedInbound = z.object({
 });
 export type SimulatedInbound = z.infer<typeof SimulatedInbound>;
 
+export const SeedContactsCommand = z.object({
+  company: z.string().trim().min(1).max(100),
+  count: z.number().int().min(1).max(100_000),
+});
+
 export function controlCommands(db: Db, bus: EventBus) {
   return async (command: string, payload: unknown) => {
+    if (command === 'seed-contacts') {
+      const { company, count } = SeedContactsCommand.parse(payload);
+      return seedContacts(db, company, count);
+    }
     if (command !== 'inbound') throw new Error(`unknown command ${command}`);
     const message = SimulatedInbound.parse(payload);
     const company = await findCompanyBySlug(db, message.company);

@@ -1,6 +1,8 @@
 // A working queue for the demo company: a few hundred customers over every channel, some waiting, some with
 // attendant and attendant2, some unread, with consistent denormalised queue state. Deterministic (seeded PRNG).
+// The same generator bulk-loads thousands of contacts into a company for load checks (`seed-contacts`).
 import type { ChannelKind } from '@atende/contract';
+import { count, eq } from 'drizzle-orm';
 import {
   contactChannels,
   contacts,
@@ -45,16 +47,42 @@ function cpf(next: () => number): string {
 
 export type DemoPeople = {
   companyId: string;
-  attendantIds: [string, string];
+  /** Who gets the assigned share of the queue (attendant and attendant2 in the demo); may be empty. */
+  attendantIds: string[];
   walletIds: string[];
   channelAccountIds: Partial<Record<ChannelKind, string>>;
 };
 
-const CONTACTS = 320;
-const MINUTE = 60_000;
+export type DemoContactsOptions = {
+  /** How many contacts to add (the demo company has 320). */
+  count?: number;
+  /** PRNG seed: the demo's own by default, so every demo install looks the same. */
+  seed?: number;
+  now?: number;
+  /** Give the attendants their segments (once per company: the demo seed does it). */
+  assignWallets?: boolean;
+};
 
-export async function seedDemoContacts(db: Db, people: DemoPeople, now = Date.now()): Promise<void> {
-  const next = random(20261122);
+export const DEMO_CONTACTS = 320;
+const MINUTE = 60_000;
+const PHONE_KINDS_SEEDED: readonly ChannelKind[] = ['whatsapp', 'sms', 'voice', 'viber'];
+
+/**
+ * Adds synthetic contacts (with their channel, messages, segments and schedules) in multi-row inserts.
+ * Shares of the queue keep the demo's proportions whatever the count: 3/16 waiting, 1/4 with the first
+ * attendant, 3/16 with the second, the rest finished. Addresses never collide with the company's existing ones.
+ */
+export async function seedDemoContacts(
+  db: Db,
+  people: DemoPeople,
+  {
+    count: total = DEMO_CONTACTS,
+    seed = 20261122,
+    now = Date.now(),
+    assignWallets = true,
+  }: DemoContactsOptions = {},
+): Promise<void> {
+  const next = random(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const pickKind = () => {
     let roll = next() * 100;
@@ -67,8 +95,11 @@ export async function seedDemoContacts(db: Db, people: DemoPeople, now = Date.no
   const messageRows: (typeof messages.$inferInsert)[] = [];
   const walletRows: (typeof contactWallets.$inferInsert)[] = [];
   const scheduleRows: (typeof schedules.$inferInsert)[] = [];
+  const { offset, used } = await existingContacts(db, companyId);
 
-  for (let i = 0; i < CONTACTS; i++) {
+  for (let n = 0; n < total; n++) {
+    // `i` numbers the company's contacts, so codes, e-mails and chat ids stay unique across seedings.
+    const i = offset + n;
     const first = pick(FIRST);
     const last = pick(LAST);
     const name = `${first} ${last}`;
@@ -76,21 +107,26 @@ export async function seedDemoContacts(db: Db, people: DemoPeople, now = Date.no
     const id = uuidv7();
     const channelId = uuidv7();
     const phone = `55${pick(DDD)}9${String(Math.floor(next() * 1e8)).padStart(8, '0')}`;
-    const address =
+    const address = unusedAddress(
+      used,
+      kind,
       kind === 'email'
         ? `${first}.${last}${i}@exemplo.com.br`
             .normalize('NFD')
             .replace(/[\u0300-\u036f]/g, '')
             .toLowerCase()
-        : ['whatsapp', 'sms', 'voice', 'viber'].includes(kind)
+        : PHONE_KINDS_SEEDED.includes(kind)
           ? phone
           : kind === 'chat'
             ? `visitante-${i.toString(16).padStart(6, '0')}`
-            : String(1_000_000_000 + Math.floor(next() * 8e9));
-    // 0–59 waiting, 60–139 attendant, 140–199 attendant2, the rest finished conversations without responsible.
-    const state = i < 60 ? 'waiting' : i < 140 ? 'first' : i < 200 ? 'second' : 'done';
+            : String(1_000_000_000 + Math.floor(next() * 8e9)),
+    );
+    // Of 320: 0–59 waiting, 60–139 attendant, 140–199 attendant2, the rest finished conversations.
+    const share = n / total;
+    const state = share < 0.1875 ? 'waiting' : share < 0.4375 ? 'first' : share < 0.625 ? 'second' : 'done';
     const responsibleId =
-      state === 'first' ? people.attendantIds[0] : state === 'second' ? people.attendantIds[1] : null;
+      (state === 'first' ? people.attendantIds[0] : state === 'second' ? people.attendantIds[1] : null) ??
+      null;
     const count = 2 + Math.floor(next() * 7);
     const lastAt = now - Math.floor(next() * (state === 'done' ? 20 * 24 * 60 : 8 * 60)) * MINUTE;
     // Waiting contacts end with unanswered customer messages; assigned ones sometimes; finished ones never.
@@ -158,9 +194,7 @@ export async function seedDemoContacts(db: Db, people: DemoPeople, now = Date.no
       kind,
       address,
       addressDigitsReversed:
-        /^\d+$/.test(address) && ['whatsapp', 'sms', 'voice', 'viber'].includes(kind)
-          ? reverse(address)
-          : null,
+        /^\d+$/.test(address) && PHONE_KINDS_SEEDED.includes(kind) ? reverse(address) : null,
       main: true,
       responsibleId,
       outputLineId: people.channelAccountIds[kind] ?? null,
@@ -181,8 +215,9 @@ export async function seedDemoContacts(db: Db, people: DemoPeople, now = Date.no
   for (const rows of chunks(contactRows)) await db.insert(contacts).values(rows);
   for (const rows of chunks(channelRows)) await db.insert(contactChannels).values(rows);
   for (const rows of chunks(messageRows)) await db.insert(messages).values(rows);
-  if (walletRows.length) await db.insert(contactWallets).values(walletRows);
-  if (scheduleRows.length) await db.insert(schedules).values(scheduleRows);
+  for (const rows of chunks(walletRows)) await db.insert(contactWallets).values(rows);
+  for (const rows of chunks(scheduleRows)) await db.insert(schedules).values(rows);
+  if (!assignWallets) return;
   const [a, b, c, d] = people.walletIds;
   const assignments = [
     [people.attendantIds[0], a],
@@ -195,6 +230,29 @@ export async function seedDemoContacts(db: Db, people: DemoPeople, now = Date.no
       .insert(userWallets)
       .values(assignments.map(([userId, walletId]) => ({ companyId, userId, walletId })));
   }
+}
+
+/** How many contacts the company has, and the channel addresses already taken (`kind:address`). */
+async function existingContacts(db: Db, companyId: string): Promise<{ offset: number; used: Set<string> }> {
+  const [row] = await db.select({ n: count() }).from(contacts).where(eq(contacts.companyId, companyId));
+  const offset = row?.n ?? 0;
+  if (offset === 0) return { offset, used: new Set() };
+  const taken = await db
+    .select({ kind: contactChannels.kind, address: contactChannels.address })
+    .from(contactChannels)
+    .where(eq(contactChannels.companyId, companyId));
+  return { offset, used: new Set(taken.map((channel) => `${channel.kind}:${channel.address}`)) };
+}
+
+/** The address, or the next free number after it when a random one repeats (a customer has one channel). */
+function unusedAddress(used: Set<string>, kind: ChannelKind, address: string): string {
+  let candidate = address;
+  while (used.has(`${kind}:${candidate}`)) {
+    if (!/^\d+$/.test(candidate)) candidate = `${candidate}-2`;
+    else candidate = String(BigInt(candidate) + 1n);
+  }
+  used.add(`${kind}:${candidate}`);
+  return candidate;
 }
 
 function* chunks<T>(rows: T[], size = 400): Generator<T[]> {

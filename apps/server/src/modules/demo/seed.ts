@@ -1,19 +1,22 @@
 // The demo company: users of every role (password demo1234), the catalogues the console loads at start and a
-// working queue of customers (demo-contacts.ts).
+// working queue of customers (demo-contacts.ts). Other companies can be made the same way, with any number of
+// contacts, for load checks (`seedContacts`, the control socket's `seed-contacts`).
 import type { ChannelKind, Role } from '@atende/contract';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   callReasons,
   channelAccounts,
+  contacts,
   eventActions,
   pauseReasons,
   phrases,
+  users,
   wallets,
 } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { createCompany, findCompanyBySlug } from '../companies/service.ts';
 import { createUser } from '../users/service.ts';
-import { seedDemoContacts } from './demo-contacts.ts';
+import { DEMO_CONTACTS, seedDemoContacts, type DemoPeople } from './demo-contacts.ts';
 
 export const DEMO_COMPANY = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
@@ -41,14 +44,19 @@ const DEMO_CHANNELS: { kind: ChannelKind; name: string; address: string }[] = [
 const named = (companyId: string, names: string[]) =>
   names.map((name, position) => ({ companyId, name, position }));
 
-/** Creates the demo company unless it exists; answers whether it created it. */
-export async function seedDemo(db: Db): Promise<boolean> {
-  if (await findCompanyBySlug(db, DEMO_COMPANY)) return false;
+export type DemoCompanyOptions = { slug?: string; name?: string; contacts?: number };
+
+/** Creates the demo company (or another one like it) unless it exists; answers whether it created it. */
+export async function seedDemo(
+  db: Db,
+  { slug = DEMO_COMPANY, name = 'Demo', contacts = DEMO_CONTACTS }: DemoCompanyOptions = {},
+): Promise<boolean> {
+  if (await findCompanyBySlug(db, slug)) return false;
   return db.transaction(async (tx) => {
     // Several processes starting on one empty database: the lock lets one seed and the others see it done.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('atende:seed-demo'))`);
-    if (await findCompanyBySlug(tx, DEMO_COMPANY)) return false;
-    const company = await createCompany(tx, { name: 'Demo', slug: DEMO_COMPANY });
+    if (await findCompanyBySlug(tx, slug)) return false;
+    const company = await createCompany(tx, { name, slug });
     const created: Record<string, string> = {};
     for (const user of DEMO_USERS) {
       created[user.username] = (await createUser(tx, company.id, { ...user, password: DEMO_PASSWORD })).id;
@@ -110,12 +118,58 @@ export async function seedDemo(db: Db): Promise<boolean> {
           'Posso ajudar em algo mais?',
         ].map((text) => ({ companyId: company.id, text })),
       );
-    await seedDemoContacts(tx, {
-      companyId: company.id,
-      attendantIds: [created.attendant!, created.attendant2!],
-      walletIds: segments.map((segment) => segment.id),
-      channelAccountIds: Object.fromEntries(accounts.map((account) => [account.kind, account.id])),
-    });
+    await seedDemoContacts(
+      tx,
+      {
+        companyId: company.id,
+        attendantIds: [created.attendant!, created.attendant2!],
+        walletIds: segments.map((segment) => segment.id),
+        channelAccountIds: Object.fromEntries(accounts.map((account) => [account.kind, account.id])),
+      },
+      { count: contacts },
+    );
     return true;
   });
+}
+
+export type SeededContacts = { company: string; createdCompany: boolean; added: number; total: number };
+
+/**
+ * Adds `count` synthetic contacts to a company; a company that does not exist yet is created like the demo
+ * one (same users, password and catalogues) with those contacts. Used to check the console with 10 000.
+ */
+export async function seedContacts(db: Db, slug: string, count: number): Promise<SeededContacts> {
+  if (await seedDemo(db, { slug, name: slug, contacts: count })) {
+    return { company: slug, createdCompany: true, added: count, total: count };
+  }
+  const company = await findCompanyBySlug(db, slug);
+  if (!company) throw new Error(`no company named ${slug}`);
+  const people = await demoPeople(db, company.id);
+  const total = await db.transaction(async (tx) => {
+    await seedDemoContacts(tx, people, { count, seed: Date.now() >>> 0, assignWallets: false });
+    const [row] = await tx.select({ n: count() }).from(contacts).where(eq(contacts.companyId, company.id));
+    return row?.n ?? count;
+  });
+  return { company: slug, createdCompany: false, added: count, total };
+}
+
+/** The attendants, segments and channel accounts of an existing company, for more synthetic contacts. */
+async function demoPeople(db: Db, companyId: string): Promise<DemoPeople> {
+  const [attendants, segments, accounts] = await Promise.all([
+    db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), inArray(users.username, ['attendant', 'attendant2']))),
+    db.select({ id: wallets.id }).from(wallets).where(eq(wallets.companyId, companyId)),
+    db
+      .select({ id: channelAccounts.id, kind: channelAccounts.kind })
+      .from(channelAccounts)
+      .where(eq(channelAccounts.companyId, companyId)),
+  ]);
+  return {
+    companyId,
+    attendantIds: attendants.sort((a, b) => a.username.localeCompare(b.username)).map((user) => user.id),
+    walletIds: segments.map((segment) => segment.id),
+    channelAccountIds: Object.fromEntries(accounts.map((account) => [account.kind, account.id])),
+  };
 }

@@ -1,8 +1,7 @@
 // White-label resources: the company's branding over the product defaults. Resolved, in order, from the
 // signed-in user's company, the `company` query parameter, or the host the request came to.
 import {
-  DEFAULT_COLOR_DARK,
-  DEFAULT_COLOR_LIGHT,
+  DEFAULT_BRANDING,
   DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE,
   DEFAULT_TIMEZONE,
@@ -11,16 +10,6 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { findCompanyByHost, findCompanyById, findCompanyBySlug, type Company } from '../companies/service.ts';
-
-export const DEFAULT_BRANDING = {
-  favicon: '/favicon.svg',
-  logo: '/brand/logo.svg',
-  logo_inverted: '/brand/logo-inverted.svg',
-  logo_monochrome_light: '/brand/logo-monochrome-light.svg',
-  logo_monochrome_dark: '/brand/logo-monochrome-dark.svg',
-  color_light: DEFAULT_COLOR_LIGHT,
-  color_dark: DEFAULT_COLOR_DARK,
-} as const;
 
 export type ResourceLookup = { companyId?: string; companyName?: string; host?: string };
 

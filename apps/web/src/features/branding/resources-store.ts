@@ -1,22 +1,14 @@
 // White-label resources (spec §1, §3): logos, favicon and colours — the public ones on the login page, the
 // user's company's once signed in. Kept in a small store rather than TanStack Query so the login route does
 // not load the query library (login route JS budget).
-import { DEFAULT_COLOR_DARK, DEFAULT_COLOR_LIGHT, type Resources } from '@atende/contract';
+import { DEFAULT_BRANDING, type Resources } from '@atende/contract';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { http } from '../../lib/http.ts';
 import { useSessionStore } from '../session/session-store.ts';
 
 /** The product's own branding, used until the server's answer arrives (or if it cannot be read). */
-export const PRODUCT_BRANDING = {
-  favicon: '/favicon.svg',
-  logo: '/brand/logo.svg',
-  logo_inverted: '/brand/logo-inverted.svg',
-  logo_monochrome_light: '/brand/logo-monochrome-light.svg',
-  logo_monochrome_dark: '/brand/logo-monochrome-dark.svg',
-  color_light: DEFAULT_COLOR_LIGHT,
-  color_dark: DEFAULT_COLOR_DARK,
-} as const;
+export const PRODUCT_BRANDING = DEFAULT_BRANDING;
 
 export type Branding = Pick<Resources, keyof typeof PRODUCT_BRANDING>;
 

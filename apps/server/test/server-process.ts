@@ -1,0 +1,51 @@
+// Starts the real server process (src/main.ts, as `npm start` runs it) and waits for its "ready" log line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = resolve(serverDir, '../../node_modules/.bin/tsx');
+const READY_TIMEOUT_MS = 60_000;
+
+export type ServerProcess = {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Whether this start created the demo company. */
+  seeded: boolean;
+  exited: Promise<number | null>;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+};
+
+export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const child = spawn(tsx, ['src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  let seeded = false;
+  const port = await new Promise<number>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error('server not ready in 60 s')), READY_TIMEOUT_MS);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const entry = JSON.parse(line) as { msg?: string; port?: number; seeded?: boolean };
+      if (entry.msg === 'configuration') seeded = Boolean(entry.seeded);
+      if (entry.msg === 'ready' && entry.port) {
+        clearTimeout(timer);
+        ready(entry.port);
+      }
+    });
+    void exited.then((code) => fail(new Error(`server exited with ${code}`)));
+  });
+  return {
+    child,
+    baseUrl: `http://127.0.0.1:${port}`,
+    seeded,
+    exited,
+    stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
