@@ -8,6 +8,8 @@ import { JSON_BODY_LIMIT_BYTES, PRODUCT_VERSION } from '@atende/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { AdapterRegistry } from './channels/adapter.ts';
+import { loopbackRegistry } from './channels/loopback.ts';
 import type { AppConfig } from './config.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
@@ -15,6 +17,10 @@ import { notifyContactChanges } from './modules/contacts/notifier.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { deliverMessage } from './modules/messages/delivery.ts';
+import { notifyMessageChanges } from './modules/messages/notifier.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import type { DeliveryJob } from './modules/messages/send.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -22,6 +28,7 @@ import type { Database } from './platform/db/database.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { createEventBus } from './platform/events.ts';
+import { createJobs, QUEUES } from './platform/jobs.ts';
 import { loggingOptions } from './platform/logging.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './platform/rate-limit.ts';
 import { createRealtime } from './platform/realtime.ts';
@@ -38,9 +45,26 @@ declare module 'fastify' {
   }
 }
 
-const MODULES = [authRoutes, userRoutes, catalogueRoutes, contactRoutes, resourceRoutes, healthRoutes];
+const MODULES = [
+  authRoutes,
+  userRoutes,
+  catalogueRoutes,
+  contactRoutes,
+  messageRoutes,
+  resourceRoutes,
+  healthRoutes,
+];
 
-export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+export type BuildOptions = {
+  /** Channel adapters by kind; the loopback adapter until real channels land (tests pass simulators). */
+  adapters?: AdapterRegistry;
+};
+
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions(config),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -62,6 +86,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     bus: createEventBus((error, event) =>
       app.log.error({ err: error, event: event.type }, 'event consumer failed'),
     ),
+    jobs: createJobs(database.raw, (error) => app.log.error({ err: error }, 'job queue error')),
+    adapters: options.adapters ?? loopbackRegistry,
     tokens: createTokenService(config.jwtSecret),
     limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
     storage: createFileStorage(join(config.dataDir, 'files')),
@@ -97,8 +123,23 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     mayWatchContact: (auth, contactId) => maySeeContact({ ...auth, db: database.db }, contactId),
   });
   notifyContactChanges(database.db, deps.bus, io);
+  notifyMessageChanges(database.db, deps.bus, io);
+  registerWorkers(app, deps);
   app.decorate('deps', deps);
   return app;
+}
+
+/** The job queue starts with the app; this process works jobs unless it serves the API only (ROLE=api). */
+function registerWorkers(app: FastifyInstance, deps: Deps): void {
+  app.addHook('onReady', async () => {
+    await deps.jobs.start();
+    if (deps.config.role === 'api') return;
+    const delivery = { db: deps.database.db, bus: deps.bus, adapters: deps.adapters };
+    await deps.jobs.work<DeliveryJob>(QUEUES.sendMessage, (job, meta) =>
+      deliverMessage(delivery, job, meta.attempt),
+    );
+  });
+  app.addHook('onClose', () => deps.jobs.stop());
 }
 
 async function registerApiDocs(app: FastifyInstance): Promise<void> {

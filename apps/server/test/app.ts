@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db/database.ts';
 import { adminQuery, withDatabase } from './global-setup.ts';
@@ -43,7 +43,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 
 /** The app on a fresh database; `env` overrides configuration, `setup` may add routes before it is ready. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; setup?: (app: FastifyInstance) => void } = {},
+  options: { env?: Record<string, string>; setup?: (app: FastifyInstance) => void } & BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'atende-data-'));
   const config = loadConfig({
@@ -54,7 +54,7 @@ export async function createTestApp(
     ...options.env,
   });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, { adapters: options.adapters });
   options.setup?.(app);
   await app.ready();
   return {

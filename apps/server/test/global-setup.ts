@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, runMigrations } from '../src/platform/db/database.ts';
+import {
+  openDatabase,
+  runMigrations,
+  type Database,
+  type DatabaseOptions,
+} from '../src/platform/db/database.ts';
+import { createJobs } from '../src/platform/jobs.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +25,7 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'atende-test-'));
   const pglite = await PGlite.create();
   const database = await openDatabase({ pglite });
-  await runMigrations({ pglite }, database);
+  await prepareTemplate({ pglite }, database);
   const dump = await pglite.dumpDataDir('none');
   const templatePath = join(dir, 'template.tar');
   await writeFile(templatePath, Buffer.from(await dump.arrayBuffer()));
@@ -33,7 +39,7 @@ export default async function setup(project: TestProject) {
     await adminQuery(url, `create database ${templateName}`);
     const templateUrl = withDatabase(url, templateName);
     const postgres = await openDatabase({ url: templateUrl, poolSize: 1 });
-    await runMigrations({ url: templateUrl }, postgres);
+    await prepareTemplate({ url: templateUrl }, postgres);
     await postgres.close();
   }
   project.provide('postgresTemplate', templateName);
@@ -42,6 +48,16 @@ export default async function setup(project: TestProject) {
     if (url && templateName) await adminQuery(url, `drop database if exists ${templateName} with (force)`);
     await rm(dir, { recursive: true, force: true });
   };
+}
+
+/** Our migrations plus pg-boss's own schema, so no test file pays for creating either. */
+async function prepareTemplate(options: DatabaseOptions, database: Database): Promise<void> {
+  await runMigrations(options, database);
+  const jobs = createJobs(database.raw, (error) => {
+    throw error;
+  });
+  await jobs.start();
+  await jobs.stop();
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -207,6 +207,34 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       },
     }),
   },
+  ...(
+    [
+      ['GET', 'items'],
+      ['GET', 'paginate'],
+      ['POST', 'messages'],
+      ['POST', 'messages/read'],
+      ['POST', 'messages/unread'],
+    ] as const
+  ).map(([method, path]): TenancyProbe => ({
+    operation: `${method} /api/conversation/{id}/${path}`,
+    expect: 'not_found',
+    request: (b) => ({
+      method,
+      url: `/api/conversation/${firstId(b, 'contacts')}/${path}`,
+      payload: method === 'POST' ? { text: 'Olá' } : undefined,
+    }),
+  })),
+  ...(['', '/retry'] as const).map((suffix): TenancyProbe => ({
+    operation: `${suffix ? 'POST' : 'GET'} /api/conversation/{id}/messages/{messageId}${suffix}`,
+    expect: 'not_found',
+    request: (b) => {
+      const message = b.rows.messages?.[0];
+      return {
+        method: suffix ? 'POST' : 'GET',
+        url: `/api/conversation/${String(message?.contact_id)}/messages/${String(message?.id)}${suffix}`,
+      };
+    },
+  })),
   {
     operation: 'GET /api/resources',
     expect: 'own_only',

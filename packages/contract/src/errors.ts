@@ -22,6 +22,10 @@ export const ERROR_CODES = [
   'queue_empty',
   'channel_already_registered',
   'invalid_channel_address',
+  'channel_blacklisted',
+  'channel_not_of_contact',
+  'no_reply_channel',
+  'message_not_retryable',
   'service_unavailable',
   'internal_error',
 ] as const;

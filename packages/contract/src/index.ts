@@ -9,4 +9,5 @@ export * from './lists.ts';
 export * from './resources.ts';
 export * from './health.ts';
 export * from './contacts.ts';
+export * from './messages.ts';
 export * from './realtime.ts';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import type { ContactSummary } from './contacts.ts';
+import type { Message, MessageStatusChanged } from './messages.ts';
 
 export const ContactAssigned = z.object({
   contact_id: Id,
@@ -22,6 +23,9 @@ export type ServerToClientEvents = {
   'contact.assigned': (event: ContactAssigned) => void;
   'contact.unread': (event: UnreadChanged) => void;
   'waiting.changed': (event: WaitingChanged) => void;
+  /** To the contact's room (the users watching that conversation). */
+  'message.created': (message: Message) => void;
+  'message.status': (event: MessageStatusChanged) => void;
 };
 
 export type ClientToServerEvents = {

@@ -1,7 +1,9 @@
 // The platform services a module's routes may use, built once per app in buildApp.
 import type { AppConfig } from '../config.ts';
 import type { Database } from './db/database.ts';
+import type { AdapterRegistry } from '../channels/adapter.ts';
 import type { EventBus } from './events.ts';
+import type { Jobs } from './jobs.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { UrlSigner } from './signed-urls.ts';
 import type { FileStorage } from './storage.ts';
@@ -11,6 +13,8 @@ export type Deps = {
   config: AppConfig;
   database: Database;
   bus: EventBus;
+  jobs: Jobs;
+  adapters: AdapterRegistry;
   tokens: TokenService;
   limiter: RateLimiter;
   storage: FileStorage;

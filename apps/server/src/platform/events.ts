@@ -12,7 +12,9 @@ export type DomainEvent =
       previousResponsibleId?: string | null;
       unreadChanged?: boolean;
     }
-  | { type: 'waiting.changed'; companyId: string };
+  | { type: 'waiting.changed'; companyId: string }
+  | { type: 'message.created'; companyId: string; contactId: string; messageId: string }
+  | { type: 'message.status'; companyId: string; contactId: string; messageId: string };
 
 export type EventHandler = (event: DomainEvent) => Promise<void> | void;
 

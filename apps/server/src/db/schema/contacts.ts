@@ -1,5 +1,6 @@
 // Contacts (customers), their channels, their segments, messages and scheduled returns. The contact row keeps
 // the queue state denormalised (unread count, last message, unanswered since...) so the list is one indexed read.
+import { MESSAGE_STATUSES } from '@atende/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -19,6 +20,7 @@ import { createdAt, primaryId, tenantId, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const messageDirection = pgEnum('message_direction', ['in', 'out']);
+export const messageStatus = pgEnum('message_status', MESSAGE_STATUSES);
 
 export const contacts = pgTable(
   'contacts',
@@ -160,14 +162,22 @@ export const messages = pgTable(
     direction: messageDirection('direction').notNull(),
     senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
+    subject: text('subject'),
     /** The provider's id of the message: a retried webhook carrying the same id inserts nothing. */
     providerMessageId: text('provider_message_id'),
+    /** The sending client's id: a retried send request carrying the same id inserts nothing. */
+    clientId: text('client_id'),
+    status: messageStatus('status').notNull().default('received'),
+    failureReason: text('failure_reason'),
+    /** When an attendant read this customer message. */
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
-    index('messages_contact_idx').on(t.contactId, t.createdAt),
+    index('messages_contact_idx').on(t.contactId, t.createdAt, t.id),
     uniqueIndex('messages_provider_key').on(t.companyId, t.kind, t.providerMessageId),
+    uniqueIndex('messages_client_key').on(t.companyId, t.clientId),
   ],
 );
 

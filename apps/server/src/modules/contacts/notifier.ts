@@ -16,6 +16,7 @@ export function notifyContactChanges(db: Db, bus: EventBus, io: RealtimeServer):
       });
       return;
     }
+    if (event.type !== 'contact.changed') return;
     const [row] = await db
       .select(summaryColumns)
       .from(contacts)

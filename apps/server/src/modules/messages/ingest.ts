@@ -119,6 +119,7 @@ async function ingestOnce(
     .where(and(eq(contacts.id, contactId), eq(contacts.companyId, companyId)))
     .returning({ onQueue: contacts.onQueue, queuedAt: contacts.queuedAt });
 
+  record({ type: 'message.created', companyId, contactId, messageId: stored.id });
   record({ type: 'contact.changed', companyId, contactId, created: createdContact, unreadChanged: true });
   const newlyQueued = queue?.onQueue && queue.queuedAt?.getTime() === at.getTime();
   if (newlyQueued) record({ type: 'waiting.changed', companyId });

@@ -17,9 +17,13 @@ export type Schema = typeof schema;
 /** A drizzle handle: the database itself or an open transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Raw SQL with $n parameters; without parameters the text may hold several statements (pg-boss needs both). */
+export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  raw: SqlExecutor;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -40,6 +44,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    raw: {
+      async executeSql(text, values) {
+        if (values?.length) return { rows: (await client.query(text, values)).rows };
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
     ping: async () => void (await client.query('select 1')),
     close: once(() => client.close()),
   };
@@ -66,6 +77,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    raw: { executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }) },
     ping: async () => void (await pool.query('select 1')),
     close: once(() => pool.end()),
   };

@@ -1,0 +1,92 @@
+// The delivery worker: hands a pending message to its channel adapter and records the outcome. Transient
+// failures throw so the job queue retries with backoff; permanent ones, and the last attempt, mark the message
+// failed with the reason, visible and retryable in the conversation.
+import type { Message } from '@atende/contract';
+import { and, eq } from 'drizzle-orm';
+import { contactChannels, messages } from '../../db/schema/index.ts';
+import { DeliveryError, type AdapterRegistry } from '../../channels/adapter.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { inTransaction, type EventBus } from '../../platform/events.ts';
+import { QUEUES, RETRY, type Jobs } from '../../platform/jobs.ts';
+import { maySeeContact } from '../contacts/queries.ts';
+import type { DeliveryJob } from './send.ts';
+import { findMessage } from './send.ts';
+import { advanceStatus } from './status.ts';
+
+export type DeliveryDeps = { db: Db; bus: EventBus; adapters: AdapterRegistry };
+
+export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attempt: number): Promise<void> {
+  const [row] = await deps.db
+    .select({
+      id: messages.id,
+      kind: messages.kind,
+      text: messages.text,
+      subject: messages.subject,
+      status: messages.status,
+      address: contactChannels.address,
+      blacklisted: contactChannels.blacklisted,
+      outputLineId: contactChannels.outputLineId,
+    })
+    .from(messages)
+    .innerJoin(contactChannels, eq(contactChannels.id, messages.contactChannelId))
+    .where(and(eq(messages.id, job.messageId), eq(messages.companyId, job.companyId)))
+    .limit(1);
+  // Already handled (a duplicate job after a crash) or gone: nothing to do.
+  if (!row || row.status !== 'pending') return;
+  const fail = (reason: string) =>
+    advanceStatus(deps.db, deps.bus, { ...job, status: 'failed', failureReason: reason }).then(
+      () => undefined,
+    );
+  if (row.blacklisted) return fail('blacklisted');
+  try {
+    const sent = await deps.adapters(row.kind).send({
+      messageId: row.id,
+      companyId: job.companyId,
+      kind: row.kind,
+      to: row.address,
+      text: row.text,
+      subject: row.subject,
+      channelAccountId: row.outputLineId,
+    });
+    await advanceStatus(deps.db, deps.bus, {
+      ...job,
+      status: 'sent',
+      providerMessageId: sent.providerMessageId,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const lastAttempt = attempt > RETRY.retryLimit;
+    if ((error instanceof DeliveryError && error.permanent) || lastAttempt) return fail(reason);
+    throw error;
+  }
+}
+
+/** Puts a failed message back in the delivery queue. */
+export async function retryMessage(
+  ctx: TenantContext,
+  deps: { bus: EventBus; jobs: Jobs },
+  contactId: string,
+  messageId: string,
+): Promise<Message> {
+  if (!(await maySeeContact(ctx, contactId))) throw notFound();
+  await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+    const [row] = await tx
+      .update(messages)
+      .set({ status: 'pending', failureReason: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(messages.id, messageId),
+          eq(messages.contactId, contactId),
+          eq(messages.companyId, ctx.companyId),
+          eq(messages.status, 'failed'),
+        ),
+      )
+      .returning({ id: messages.id });
+    if (!row) throw new AppError('message_not_retryable', 400);
+    await deps.jobs.enqueue<DeliveryJob>(tx, QUEUES.sendMessage, { messageId, companyId: ctx.companyId });
+    record({ type: 'message.status', companyId: ctx.companyId, contactId, messageId });
+  });
+  return (await findMessage(ctx, messageId))!;
+}

@@ -1,0 +1,289 @@
+import type { Item, Message } from '@atende/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
+import { DeliveryError, type ChannelAdapter } from '../../channels/adapter.ts';
+import { buildApp } from '../../app.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { injectAs, makeActor, makeContact, type Actor } from '../../../test/factories.ts';
+import { connectSocket } from '../../../test/realtime-client.ts';
+
+/**
+ * A provider stand-in whose answers the test scripts per message text: a text listed in `plan` fails once
+ * (transiently or permanently), everything else is accepted.
+ */
+function scriptedProvider() {
+  const plan = new Map<string, 'transient' | 'permanent'>();
+  const sent: string[] = [];
+  const adapter: ChannelAdapter = {
+    async send(message) {
+      const failure = plan.get(message.text);
+      plan.delete(message.text);
+      if (failure === 'transient') throw new DeliveryError('provider timeout', false);
+      if (failure === 'permanent') throw new DeliveryError('recipient not on WhatsApp', true);
+      sent.push(message.text);
+      return { providerMessageId: `prov-${message.messageId}` };
+    },
+  };
+  return { plan, sent, adapter };
+}
+
+const provider = scriptedProvider();
+let t: TestApp;
+let me: Actor;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ adapters: () => provider.adapter });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  me = await makeActor(t.app, t.database.db, 'attendant');
+});
+afterAll(() => t.close());
+
+const send = (contactId: string, payload: object, actor: Actor = me) =>
+  injectAs(t.app, actor, { method: 'POST', url: `/api/conversation/${contactId}/messages`, payload });
+
+async function statusOf(messageId: string, until: (status: string) => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await t.database.db.select().from(messages).where(eq(messages.id, messageId));
+    if (row && until(row.status)) return row;
+    if (Date.now() > deadline) throw new Error(`message ${messageId} stayed ${row?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('sending a message', () => {
+  it('stores it pending, delivers it through the adapter and tells the open conversation', async () => {
+    const contact = await makeContact(t.database.db, me.company, {
+      responsibleId: me.user.id,
+      unansweredSince: new Date(),
+      firstResponsePending: true,
+    });
+    const socket = await connectSocket(baseUrl, me.token);
+    expect(await socket.timeout(2000).emitWithAck('contact.watch', contact.id)).toBe(true);
+
+    const response = await send(contact.id, { text: '  Olá! Como posso ajudar?  ' });
+    expect(response.statusCode).toBe(201);
+    const message: Message = response.json();
+    expect(message).toMatchObject({
+      direction: 'out',
+      text: 'Olá! Como posso ajudar?',
+      channel: { type: 'whatsapp' },
+      sender: { type: 'user', id: me.user.id, name: 'Test User' },
+    });
+    expect(['pending', 'sent']).toContain(message.status);
+
+    const delivered = await statusOf(message.id, (status) => status === 'sent');
+    expect(delivered.providerMessageId).toBe(`prov-${message.id}`);
+    expect(provider.sent).toContain('Olá! Como posso ajudar?');
+    await socket.next<Message>('message.created', (m) => m.id === message.id);
+    await socket.next<{ id: string; status: string }>(
+      'message.status',
+      (e) => e.id === message.id && e.status === 'sent',
+    );
+    socket.close();
+
+    const [row] = await t.database.db.select().from(contacts).where(eq(contacts.id, contact.id));
+    expect(row).toMatchObject({
+      lastMessageText: 'Olá! Como posso ajudar?',
+      lastMessageDirection: 'out',
+      unansweredSince: null,
+      firstResponsePending: false,
+    });
+  });
+
+  it('a repeated client_id creates nothing new', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const payload = { text: 'Só uma vez', client_id: 'client-abc-123' };
+    const [a, b] = await Promise.all([send(contact.id, payload), send(contact.id, payload)]);
+    const c = await send(contact.id, payload);
+    expect(new Set([a.json().id, b.json().id, c.json().id]).size).toBe(1);
+    const rows = await t.database.db.select().from(messages).where(eq(messages.contactId, contact.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers on the channel asked for, refusing one of another contact or on the blacklist', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const other = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const [otherChannel] = await t.database.db
+      .select()
+      .from(contactChannels)
+      .where(eq(contactChannels.contactId, other.id));
+    const foreign = await send(contact.id, { text: 'x', channel_id: otherChannel!.id });
+    expect(foreign.json()).toEqual({
+      code: 'channel_not_of_contact',
+      message: 'O canal escolhido não pertence a este contato.',
+    });
+
+    await t.database.db
+      .update(contactChannels)
+      .set({ blacklisted: true })
+      .where(eq(contactChannels.contactId, contact.id));
+    const blocked = await send(contact.id, { text: 'x' });
+    expect(blocked.json().code).toBe('channel_blacklisted');
+    expect(
+      await t.database.db.select().from(messages).where(eq(messages.contactId, contact.id)),
+    ).toHaveLength(0);
+  });
+
+  it('validates the text and refuses contacts the user may not see', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const empty = await send(contact.id, { text: '   ' });
+    expect(empty.json()).toMatchObject({ code: 'validation_failed', field: 'text' });
+    const colleague = await makeActor(t.app, t.database.db, 'attendant', me.company);
+    expect((await send(contact.id, { text: 'oi' }, colleague)).statusCode).toBe(404);
+  });
+
+  it('a permanent failure marks the message failed with the reason; retry delivers it', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    provider.plan.set('Vai falhar', 'permanent');
+    const message: Message = (await send(contact.id, { text: 'Vai falhar' })).json();
+    const failed = await statusOf(message.id, (status) => status === 'failed');
+    expect(failed.failureReason).toBe('recipient not on WhatsApp');
+
+    const retried = await injectAs(t.app, me, {
+      method: 'POST',
+      url: `/api/conversation/${contact.id}/messages/${message.id}/retry`,
+    });
+    expect(retried.statusCode).toBe(200);
+    await statusOf(message.id, (status) => status === 'sent');
+    const again = await injectAs(t.app, me, {
+      method: 'POST',
+      url: `/api/conversation/${contact.id}/messages/${message.id}/retry`,
+    });
+    expect(again.json().code).toBe('message_not_retryable');
+  });
+
+  it('a transient failure is retried by the queue', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    provider.plan.set('Depois de uma falha', 'transient');
+    const message: Message = (await send(contact.id, { text: 'Depois de uma falha' })).json();
+    await statusOf(message.id, (status) => status === 'sent', 20_000);
+  }, 30_000);
+
+  it('a message sent while no worker runs is delivered once one starts (nothing lost between processes)', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const apiOnly = await buildApp({ ...t.config, role: 'api' }, t.database, {
+      adapters: () => provider.adapter,
+    });
+    await apiOnly.ready();
+    await t.app.deps.jobs.stop();
+    try {
+      const response = await injectAs(apiOnly, me, {
+        method: 'POST',
+        url: `/api/conversation/${contact.id}/messages`,
+        payload: { text: 'Na fila' },
+      });
+      expect(response.statusCode).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await statusOf(response.json().id, () => true)).status).toBe('pending');
+      const worker = await buildApp({ ...t.config, role: 'worker' }, t.database, {
+        adapters: () => provider.adapter,
+      });
+      await worker.ready();
+      await statusOf(response.json().id, (status) => status === 'sent');
+      await worker.close();
+    } finally {
+      await apiOnly.close();
+    }
+  }, 30_000);
+});
+
+describe('timeline', () => {
+  it('pages items newest first, older pages continuing without gaps or repeats', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const base = Date.now() - 3_600_000;
+    await t.database.db.insert(messages).values(
+      Array.from({ length: 23 }, (_, i) => ({
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'whatsapp' as const,
+        direction: (i % 2 ? 'out' : 'in') as 'in' | 'out',
+        text: `m${i}`,
+        status: (i % 2 ? 'read' : 'received') as 'read' | 'received',
+        // Pairs share a timestamp: the id breaks the tie.
+        createdAt: new Date(base + Math.floor(i / 2) * 1000),
+      })),
+    );
+    const texts: string[] = [];
+    let url = `/api/conversation/${contact.id}/items?limit=5`;
+    for (let page = 0; page < 10; page++) {
+      const body: { data: Item[]; has_more: boolean } = (
+        await injectAs(t.app, me, { method: 'GET', url })
+      ).json();
+      texts.push(...body.data.map((item) => item.message.text));
+      if (!body.has_more) break;
+      const last = body.data.at(-1)!;
+      url = `/api/conversation/${contact.id}/items?limit=5&before_created_at=${encodeURIComponent(last.created_at)}&before_id=${last.message.id}`;
+    }
+    expect(texts).toHaveLength(23);
+    expect(new Set(texts).size).toBe(23);
+    expect(texts[0]).toMatch(/^m2[12]$/);
+
+    const older = await injectAs(t.app, me, {
+      method: 'GET',
+      url: `/api/conversation/${contact.id}/paginate?limit=100&first_message_created_at=${encodeURIComponent(new Date(base + 5_000).toISOString())}`,
+    });
+    expect(
+      older
+        .json()
+        .data.map((item: Item) => item.message.text)
+        .sort(),
+    ).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9']);
+  });
+});
+
+describe('read and unread', () => {
+  it('reading clears the unread count; unread brings the last customer message back', async () => {
+    const contact = await makeContact(t.database.db, me.company, {
+      responsibleId: me.user.id,
+      unreadCount: 2,
+    });
+    await t.database.db.insert(messages).values([
+      {
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'whatsapp',
+        direction: 'in',
+        text: 'a',
+        createdAt: new Date(Date.now() - 2000),
+      },
+      {
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'whatsapp',
+        direction: 'in',
+        text: 'b',
+        createdAt: new Date(Date.now() - 1000),
+      },
+    ]);
+    const socket = await connectSocket(baseUrl, me.token);
+    const read = await injectAs(t.app, me, {
+      method: 'POST',
+      url: `/api/conversation/${contact.id}/messages/read`,
+    });
+    expect(read.json()).toEqual({ ok: true });
+    await socket.next<{ contact_id: string; count: number }>(
+      'contact.unread',
+      (e) => e.contact_id === contact.id && e.count === 0,
+    );
+    const items = (
+      await injectAs(t.app, me, { method: 'GET', url: `/api/conversation/${contact.id}/items` })
+    ).json();
+    expect(items.data.every((item: Item) => item.message.read)).toBe(true);
+
+    await injectAs(t.app, me, { method: 'POST', url: `/api/conversation/${contact.id}/messages/unread` });
+    await socket.next<{ contact_id: string; count: number }>(
+      'contact.unread',
+      (e) => e.contact_id === contact.id && e.count === 1,
+    );
+    const unread = await t.database.db
+      .select({ text: messages.text, readAt: messages.readAt })
+      .from(messages)
+      .where(and(eq(messages.contactId, contact.id)));
+    expect(unread.find((m) => m.text === 'b')!.readAt).toBeNull();
+    expect(unread.find((m) => m.text === 'a')!.readAt).not.toBeNull();
+    socket.close();
+  });
+});

@@ -1,0 +1,78 @@
+// The conversation's timeline and messages: items, older pages, send, retry, read and unread.
+import { Id, ItemsPage, ItemsQuery, Message, Ok, PaginateQuery, SendMessageRequest } from '@atende/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { tenantContext } from '../../platform/auth.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import { responses, typed } from '../../platform/http.ts';
+import { retryMessage } from './delivery.ts';
+import { markConversationRead, markConversationUnread } from './read-state.ts';
+import { findMessage, sendMessage } from './send.ts';
+import { assertVisibleContact, conversationItems, paginateItems } from './timeline.ts';
+
+const ContactParams = z.object({ id: Id });
+const MessageParams = z.object({ id: Id, messageId: Id });
+
+export function messageRoutes(app: FastifyInstance, deps: Deps): void {
+  const db = deps.database.db;
+  const r = typed(app);
+  const tags = ['messages'];
+  const ctx = (request: Parameters<typeof tenantContext>[1]) => tenantContext(db, request);
+  const ok = { ok: true as const };
+
+  r.get(
+    '/api/conversation/:id/items',
+    { schema: { tags, params: ContactParams, querystring: ItemsQuery, response: responses(ItemsPage) } },
+    (request) => conversationItems(ctx(request), request.params.id, request.query),
+  );
+
+  r.get(
+    '/api/conversation/:id/paginate',
+    { schema: { tags, params: ContactParams, querystring: PaginateQuery, response: responses(ItemsPage) } },
+    (request) => paginateItems(ctx(request), request.params.id, request.query),
+  );
+
+  r.post(
+    '/api/conversation/:id/messages',
+    { schema: { tags, params: ContactParams, body: SendMessageRequest, response: responses(Message, 201) } },
+    async (request, reply) =>
+      reply.code(201).send(await sendMessage(ctx(request), deps, request.params.id, request.body)),
+  );
+
+  r.post(
+    '/api/conversation/:id/messages/read',
+    { schema: { tags, params: ContactParams, response: responses(Ok) } },
+    async (request) => {
+      await markConversationRead(ctx(request), deps.bus, request.params.id);
+      return ok;
+    },
+  );
+
+  r.post(
+    '/api/conversation/:id/messages/unread',
+    { schema: { tags, params: ContactParams, response: responses(Ok) } },
+    async (request) => {
+      await markConversationUnread(ctx(request), deps.bus, request.params.id);
+      return ok;
+    },
+  );
+
+  r.get(
+    '/api/conversation/:id/messages/:messageId',
+    { schema: { tags, params: MessageParams, response: responses(Message) } },
+    async (request) => {
+      const context = ctx(request);
+      await assertVisibleContact(context, request.params.id);
+      const message = await findMessage(context, request.params.messageId);
+      if (!message || message.contact_id !== request.params.id) throw notFound();
+      return message;
+    },
+  );
+
+  r.post(
+    '/api/conversation/:id/messages/:messageId/retry',
+    { schema: { tags, params: MessageParams, response: responses(Message) } },
+    (request) => retryMessage(ctx(request), deps, request.params.id, request.params.messageId),
+  );
+}

@@ -1,0 +1,122 @@
+// Attendant sends: the message is stored `pending` and its delivery job enqueued in the same transaction, so
+// a crash can lose neither; the worker (delivery.ts) hands it to the channel adapter.
+import type { Message, SendMessageRequest } from '@atende/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { inTransaction, type EventBus } from '../../platform/events.ts';
+import { QUEUES, type Jobs } from '../../platform/jobs.ts';
+import { maySeeContact } from '../contacts/queries.ts';
+import { messageColumns, presentMessage, senderJoin } from './presenter.ts';
+
+export type SendDeps = { bus: EventBus; jobs: Jobs };
+export type DeliveryJob = { messageId: string; companyId: string };
+
+const PREVIEW_LENGTH = 280;
+
+export async function sendMessage(
+  ctx: TenantContext,
+  deps: SendDeps,
+  contactId: string,
+  input: SendMessageRequest,
+): Promise<Message> {
+  if (!(await maySeeContact(ctx, contactId))) throw notFound();
+  if (input.client_id) {
+    const existing = await findByClientId(ctx, input.client_id);
+    if (existing) return existing;
+  }
+  const messageId = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+    const channel = await replyChannel(tx, ctx.companyId, contactId, input.channel_id);
+    if (channel.blacklisted) throw new AppError('channel_blacklisted', 400);
+    const at = new Date();
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        companyId: ctx.companyId,
+        contactId,
+        contactChannelId: channel.id,
+        kind: channel.kind,
+        direction: 'out',
+        senderUserId: ctx.userId,
+        text: input.text,
+        clientId: input.client_id ?? null,
+        status: 'pending',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: messages.id });
+    await tx
+      .update(contacts)
+      .set({
+        lastMessageAt: at,
+        lastMessageText: input.text.slice(0, PREVIEW_LENGTH),
+        lastMessageDirection: 'out',
+        lastMessageChannel: channel.kind,
+        unansweredSince: null,
+        firstResponsePending: false,
+        updatedAt: at,
+      })
+      .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId)));
+    await deps.jobs.enqueue<DeliveryJob>(tx, QUEUES.sendMessage, {
+      messageId: message!.id,
+      companyId: ctx.companyId,
+    });
+    record({ type: 'message.created', companyId: ctx.companyId, contactId, messageId: message!.id });
+    record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
+    return message!.id;
+  }).catch(async (error: unknown) => {
+    // The same client_id sent twice at once: the second insert is refused; answer with the first message.
+    const winner =
+      input.client_id && isUniqueViolation(error) ? await findByClientId(ctx, input.client_id) : undefined;
+    if (winner) return winner.id;
+    throw error;
+  });
+  return (await findMessage(ctx, messageId))!;
+}
+
+/** The channel to answer on: the one asked for (it must be the contact's), else the main channel of the kind
+ * the customer last wrote from, else any main channel. */
+async function replyChannel(tx: Db, companyId: string, contactId: string, channelId: string | undefined) {
+  const channels = await tx
+    .select()
+    .from(contactChannels)
+    .where(and(eq(contactChannels.contactId, contactId), eq(contactChannels.companyId, companyId)))
+    .orderBy(desc(contactChannels.main), contactChannels.createdAt);
+  if (channelId) {
+    const chosen = channels.find((channel) => channel.id === channelId);
+    if (!chosen) throw new AppError('channel_not_of_contact', 400);
+    return chosen;
+  }
+  const [lastInbound] = await tx
+    .select({ kind: messages.kind })
+    .from(messages)
+    .where(
+      and(eq(messages.contactId, contactId), eq(messages.companyId, companyId), eq(messages.direction, 'in')),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  const chosen = channels.find((channel) => channel.kind === lastInbound?.kind) ?? channels[0];
+  if (!chosen) throw new AppError('no_reply_channel', 400);
+  return chosen;
+}
+
+export async function findMessage(ctx: Pick<TenantContext, 'db' | 'companyId'>, messageId: string) {
+  const [row] = await ctx.db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(...senderJoin)
+    .where(and(eq(messages.id, messageId), eq(messages.companyId, ctx.companyId)))
+    .limit(1);
+  return row ? presentMessage(row) : undefined;
+}
+
+async function findByClientId(ctx: TenantContext, clientId: string) {
+  const [row] = await ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.companyId, ctx.companyId), eq(messages.clientId, clientId)))
+    .limit(1);
+  return row ? findMessage(ctx, row.id) : undefined;
+}

@@ -1,0 +1,55 @@
+// Delivery statuses move forward only (a late "delivered" never overwrites "read"); a failed message may go
+// back to pending only through an explicit retry.
+import type { MessageStatus } from '@atende/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { messages } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { inTransaction, type EventBus } from '../../platform/events.ts';
+
+/** The statuses each status may be reached from. */
+const REACHABLE_FROM: Record<MessageStatus, MessageStatus[]> = {
+  received: [],
+  pending: ['failed'],
+  sent: ['pending'],
+  delivered: ['pending', 'sent'],
+  read: ['pending', 'sent', 'delivered'],
+  failed: ['pending', 'sent'],
+};
+
+export type StatusChange = {
+  companyId: string;
+  messageId: string;
+  status: MessageStatus;
+  failureReason?: string | null;
+  providerMessageId?: string;
+};
+
+/** Applies the change when the message's current status allows it; answers whether it did. */
+export async function advanceStatus(db: Db, bus: EventBus, change: StatusChange): Promise<boolean> {
+  return inTransaction(db, bus, async (tx, record) => {
+    const [row] = await tx
+      .update(messages)
+      .set({
+        status: change.status,
+        failureReason: change.status === 'failed' ? (change.failureReason ?? null) : null,
+        providerMessageId: change.providerMessageId,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(messages.id, change.messageId),
+          eq(messages.companyId, change.companyId),
+          inArray(messages.status, REACHABLE_FROM[change.status]),
+        ),
+      )
+      .returning({ contactId: messages.contactId });
+    if (!row) return false;
+    record({
+      type: 'message.status',
+      companyId: change.companyId,
+      contactId: row.contactId,
+      messageId: change.messageId,
+    });
+    return true;
+  });
+}

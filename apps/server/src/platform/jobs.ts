@@ -1,0 +1,68 @@
+// Durable background jobs (pg-boss) in the same database as the data: a job that announces data is enqueued
+// inside the transaction that writes it, so it exists exactly when the data does, and survives restarts.
+// Workers run in processes whose ROLE is `worker` or `all`; on PostgreSQL several compete safely.
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, SqlExecutor } from './db/database.ts';
+
+export const QUEUES = { sendMessage: 'message.send' } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** Transient failures are retried with exponential backoff: 5 attempts over about a minute. */
+export const RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true } as const;
+
+export type JobHandler<T> = (data: T, job: { id: string; attempt: number }) => Promise<void>;
+
+export type Jobs = {
+  /** Enqueues a job as part of the caller's open transaction. */
+  enqueue<T extends object>(tx: Db, queue: QueueName, data: T): Promise<void>;
+  work<T extends object>(queue: QueueName, handler: JobHandler<T>): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): Jobs {
+  const boss = new PgBoss({ db: raw as PgBoss.Db, schedule: false, supervise: true });
+  boss.on('error', onError);
+  let started: Promise<unknown> | null = null;
+  return {
+    async enqueue(tx, queue, data) {
+      await boss.send(queue, data, { ...RETRY, db: transactionExecutor(tx) });
+    },
+    async work(queue, handler) {
+      await boss.work<object>(
+        queue,
+        { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+        async ([job]) => {
+          if (job) await handler(job.data as never, { id: job.id, attempt: job.retryCount + 1 });
+        },
+      );
+    },
+    async start() {
+      started ??= boss.start().then(async () => {
+        for (const queue of Object.values(QUEUES)) {
+          if (!(await boss.getQueue(queue))) await boss.createQueue(queue, { name: queue, ...RETRY });
+        }
+      });
+      await started;
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+/** pg-boss's SQL ($1, $2…) run through a drizzle handle, so it joins that handle's transaction. */
+export function transactionExecutor(tx: Db): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      parts.forEach((part, index) => {
+        chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
+      });
+      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// Messages of a conversation and the timeline that shows them (spec §3 Message, §7 items/messages).
+import { z } from 'zod';
+import { Id, Timestamp } from './common.ts';
+import { ChannelKind } from './enums.ts';
+
+/** Outbound messages move forward only: pending → sent → delivered → read, or → failed (retryable). */
+export const MESSAGE_STATUSES = ['received', 'pending', 'sent', 'delivered', 'read', 'failed'] as const;
+export const MessageStatus = z.enum(MESSAGE_STATUSES);
+export type MessageStatus = z.infer<typeof MessageStatus>;
+
+export const Message = z.object({
+  id: Id,
+  contact_id: Id,
+  channel: z.object({ id: Id.nullable(), type: ChannelKind }),
+  direction: z.enum(['in', 'out']),
+  sender: z.object({ type: z.enum(['customer', 'user']), id: Id.nullable(), name: z.string().nullable() }),
+  text: z.string(),
+  subject: z.string().nullable(),
+  status: MessageStatus,
+  failure_reason: z.string().nullable(),
+  read: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Message = z.infer<typeof Message>;
+
+/** A timeline entry: messages now; events join them when the events area lands. */
+export const Item = z.object({ type: z.literal('message'), created_at: Timestamp, message: Message });
+export type Item = z.infer<typeof Item>;
+
+export const ITEMS_PAGE_SIZE = 50;
+
+export const ItemsQuery = z.object({
+  /** Items strictly older than this; absent gives the latest page. */
+  before_created_at: Timestamp.optional(),
+  /** With before_created_at: the id of that item, so items sharing its timestamp are neither lost nor repeated. */
+  before_id: Id.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(ITEMS_PAGE_SIZE),
+});
+export type ItemsQuery = z.infer<typeof ItemsQuery>;
+
+export const PaginateQuery = z.object({
+  first_message_created_at: Timestamp.optional(),
+  first_message_id: Id.optional(),
+  first_event_created_at: Timestamp.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(ITEMS_PAGE_SIZE),
+});
+export type PaginateQuery = z.infer<typeof PaginateQuery>;
+
+/** Items newest first (the store keeps them that way); `has_more` tells whether older ones exist. */
+export const ItemsPage = z.object({ data: z.array(Item), has_more: z.boolean() });
+export type ItemsPage = z.infer<typeof ItemsPage>;
+
+export const MESSAGE_TEXT_MAX = 4096;
+
+export const SendMessageRequest = z.object({
+  text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX),
+  /** The contact channel to answer on; the main channel of the last message's kind when absent. */
+  channel_id: Id.optional(),
+  /** The client's id for this send: a retried request with the same id creates nothing new. */
+  client_id: z.string().min(8).max(64).optional(),
+});
+export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
+
+export const MessageStatusChanged = z.object({
+  id: Id,
+  contact_id: Id,
+  status: MessageStatus,
+  failure_reason: z.string().nullable(),
+  updated_at: Timestamp,
+});
+export type MessageStatusChanged = z.infer<typeof MessageStatusChanged>;
