@@ -224,6 +224,33 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       payload: method === 'POST' ? { text: 'Olá' } : undefined,
     }),
   })),
+  {
+    operation: 'POST /api/conversation/{id}/channels',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/conversation/${firstId(b, 'contacts')}/channels`,
+      payload: { type: 'sms', address: '5511900001111', output_line_id: firstId(b, 'channel_accounts') },
+    }),
+  },
+  ...(
+    [
+      ['active', { type: 'main' }],
+      ['update', { type: 'sms' }],
+      ['blacklist', { blacklisted: true }],
+    ] as const
+  ).map(([action, payload]): TenancyProbe => ({
+    operation: `POST /api/conversation/{id}/channels/{channelId}/${action}`,
+    expect: 'not_found',
+    request: (b) => {
+      const channel = b.rows.contact_channels?.[0];
+      return {
+        method: 'POST',
+        url: `/api/conversation/${String(channel?.contact_id)}/channels/${String(channel?.id)}/${action}`,
+        payload,
+      };
+    },
+  })),
   ...(['', '/retry'] as const).map((suffix): TenancyProbe => ({
     operation: `${suffix ? 'POST' : 'GET'} /api/conversation/{id}/messages/{messageId}${suffix}`,
     expect: 'not_found',

@@ -55,6 +55,7 @@ export const ContactChannel = z.object({
   responsible_id: Id.nullable(),
   output_line_id: Id.nullable(),
   blacklisted: z.boolean(),
+  blacklist_reason: z.string().nullable(),
 });
 export type ContactChannel = z.infer<typeof ContactChannel>;
 
@@ -145,3 +146,28 @@ export const NewContactRequest = z.object({
   priority: Priority.default('medium'),
 });
 export type NewContactRequest = z.infer<typeof NewContactRequest>;
+
+/** Channel maintenance in the conversation (spec §2 channel panel, §5 new channel). */
+export const AddChannelRequest = z.object({
+  type: ChannelKind,
+  address: z.string().trim().min(3).max(254),
+  /** The company's line that answers on this channel: required (spec §5 "a response channel must be selected"). */
+  output_line_id: Id,
+});
+export type AddChannelRequest = z.infer<typeof AddChannelRequest>;
+
+export const UpdateChannelRequest = z
+  .object({ responsible_id: Id.nullable().optional(), type: ChannelKind.optional() })
+  .refine((body) => body.responsible_id !== undefined || body.type !== undefined, {
+    message: 'nothing_to_change',
+  });
+export type UpdateChannelRequest = z.infer<typeof UpdateChannelRequest>;
+
+export const ActivateChannelRequest = z.object({ type: z.enum(['main', 'alternative']) });
+export type ActivateChannelRequest = z.infer<typeof ActivateChannelRequest>;
+
+export const BlacklistChannelRequest = z.object({
+  blacklisted: z.boolean(),
+  reason: z.string().trim().max(500).optional(),
+});
+export type BlacklistChannelRequest = z.infer<typeof BlacklistChannelRequest>;

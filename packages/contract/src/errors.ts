@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'channel_already_registered',
   'invalid_channel_address',
   'channel_blacklisted',
+  'output_line_mismatch',
   'channel_not_of_contact',
   'no_reply_channel',
   'message_not_retryable',

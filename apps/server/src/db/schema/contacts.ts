@@ -105,6 +105,8 @@ export const contactChannels = pgTable(
     responsibleId: uuid('responsible_id').references(() => users.id, { onDelete: 'set null' }),
     outputLineId: uuid('output_line_id').references(() => channelAccounts.id, { onDelete: 'set null' }),
     blacklisted: boolean('blacklisted').notNull().default(false),
+    /** Why the channel is on the restriction list, shown where an attendant would write to it. */
+    blacklistReason: text('blacklist_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

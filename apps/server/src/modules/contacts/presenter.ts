@@ -119,6 +119,7 @@ export function presentContact(
       responsible_id: c.responsibleId,
       output_line_id: c.outputLineId,
       blacklisted: c.blacklisted,
+      blacklist_reason: c.blacklistReason,
     })),
     created_at: iso(row.createdAt)!,
   };

@@ -1,5 +1,8 @@
 // The contact queue's calls: list, search, chatbots, waiting queue, take-next, detail and creation.
 import {
+  ActivateChannelRequest,
+  AddChannelRequest,
+  BlacklistChannelRequest,
   Contact,
   ContactListQuery,
   ContactPage,
@@ -7,6 +10,7 @@ import {
   Id,
   NewContactRequest,
   PendingScheduleSearchRequest,
+  UpdateChannelRequest,
   WaitingQueue,
 } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +18,7 @@ import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { responses, typed } from '../../platform/http.ts';
+import { activateChannel, addChannel, blacklistChannel, updateChannel } from './channels.ts';
 import {
   createContact,
   getContact,
@@ -81,5 +86,38 @@ export function contactRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/conversations',
     { schema: { tags, body: NewContactRequest, response: responses(Contact, 201) } },
     async (request, reply) => reply.code(201).send(await createContact(ctx(request), deps.bus, request.body)),
+  );
+
+  const ChannelParams = z.object({ id: Id, channelId: Id });
+  r.post(
+    '/api/conversation/:id/channels',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: Id }),
+        body: AddChannelRequest,
+        response: responses(Contact, 201),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addChannel(ctx(request), deps.bus, request.params.id, request.body)),
+  );
+  r.post(
+    '/api/conversation/:id/channels/:channelId/active',
+    { schema: { tags, params: ChannelParams, body: ActivateChannelRequest, response: responses(Contact) } },
+    (request) =>
+      activateChannel(ctx(request), deps.bus, request.params.id, request.params.channelId, request.body),
+  );
+  r.post(
+    '/api/conversation/:id/channels/:channelId/update',
+    { schema: { tags, params: ChannelParams, body: UpdateChannelRequest, response: responses(Contact) } },
+    (request) =>
+      updateChannel(ctx(request), deps.bus, request.params.id, request.params.channelId, request.body),
+  );
+  r.post(
+    '/api/conversation/:id/channels/:channelId/blacklist',
+    { schema: { tags, params: ChannelParams, body: BlacklistChannelRequest, response: responses(Contact) } },
+    (request) =>
+      blacklistChannel(ctx(request), deps.bus, request.params.id, request.params.channelId, request.body),
   );
 }

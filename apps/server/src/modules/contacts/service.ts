@@ -1,6 +1,7 @@
 // The contact queue: list, search, waiting queue, take-next, detail and creation of contacts.
 import {
   WAITING_LIST_SIZE,
+  type ChannelKind,
   type Contact,
   type ContactListQuery,
   type ContactPage,
@@ -160,7 +161,9 @@ export async function createContact(
 ): Promise<Contact> {
   if (!ctx.permissions.create_contacts) throw forbidden();
   const { address, digitsReversed } = normaliseAddress(input.channel.type, input.channel.address);
-  if (input.channel.output_line_id) await assertChannelAccount(ctx, input.channel.output_line_id);
+  if (input.channel.output_line_id) {
+    await assertOutputLine(ctx, input.channel.output_line_id, input.channel.type);
+  }
   const id = await inTransaction(ctx.db, bus, async (tx, record) => {
     const [existing] = await tx
       .select({ id: contactChannels.id })
@@ -204,12 +207,13 @@ export async function createContact(
   return getContact(ctx, id);
 }
 
-/** An output line must be one of the company's own channel accounts. */
-async function assertChannelAccount(ctx: TenantContext, channelAccountId: string): Promise<void> {
+/** An output line must be one of the company's own channel accounts, of the channel's kind. */
+export async function assertOutputLine(ctx: TenantContext, channelAccountId: string, kind: ChannelKind) {
   const [account] = await ctx.db
-    .select({ id: channelAccounts.id })
+    .select({ id: channelAccounts.id, kind: channelAccounts.kind })
     .from(channelAccounts)
     .where(and(eq(channelAccounts.id, channelAccountId), eq(channelAccounts.companyId, ctx.companyId)))
     .limit(1);
   if (!account) throw notFound();
+  if (account.kind !== kind) throw new AppError('output_line_mismatch', 400);
 }

@@ -24,6 +24,7 @@ export const en: Catalogue = {
     channel_already_registered: 'This channel is already registered to a contact.',
     invalid_channel_address: 'Invalid address for this channel.',
     channel_blacklisted: 'This channel is on the blacklist and cannot receive messages.',
+    output_line_mismatch: 'The chosen response line does not serve this kind of channel.',
     channel_not_of_contact: 'The chosen channel does not belong to this contact.',
     no_reply_channel: 'This contact has no channel to reply on.',
     message_not_retryable: 'This message cannot be resent.',
@@ -70,5 +71,9 @@ export const en: Catalogue = {
     address: 'address',
     priority: 'priority',
     document: 'document',
+    output_line_id: 'response line',
+    blacklisted: 'blacklist',
+    reason: 'reason',
+    text: 'message',
   },
 };

@@ -24,6 +24,7 @@ export const es: Catalogue = {
     channel_already_registered: 'Este canal ya está registrado en la configuración de un contacto.',
     invalid_channel_address: 'Dirección no válida para este canal.',
     channel_blacklisted: 'Este canal está en la lista de restricción y no puede recibir mensajes.',
+    output_line_mismatch: 'La línea de respuesta elegida no atiende este tipo de canal.',
     channel_not_of_contact: 'El canal elegido no pertenece a este contacto.',
     no_reply_channel: 'Este contacto no tiene un canal para responder.',
     message_not_retryable: 'Este mensaje no se puede reenviar.',
@@ -70,5 +71,9 @@ export const es: Catalogue = {
     address: 'dirección',
     priority: 'prioridad',
     document: 'documento',
+    output_line_id: 'línea de respuesta',
+    blacklisted: 'restricción',
+    reason: 'motivo',
+    text: 'mensaje',
   },
 };

@@ -25,6 +25,7 @@ export const fr: Catalogue = {
     channel_already_registered: 'Ce canal est déjà enregistré pour un contact.',
     invalid_channel_address: 'Adresse invalide pour ce canal.',
     channel_blacklisted: 'Ce canal est sur la liste de restriction et ne peut pas recevoir de messages.',
+    output_line_mismatch: 'La ligne de réponse choisie ne dessert pas ce type de canal.',
     channel_not_of_contact: 'Le canal choisi n’appartient pas à ce contact.',
     no_reply_channel: 'Ce contact n’a aucun canal pour répondre.',
     message_not_retryable: 'Ce message ne peut pas être renvoyé.',
@@ -71,5 +72,9 @@ export const fr: Catalogue = {
     address: 'adresse',
     priority: 'priorité',
     document: 'document',
+    output_line_id: 'ligne de réponse',
+    blacklisted: 'liste de restriction',
+    reason: 'motif',
+    text: 'message',
   },
 };

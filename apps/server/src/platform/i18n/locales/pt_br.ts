@@ -22,6 +22,7 @@ export const pt_br = {
     channel_already_registered: 'Este canal já está cadastrado na configuração de um contato.',
     invalid_channel_address: 'Endereço inválido para este canal.',
     channel_blacklisted: 'Este canal está na lista de restrição e não pode receber mensagens.',
+    output_line_mismatch: 'A linha de resposta escolhida não atende este tipo de canal.',
     channel_not_of_contact: 'O canal escolhido não pertence a este contato.',
     no_reply_channel: 'Este contato não tem um canal para responder.',
     message_not_retryable: 'Esta mensagem não pode ser reenviada.',
@@ -68,6 +69,10 @@ export const pt_br = {
     address: 'endereço',
     priority: 'prioridade',
     document: 'documento',
+    output_line_id: 'linha de resposta',
+    blacklisted: 'restrição',
+    reason: 'motivo',
+    text: 'mensagem',
   },
 };
 

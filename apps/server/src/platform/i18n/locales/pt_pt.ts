@@ -25,6 +25,7 @@ export const pt_pt: Catalogue = {
     channel_already_registered: 'Este canal já está registado na configuração de um contacto.',
     invalid_channel_address: 'Endereço inválido para este canal.',
     channel_blacklisted: 'Este canal está na lista de restrição e não pode receber mensagens.',
+    output_line_mismatch: 'A linha de resposta escolhida não serve este tipo de canal.',
     channel_not_of_contact: 'O canal escolhido não pertence a este contacto.',
     no_reply_channel: 'Este contacto não tem um canal para responder.',
     message_not_retryable: 'Esta mensagem não pode ser reenviada.',
@@ -71,5 +72,9 @@ export const pt_pt: Catalogue = {
     address: 'endereço',
     priority: 'prioridade',
     document: 'documento',
+    output_line_id: 'linha de resposta',
+    blacklisted: 'restrição',
+    reason: 'motivo',
+    text: 'mensagem',
   },
 };

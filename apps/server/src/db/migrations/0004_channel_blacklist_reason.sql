@@ -1,0 +1,1 @@
+ALTER TABLE "contact_channels" ADD COLUMN "blacklist_reason" text;
