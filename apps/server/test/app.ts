@@ -3,12 +3,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/platform/db/database.ts';
+import { createPglite, openDatabase, type Database } from '../src/platform/db/database.ts';
 import { adminQuery, withDatabase } from './global-setup.ts';
 
 export type TestApp = {
@@ -36,7 +35,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     };
   }
   const dump = new Blob([await readFile(inject('pgliteTemplate'))]);
-  const pglite = await PGlite.create({ loadDataDir: dump });
+  const pglite = await createPglite({ loadDataDir: dump });
   const database = await openDatabase({ pglite });
   return { database, drop: () => database.close() };
 }

@@ -3,10 +3,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import {
+  createPglite,
   openDatabase,
   runMigrations,
   type Database,
@@ -23,7 +23,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'atende-test-'));
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = await openDatabase({ pglite });
   await prepareTemplate({ pglite }, database);
   const dump = await pglite.dumpDataDir('none');

@@ -214,9 +214,10 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       ['POST', 'messages'],
       ['POST', 'messages/read'],
       ['POST', 'messages/unread'],
+      ['GET', 'messages/search?term=olá'],
     ] as const
   ).map(([method, path]): TenancyProbe => ({
-    operation: `${method} /api/conversation/{id}/${path}`,
+    operation: `${method} /api/conversation/{id}/${path.split('?')[0]}`,
     expect: 'not_found',
     request: (b) => ({
       method,

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'new_password_not_required',
   'invalid_timezone',
   'invalid_cursor',
+  'search_term_too_short',
   'queue_empty',
   'channel_already_registered',
   'invalid_channel_address',

@@ -1,6 +1,7 @@
 // Messages of a conversation and the timeline that shows them (spec §3 Message, §7 items/messages).
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
+import { SEARCH_MIN_LENGTH } from './constants.ts';
 import { ChannelKind } from './enums.ts';
 
 /** Outbound messages move forward only: pending → sent → delivered → read, or → failed (retryable). */
@@ -70,3 +71,14 @@ export const MessageStatusChanged = z.object({
   updated_at: Timestamp,
 });
 export type MessageStatusChanged = z.infer<typeof MessageStatusChanged>;
+
+export const MESSAGE_SEARCH_LIMIT = 100;
+
+export const MessageSearchQuery = z.object({
+  term: z.string().trim().min(SEARCH_MIN_LENGTH, { message: 'search_term_too_short' }).max(200),
+});
+export type MessageSearchQuery = z.infer<typeof MessageSearchQuery>;
+
+/** Matches newest first; `has_more` when more than MESSAGE_SEARCH_LIMIT matched. */
+export const MessageSearchResult = z.object({ data: z.array(Message), has_more: z.boolean() });
+export type MessageSearchResult = z.infer<typeof MessageSearchResult>;

@@ -44,6 +44,9 @@ function mostSpecific(issue: Issue): Issue {
 }
 
 function describeIssue(language: Language, issue: Issue, field: string): string {
+  // A schema that names an error code as its message (the spec's own texts) says it best.
+  const coded = customMessage(language, issue.message);
+  if (coded) return coded;
   const label = fieldLabel(language, field.split('.').at(-1) || field);
   const v = (
     key: keyof (typeof catalogues)['pt_br']['validation'],
@@ -75,7 +78,7 @@ function describeIssue(language: Language, issue: Issue, field: string): string 
     case 'unrecognized_keys':
       return v('invalid_value');
     case 'custom':
-      return customMessage(language, issue.message) ?? v('invalid_value');
+      return v('invalid_value');
   }
 }
 

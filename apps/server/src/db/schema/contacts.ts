@@ -180,6 +180,9 @@ export const messages = pgTable(
     index('messages_contact_idx').on(t.contactId, t.createdAt, t.id),
     uniqueIndex('messages_provider_key').on(t.companyId, t.kind, t.providerMessageId),
     uniqueIndex('messages_client_key').on(t.companyId, t.clientId),
+    // Search: fragments of words (trigrams) and Portuguese word forms (full text).
+    index('messages_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
+    index('messages_text_fts_idx').using('gin', sql`to_tsvector('portuguese', ${t.text})`),
   ],
 );
 

@@ -4,9 +4,9 @@ import { PHONE_KINDS, type SearchParameter } from '@atende/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { contactChannels, contacts, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { phoneSearchPrefix } from './addresses.ts';
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const prefix = (value: string) => `${escapeLike(value)}%`;
 const fragment = (value: string) => `%${escapeLike(value.toLowerCase())}%`;
 

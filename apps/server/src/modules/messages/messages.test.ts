@@ -287,3 +287,63 @@ describe('read and unread', () => {
     socket.close();
   });
 });
+
+describe('search in a conversation', () => {
+  it('finds fragments ignoring case and accents, and Portuguese word forms, newest first', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const other = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await t.database.db.insert(messages).values([
+      {
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'whatsapp',
+        direction: 'in',
+        text: 'Fiz os pagamentos ontem',
+        createdAt: at(30),
+      },
+      {
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'whatsapp',
+        direction: 'out',
+        text: 'A AÇÃO foi registrada',
+        status: 'read',
+        createdAt: at(20),
+      },
+      {
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'whatsapp',
+        direction: 'in',
+        text: 'Qual o prazo do pagamento?',
+        createdAt: at(10),
+      },
+      {
+        companyId: me.company.id,
+        contactId: other.id,
+        kind: 'whatsapp',
+        direction: 'in',
+        text: 'pagamento de outro cliente',
+        createdAt: at(5),
+      },
+    ]);
+    const search = (term: string) =>
+      injectAs(t.app, me, {
+        method: 'GET',
+        url: `/api/conversation/${contact.id}/messages/search?term=${encodeURIComponent(term)}`,
+      });
+    expect((await search('pagamento')).json().data.map((m: Message) => m.text)).toEqual([
+      'Qual o prazo do pagamento?',
+      'Fiz os pagamentos ontem',
+    ]);
+    expect((await search('acao')).json().data.map((m: Message) => m.text)).toEqual(['A AÇÃO foi registrada']);
+    expect((await search('100%')).json().data).toEqual([]);
+    const short = await search('ab');
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({
+      field: 'term',
+      message: 'O termo de pesquisa deve conter 3 caractéres ou mais.',
+    });
+  });
+});

@@ -1,5 +1,15 @@
 // The conversation's timeline and messages: items, older pages, send, retry, read and unread.
-import { Id, ItemsPage, ItemsQuery, Message, Ok, PaginateQuery, SendMessageRequest } from '@atende/contract';
+import {
+  Id,
+  ItemsPage,
+  ItemsQuery,
+  Message,
+  MessageSearchQuery,
+  MessageSearchResult,
+  Ok,
+  PaginateQuery,
+  SendMessageRequest,
+} from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
@@ -8,6 +18,7 @@ import { notFound } from '../../platform/errors.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { retryMessage } from './delivery.ts';
 import { markConversationRead, markConversationUnread } from './read-state.ts';
+import { searchConversation } from './search.ts';
 import { findMessage, sendMessage } from './send.ts';
 import { assertVisibleContact, conversationItems, paginateItems } from './timeline.ts';
 
@@ -56,6 +67,19 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
       await markConversationUnread(ctx(request), deps.bus, request.params.id);
       return ok;
     },
+  );
+
+  r.get(
+    '/api/conversation/:id/messages/search',
+    {
+      schema: {
+        tags,
+        params: ContactParams,
+        querystring: MessageSearchQuery,
+        response: responses(MessageSearchResult),
+      },
+    },
+    (request) => searchConversation(ctx(request), request.params.id, request.query.term),
   );
 
   r.get(

@@ -13,6 +13,7 @@ import { and, asc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL } from 
 import { companies, sessions, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { FileStorage } from '../../platform/storage.ts';
@@ -163,7 +164,7 @@ export const RESPONSIBLES_LIMIT = 1000;
 export async function listResponsibles(ctx: TenantContext, query: ResponsiblesQuery) {
   const filters: (SQL | undefined)[] = [eq(users.companyId, ctx.companyId), eq(users.active, true)];
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(query.search)}%`;
     filters.push(or(ilike(users.name, pattern), ilike(users.username, pattern)));
   }
   if (query.role?.length) filters.push(inArray(users.role, query.role));

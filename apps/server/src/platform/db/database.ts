@@ -3,7 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -39,7 +41,7 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
   const client =
-    'pglite' in options ? options.pglite : await PGlite.create({ dataDir: embeddedDir(options.dataDir) });
+    'pglite' in options ? options.pglite : await createPglite({ dataDir: embeddedDir(options.dataDir) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -55,6 +57,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: once(() => client.close()),
   };
 }
+
+/** A PGlite with the extensions our migrations create (search needs pg_trgm and unaccent). */
+export const createPglite = (options: Omit<PGliteOptions, 'extensions'> = {}) =>
+  PGlite.create({ ...options, extensions: { pg_trgm, unaccent } });
 
 /** Closing twice (a test's teardown after a shutdown, say) is harmless. */
 function once(close: () => Promise<void>): () => Promise<void> {

@@ -20,6 +20,7 @@ export const en: Catalogue = {
     new_password_not_required: 'Your account does not need a new password; use the password change instead.',
     invalid_timezone: 'Unknown time zone.',
     invalid_cursor: 'The pagination cursor is invalid; reload the list.',
+    search_term_too_short: 'The search term must have 3 characters or more.',
     queue_empty: 'No customer is waiting in the queue.',
     channel_already_registered: 'This channel is already registered to a contact.',
     invalid_channel_address: 'Invalid address for this channel.',
@@ -74,6 +75,7 @@ export const en: Catalogue = {
     output_line_id: 'response line',
     blacklisted: 'blacklist',
     reason: 'reason',
+    term: 'term',
     text: 'message',
   },
 };

@@ -20,6 +20,7 @@ export const es: Catalogue = {
     new_password_not_required: 'Su cuenta no necesita una nueva contraseña; use el cambio de contraseña.',
     invalid_timezone: 'Zona horaria desconocida.',
     invalid_cursor: 'El cursor de paginación no es válido; recargue la lista.',
+    search_term_too_short: 'El término de búsqueda debe tener 3 caracteres o más.',
     queue_empty: 'No hay clientes esperando en la cola.',
     channel_already_registered: 'Este canal ya está registrado en la configuración de un contacto.',
     invalid_channel_address: 'Dirección no válida para este canal.',
@@ -74,6 +75,7 @@ export const es: Catalogue = {
     output_line_id: 'línea de respuesta',
     blacklisted: 'restricción',
     reason: 'motivo',
+    term: 'término',
     text: 'mensaje',
   },
 };

@@ -21,6 +21,7 @@ export const fr: Catalogue = {
       'Votre compte n’a pas besoin d’un nouveau mot de passe ; utilisez le changement de mot de passe.',
     invalid_timezone: 'Fuseau horaire inconnu.',
     invalid_cursor: 'Le curseur de pagination est invalide ; rechargez la liste.',
+    search_term_too_short: 'Le terme de recherche doit contenir 3 caractères ou plus.',
     queue_empty: 'Aucun client n’attend dans la file.',
     channel_already_registered: 'Ce canal est déjà enregistré pour un contact.',
     invalid_channel_address: 'Adresse invalide pour ce canal.',
@@ -75,6 +76,7 @@ export const fr: Catalogue = {
     output_line_id: 'ligne de réponse',
     blacklisted: 'liste de restriction',
     reason: 'motif',
+    term: 'terme',
     text: 'message',
   },
 };

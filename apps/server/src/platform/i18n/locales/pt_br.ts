@@ -18,6 +18,7 @@ export const pt_br = {
     new_password_not_required: 'Sua conta não precisa de uma nova senha; use a alteração de senha.',
     invalid_timezone: 'Fuso horário desconhecido.',
     invalid_cursor: 'O cursor de paginação é inválido; recarregue a lista.',
+    search_term_too_short: 'O termo de pesquisa deve conter 3 caractéres ou mais.',
     queue_empty: 'Não há clientes aguardando na fila.',
     channel_already_registered: 'Este canal já está cadastrado na configuração de um contato.',
     invalid_channel_address: 'Endereço inválido para este canal.',
@@ -72,6 +73,7 @@ export const pt_br = {
     output_line_id: 'linha de resposta',
     blacklisted: 'restrição',
     reason: 'motivo',
+    term: 'termo',
     text: 'mensagem',
   },
 };

@@ -21,6 +21,7 @@ export const pt_pt: Catalogue = {
       'A sua conta não precisa de uma nova palavra-passe; utilize a alteração de palavra-passe.',
     invalid_timezone: 'Fuso horário desconhecido.',
     invalid_cursor: 'O cursor de paginação é inválido; recarregue a lista.',
+    search_term_too_short: 'O termo de pesquisa deve conter 3 carateres ou mais.',
     queue_empty: 'Não há clientes à espera na fila.',
     channel_already_registered: 'Este canal já está registado na configuração de um contacto.',
     invalid_channel_address: 'Endereço inválido para este canal.',
@@ -75,6 +76,7 @@ export const pt_pt: Catalogue = {
     output_line_id: 'linha de resposta',
     blacklisted: 'restrição',
     reason: 'motivo',
+    term: 'termo',
     text: 'mensagem',
   },
 };

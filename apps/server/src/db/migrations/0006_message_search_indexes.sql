@@ -1,0 +1,2 @@
+CREATE INDEX "messages_text_trgm_idx" ON "messages" USING gin ("text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "messages_text_fts_idx" ON "messages" USING gin (to_tsvector('portuguese', "text"));
