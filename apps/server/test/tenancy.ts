@@ -215,6 +215,7 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       ['POST', 'messages/read'],
       ['POST', 'messages/unread'],
       ['GET', 'messages/search?term=olá'],
+      ['GET', 'items/export?start_date=2026-01-01&end_date=2026-01-31'],
     ] as const
   ).map(([method, path]): TenancyProbe => ({
     operation: `${method} /api/conversation/{id}/${path.split('?')[0]}`,

@@ -24,6 +24,15 @@ export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 export const DEFAULT_LANGUAGE: Language = 'pt_br';
 
+/** BCP 47 tags of the languages, for Intl, <html lang> and Accept-Language. */
+export const LANGUAGE_TAGS: Record<Language, string> = {
+  pt_br: 'pt-BR',
+  pt_pt: 'pt-PT',
+  en: 'en',
+  es: 'es',
+  fr: 'fr',
+};
+
 export const PERMISSIONS = ['create_contacts', 'send_files', 'change_responsible'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

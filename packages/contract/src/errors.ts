@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'invalid_timezone',
   'invalid_cursor',
   'search_term_too_short',
+  'export_invalid_date',
+  'export_interval_too_long',
   'queue_empty',
   'channel_already_registered',
   'invalid_channel_address',

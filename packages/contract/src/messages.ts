@@ -1,7 +1,7 @@
 // Messages of a conversation and the timeline that shows them (spec §3 Message, §7 items/messages).
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
-import { SEARCH_MIN_LENGTH } from './constants.ts';
+import { EXPORT_MAX_DAYS, SEARCH_MIN_LENGTH } from './constants.ts';
 import { ChannelKind } from './enums.ts';
 
 /** Outbound messages move forward only: pending → sent → delivered → read, or → failed (retryable). */
@@ -82,3 +82,19 @@ export type MessageSearchQuery = z.infer<typeof MessageSearchQuery>;
 /** Matches newest first; `has_more` when more than MESSAGE_SEARCH_LIMIT matched. */
 export const MessageSearchResult = z.object({ data: z.array(Message), has_more: z.boolean() });
 export type MessageSearchResult = z.infer<typeof MessageSearchResult>;
+
+const ExportDate = z.iso.date({ message: 'export_invalid_date' });
+const DAY_MS = 86_400_000;
+
+/** Export of a conversation (spec §5): valid dates, end not before start, at most 90 days. */
+export const ExportQuery = z
+  .object({ start_date: ExportDate, end_date: ExportDate, format: z.enum(['html', 'csv']).default('html') })
+  .refine((query) => query.end_date >= query.start_date, {
+    message: 'export_invalid_date',
+    path: ['end_date'],
+  })
+  .refine((query) => Date.parse(query.end_date) - Date.parse(query.start_date) < EXPORT_MAX_DAYS * DAY_MS, {
+    message: 'export_interval_too_long',
+    path: ['end_date'],
+  });
+export type ExportQuery = z.infer<typeof ExportQuery>;

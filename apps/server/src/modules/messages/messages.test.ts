@@ -347,3 +347,136 @@ describe('search in a conversation', () => {
     });
   });
 });
+
+describe('export', () => {
+  const exportUrl = (contactId: string, query: string) =>
+    `/api/conversation/${contactId}/items/export?${query}`;
+
+  it('gives a 30-day HTML transcript of the messages in the user time zone, escaped', async () => {
+    const contact = await makeContact(t.database.db, me.company, {
+      responsibleId: me.user.id,
+      name: 'Ana <b>Souza</b>',
+    });
+    await t.database.db.insert(messages).values([
+      {
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'whatsapp',
+        direction: 'in',
+        text: 'antes do período',
+        createdAt: new Date('2026-10-01T02:59:00Z'),
+      },
+      {
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'whatsapp',
+        direction: 'in',
+        text: 'primeiro dia <script>alert(1)</script>',
+        createdAt: new Date('2026-10-01T03:00:00Z'),
+      },
+      {
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'email',
+        direction: 'out',
+        senderUserId: me.user.id,
+        status: 'read',
+        text: 'resposta',
+        createdAt: new Date('2026-10-15T12:00:00Z'),
+      },
+      {
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'whatsapp',
+        direction: 'in',
+        text: 'último dia',
+        createdAt: new Date('2026-11-01T02:59:00Z'),
+      },
+      {
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'whatsapp',
+        direction: 'in',
+        text: 'depois do período',
+        createdAt: new Date('2026-11-01T03:00:00Z'),
+      },
+    ]);
+    const response = await injectAs(t.app, me, {
+      method: 'GET',
+      url: exportUrl(contact.id, 'start_date=2026-10-01&end_date=2026-10-31'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="ana-b-souza-b-2026-10-01-2026-10-31.html"',
+    );
+    const html = response.body;
+    expect(html).toContain('Transcrição da conversa');
+    expect(html).toContain('Ana &lt;b&gt;Souza&lt;/b&gt;');
+    expect(html).toContain('primeiro dia &lt;script&gt;');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('último dia');
+    expect(html).toContain('Test User');
+    expect(html).not.toContain('antes do período');
+    expect(html).not.toContain('depois do período');
+    expect(html).toContain('3 mensagem(ns)');
+  });
+
+  it('gives CSV with a BOM, quoted cells and formulas neutralised', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    await t.database.db.insert(messages).values({
+      companyId: me.company.id,
+      contactId: contact.id,
+      kind: 'sms',
+      direction: 'in',
+      text: '=HYPERLINK("http://x") "aspas", vírgula',
+      createdAt: new Date('2026-10-10T15:00:00Z'),
+    });
+    const response = await injectAs(t.app, me, {
+      method: 'GET',
+      url: exportUrl(contact.id, 'start_date=2026-10-10&end_date=2026-10-10&format=csv'),
+      headers: { 'accept-language': 'en' },
+    });
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const [header, row] = response.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    expect(header).toBe('"Date","From","Channel","Message","Status"');
+    expect(row).toContain(`"'=HYPERLINK(""http://x"") ""aspas"", vírgula"`);
+    expect(row).toContain('"SMS"');
+  });
+
+  it.each([
+    [
+      'start_date=2026-10-01&end_date=2026-12-30',
+      'pt-BR',
+      'O intervalo entre as datas não pode ser maior que 90 dias.',
+    ],
+    [
+      'start_date=2026-10-01&end_date=2026-12-30',
+      'es',
+      'El intervalo entre las fechas no debe superar los 90 días.',
+    ],
+    ['start_date=2026-13-01&end_date=2026-12-30', 'pt-BR', 'Informe uma data válida.'],
+    ['start_date=2026-10-01', 'es', 'Debe informar una fecha válida.'],
+    ['start_date=2026-10-31&end_date=2026-10-01', 'pt-BR', 'Informe uma data válida.'],
+  ])('refuses %s (%s)', async (query, language, message) => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const response = await injectAs(t.app, me, {
+      method: 'GET',
+      url: exportUrl(contact.id, query),
+      headers: { 'accept-language': language },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('accepts exactly 90 days', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const response = await injectAs(t.app, me, {
+      method: 'GET',
+      url: exportUrl(contact.id, 'start_date=2026-10-01&end_date=2026-12-29'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Nenhuma mensagem no período.');
+  });
+});

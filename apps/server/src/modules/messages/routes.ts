@@ -1,5 +1,6 @@
 // The conversation's timeline and messages: items, older pages, send, retry, read and unread.
 import {
+  ExportQuery,
   Id,
   ItemsPage,
   ItemsQuery,
@@ -16,7 +17,9 @@ import { tenantContext } from '../../platform/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { responses, typed } from '../../platform/http.ts';
+import { languageFromHeader } from '../../platform/i18n/i18n.ts';
 import { retryMessage } from './delivery.ts';
+import { exportConversation } from './export.ts';
 import { markConversationRead, markConversationUnread } from './read-state.ts';
 import { searchConversation } from './search.ts';
 import { findMessage, sendMessage } from './send.ts';
@@ -49,6 +52,20 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { tags, params: ContactParams, body: SendMessageRequest, response: responses(Message, 201) } },
     async (request, reply) =>
       reply.code(201).send(await sendMessage(ctx(request), deps, request.params.id, request.body)),
+  );
+
+  r.get(
+    '/api/conversation/:id/items/export',
+    { schema: { tags, params: ContactParams, querystring: ExportQuery } },
+    async (request, reply) => {
+      const language = languageFromHeader(request.headers['accept-language']);
+      const file = await exportConversation(ctx(request), request.params.id, request.query, language);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
   );
 
   r.post(
