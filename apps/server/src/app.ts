@@ -22,6 +22,8 @@ import { notifyMessageChanges } from './modules/messages/notifier.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
+import { notifyThreadChanges } from './modules/threads/notifier.ts';
+import { threadRoutes } from './modules/threads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { Database } from './platform/db/database.ts';
@@ -51,6 +53,7 @@ const MODULES = [
   catalogueRoutes,
   contactRoutes,
   messageRoutes,
+  threadRoutes,
   resourceRoutes,
   healthRoutes,
 ];
@@ -124,6 +127,7 @@ export async function buildApp(
   });
   notifyContactChanges(database.db, deps.bus, io);
   notifyMessageChanges(database.db, deps.bus, io);
+  notifyThreadChanges(database.db, deps.bus, io);
   registerWorkers(app, deps);
   app.decorate('deps', deps);
   return app;

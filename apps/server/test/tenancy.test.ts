@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { contacts, threadMessages, threads } from '../src/db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/modules/demo/seed.ts';
-import { queryRows } from '../src/platform/db/database.ts';
+import { queryRows, type Db } from '../src/platform/db/database.ts';
 import { findCompanyBySlug } from '../src/modules/companies/service.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { injectAs, makeActor } from './factories.ts';
@@ -21,6 +22,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.database.db);
   const demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
+  await addForeignData(t.database.db, demo.id);
   foreign = { companyId: demo.id, rows: await tenantSnapshot(t.database.db, demo.id) };
 });
 afterAll(() => t.close());
@@ -76,3 +78,24 @@ describe('tenancy', () => {
     },
   );
 });
+
+/** Rows the demo seed does not have, so every endpoint has something of company B to aim at. */
+async function addForeignData(db: Db, companyId: string): Promise<void> {
+  const [contact] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(eq(contacts.companyId, companyId))
+    .limit(1);
+  const [thread] = await db
+    .insert(threads)
+    .values({
+      companyId,
+      contactId: contact!.id,
+      name: 'Negociação sigilosa da empresa B',
+      privacy: 'private',
+    })
+    .returning();
+  await db
+    .insert(threadMessages)
+    .values({ companyId, threadId: thread!.id, text: 'Detalhes internos da empresa B' });
+}

@@ -216,6 +216,8 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       ['POST', 'messages/unread'],
       ['GET', 'messages/search?term=olá'],
       ['GET', 'items/export?start_date=2026-01-01&end_date=2026-01-31'],
+      ['GET', 'threads'],
+      ['POST', 'threads'],
     ] as const
   ).map(([method, path]): TenancyProbe => ({
     operation: `${method} /api/conversation/{id}/${path.split('?')[0]}`,
@@ -223,7 +225,7 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: (b) => ({
       method,
       url: `/api/conversation/${firstId(b, 'contacts')}/${path}`,
-      payload: method === 'POST' ? { text: 'Olá' } : undefined,
+      payload: method === 'POST' ? { text: 'Olá', name: 'Tópico' } : undefined,
     }),
   })),
   {
@@ -249,6 +251,24 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       return {
         method: 'POST',
         url: `/api/conversation/${String(channel?.contact_id)}/channels/${String(channel?.id)}/${action}`,
+        payload,
+      };
+    },
+  })),
+  ...(
+    [
+      ['GET', 'messages', undefined],
+      ['POST', 'messages', { text: 'Olá' }],
+      ['PUT', 'privacy', { privacy: 'public' }],
+    ] as const
+  ).map(([method, path, payload]): TenancyProbe => ({
+    operation: `${method} /api/conversation/{id}/threads/{threadId}/${path}`,
+    expect: 'not_found',
+    request: (b) => {
+      const thread = b.rows.threads?.[0];
+      return {
+        method,
+        url: `/api/conversation/${String(thread?.contact_id)}/threads/${String(thread?.id)}/${path}`,
         payload,
       };
     },

@@ -10,4 +10,5 @@ export * from './resources.ts';
 export * from './health.ts';
 export * from './contacts.ts';
 export * from './messages.ts';
+export * from './threads.ts';
 export * from './realtime.ts';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import type { ContactSummary } from './contacts.ts';
 import type { Message, MessageStatusChanged } from './messages.ts';
+import type { Thread, ThreadMessage } from './threads.ts';
 
 export const ContactAssigned = z.object({
   contact_id: Id,
@@ -26,6 +27,9 @@ export type ServerToClientEvents = {
   /** To the contact's room (the users watching that conversation). */
   'message.created': (message: Message) => void;
   'message.status': (event: MessageStatusChanged) => void;
+  /** Thread events reach only users who may see the thread (private ones: author and supervisors). */
+  'thread.updated': (thread: Thread) => void;
+  'thread.message': (message: ThreadMessage & { contact_id: string }) => void;
 };
 
 export type ClientToServerEvents = {

@@ -14,7 +14,9 @@ export type DomainEvent =
     }
   | { type: 'waiting.changed'; companyId: string }
   | { type: 'message.created'; companyId: string; contactId: string; messageId: string }
-  | { type: 'message.status'; companyId: string; contactId: string; messageId: string };
+  | { type: 'message.status'; companyId: string; contactId: string; messageId: string }
+  | { type: 'thread.changed'; companyId: string; contactId: string; threadId: string }
+  | { type: 'thread.message'; companyId: string; contactId: string; threadId: string; messageId: string };
 
 export type EventHandler = (event: DomainEvent) => Promise<void> | void;
 

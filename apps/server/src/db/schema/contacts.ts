@@ -207,3 +207,40 @@ export const schedules = pgTable(
       .where(sql`${t.doneAt} is null`),
   ],
 );
+
+export const threadPrivacy = pgEnum('thread_privacy', ['public', 'private']);
+
+/** Internal topics about a conversation; private ones are seen by their author and by supervisors. */
+export const threads = pgTable(
+  'threads',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    privacy: threadPrivacy('privacy').notNull().default('public'),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    messagesCount: integer('messages_count').notNull().default(0),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('threads_contact_idx').on(t.contactId, t.lastActivityAt)],
+);
+
+export const threadMessages = pgTable(
+  'thread_messages',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('thread_messages_thread_idx').on(t.threadId, t.createdAt)],
+);
