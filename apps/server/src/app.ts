@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { deliverMessage } from './modules/messages/delivery.ts';
 import { notifyMessageChanges } from './modules/messages/notifier.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { uploadRoutes } from './modules/messages/upload-routes.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
 import { notifyThreadChanges } from './modules/threads/notifier.ts';
@@ -117,6 +118,7 @@ export async function buildApp(
   await registerApiDocs(app);
   registerAuth(app, database.db, deps.tokens);
   for (const register of MODULES) register(app, deps);
+  await app.register(async (scope) => uploadRoutes(scope, deps));
   await registerWebApp(app, config.webDir);
 
   const io = createRealtime(app, {
@@ -126,7 +128,7 @@ export async function buildApp(
     mayWatchContact: (auth, contactId) => maySeeContact({ ...auth, db: database.db }, contactId),
   });
   notifyContactChanges(database.db, deps.bus, io);
-  notifyMessageChanges(database.db, deps.bus, io);
+  notifyMessageChanges(database.db, deps.bus, io, deps.urls);
   notifyThreadChanges(database.db, deps.bus, io);
   registerWorkers(app, deps);
   app.decorate('deps', deps);

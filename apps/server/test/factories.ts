@@ -94,3 +94,25 @@ export async function makeContact(
   });
   return contact!;
 }
+
+/** A multipart/form-data body, for upload routes. */
+export function multipartBody(
+  parts: ({ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer })[],
+) {
+  const boundary = `----atende${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      'filename' in part
+        ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}`
+        : `form-data; name="${part.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`));
+    chunks.push('filename' in part ? part.data : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

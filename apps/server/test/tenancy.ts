@@ -4,6 +4,16 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
+import { multipartBody } from './factories.ts';
+
+const OGG_SAMPLE = Buffer.concat([
+  Buffer.from('OggS'),
+  Buffer.from([0, 2]),
+  Buffer.alloc(20),
+  Buffer.from([1, 19]),
+  Buffer.from('OpusHead'),
+  Buffer.alloc(11, 1),
+]);
 
 /** Company B as the attacker sees it: ids of its rows, by table. */
 export type Foreign = { companyId: string; rows: Record<string, Record<string, unknown>[]> };
@@ -284,6 +294,21 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       };
     },
   })),
+  ...(['file', 'audio'] as const).map((route): TenancyProbe => ({
+    operation: `POST /api/conversation/{id}/${route}`,
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/conversation/${firstId(b, 'contacts')}/${route}`,
+      ...multipartBody([{ name: 'file', filename: 'a.ogg', type: 'audio/ogg', data: OGG_SAMPLE }]),
+    }),
+  })),
+  {
+    // Attachments are public behind a signature: a guessed one opens nothing.
+    operation: 'GET /api/files/{id}',
+    expect: 'not_found',
+    request: (b) => ({ method: 'GET', url: `/api/files/${firstId(b, 'contacts')}?sig=${'A'.repeat(32)}` }),
+  },
   {
     operation: 'GET /api/resources',
     expect: 'own_only',

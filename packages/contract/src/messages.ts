@@ -9,6 +9,21 @@ export const MESSAGE_STATUSES = ['received', 'pending', 'sent', 'delivered', 're
 export const MessageStatus = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof MessageStatus>;
 
+export const ATTACHMENT_KINDS = ['image', 'audio', 'video', 'document'] as const;
+export const AttachmentKind = z.enum(ATTACHMENT_KINDS);
+export type AttachmentKind = z.infer<typeof AttachmentKind>;
+
+export const Attachment = z.object({
+  id: Id,
+  kind: AttachmentKind,
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  /** A signed address: loadable by an <img> or <audio> without the token, given only to allowed users. */
+  url: z.string(),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
 export const Message = z.object({
   id: Id,
   contact_id: Id,
@@ -17,6 +32,7 @@ export const Message = z.object({
   sender: z.object({ type: z.enum(['customer', 'user']), id: Id.nullable(), name: z.string().nullable() }),
   text: z.string(),
   subject: z.string().nullable(),
+  attachments: z.array(Attachment),
   status: MessageStatus,
   failure_reason: z.string().nullable(),
   read: z.boolean(),
@@ -98,3 +114,53 @@ export const ExportQuery = z
     path: ['end_date'],
   });
 export type ExportQuery = z.infer<typeof ExportQuery>;
+
+const MB = 1024 * 1024;
+
+/**
+ * What each channel accepts, by attachment kind, in bytes (the providers' limits, CHANNELS.md); a kind absent
+ * from a channel cannot be sent on it.
+ */
+export const MEDIA_LIMITS: Record<ChannelKind, Partial<Record<AttachmentKind, number>>> = {
+  whatsapp: { image: 5 * MB, audio: 16 * MB, video: 16 * MB, document: 100 * MB },
+  instagram_direct: { image: 8 * MB, audio: 25 * MB, video: 25 * MB },
+  messenger: { image: 25 * MB, audio: 25 * MB, video: 25 * MB, document: 25 * MB },
+  telegram: { image: 10 * MB, audio: 50 * MB, video: 50 * MB, document: 50 * MB },
+  viber: { image: 10 * MB, video: 50 * MB, document: 50 * MB },
+  email: { image: 20 * MB, audio: 20 * MB, video: 20 * MB, document: 20 * MB },
+  chat: { image: 20 * MB, audio: 20 * MB, video: 20 * MB, document: 20 * MB },
+  sms: {},
+  voice: {},
+};
+
+/** The largest upload any channel takes: the request body limit of the file routes. */
+export const UPLOAD_MAX_BYTES = 100 * MB;
+
+/** Content types accepted, checked against the file's content (magic bytes), not its name. */
+export const ACCEPTED_CONTENT_TYPES: Record<AttachmentKind, readonly string[]> = {
+  image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  audio: [
+    'audio/ogg',
+    'audio/opus',
+    'audio/mpeg',
+    'audio/mp4',
+    'audio/aac',
+    'audio/webm',
+    'audio/wav',
+    'audio/x-wav',
+  ],
+  video: ['video/mp4', 'video/3gpp', 'video/webm', 'video/quicktime'],
+  document: [
+    'application/pdf',
+    'text/plain',
+    'text/csv',
+    'application/zip',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'application/vnd.oasis.opendocument.text',
+    'application/vnd.oasis.opendocument.spreadsheet',
+  ],
+};

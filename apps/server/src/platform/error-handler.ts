@@ -1,17 +1,33 @@
 // The one place errors become responses: `{ message, code }` in the caller's language, 5xx without details.
-import { JSON_BODY_LIMIT_BYTES, type ErrorCode, type ErrorResponse } from '@atende/contract';
+import {
+  JSON_BODY_LIMIT_BYTES,
+  UPLOAD_MAX_BYTES,
+  type ErrorCode,
+  type ErrorResponse,
+} from '@atende/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 import { languageFromHeader, translate, type Params } from './i18n/i18n.ts';
 import { describeIssues, RequestValidationError } from './validation.ts';
 
 /** Fastify's own client errors, mapped to our codes. */
-const FASTIFY_CODES: Record<string, { code: ErrorCode; status: number }> = {
+/** The `limit` parameter of size errors, in whole megabytes. */
+export const megabytes = (bytes: number) => ({ limit: `${Math.round(bytes / 1024 / 1024)} MB` });
+
+const FASTIFY_CODES: Record<string, { code: ErrorCode; status: number; params?: Params }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', status: 400 },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', status: 400 },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', status: 400 },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'body_too_large',
+    status: 400,
+    params: megabytes(JSON_BODY_LIMIT_BYTES),
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', status: 415 },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'validation_failed', status: 400 },
+  FST_REQ_FILE_TOO_LARGE: { code: 'file_too_large', status: 400, params: megabytes(UPLOAD_MAX_BYTES) },
+  FST_FILES_LIMIT: { code: 'too_many_files', status: 400 },
+  FST_PARTS_LIMIT: { code: 'too_many_files', status: 400 },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'file_required', status: 400 },
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -35,7 +51,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     const known = 'code' in error && error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) return send(known.status, known.code, { limit: `${JSON_BODY_LIMIT_BYTES / 1024 / 1024} MB` });
+    if (known) return send(known.status, known.code, known.params);
     const status = 'statusCode' in error && error.statusCode ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');

@@ -1,6 +1,6 @@
 // Contacts (customers), their channels, their segments, messages and scheduled returns. The contact row keeps
 // the queue state denormalised (unread count, last message, unanswered since...) so the list is one indexed read.
-import { MESSAGE_STATUSES } from '@atende/contract';
+import { ATTACHMENT_KINDS, MESSAGE_STATUSES } from '@atende/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -243,4 +243,26 @@ export const threadMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('thread_messages_thread_idx').on(t.threadId, t.createdAt)],
+);
+
+export const attachmentKind = pgEnum('attachment_kind', ATTACHMENT_KINDS);
+
+/** Files of messages, stored under DATA_DIR/files by key and served by signed URL. */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    kind: attachmentKind('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachments_message_idx').on(t.messageId)],
 );

@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { QUEUES, RETRY, type Jobs } from '../../platform/jobs.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import type { DeliveryJob } from './send.ts';
 import { findMessage } from './send.ts';
@@ -66,7 +67,7 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
 /** Puts a failed message back in the delivery queue. */
 export async function retryMessage(
   ctx: TenantContext,
-  deps: { bus: EventBus; jobs: Jobs },
+  deps: { bus: EventBus; jobs: Jobs; urls: UrlSigner },
   contactId: string,
   messageId: string,
 ): Promise<Message> {
@@ -88,5 +89,5 @@ export async function retryMessage(
     await deps.jobs.enqueue<DeliveryJob>(tx, QUEUES.sendMessage, { messageId, companyId: ctx.companyId });
     record({ type: 'message.status', companyId: ctx.companyId, contactId, messageId });
   });
-  return (await findMessage(ctx, messageId))!;
+  return (await findMessage(ctx, deps.urls, messageId))!;
 }

@@ -12,7 +12,8 @@ import { companies, contactChannels, contacts, messages, users } from '../../db/
 import type { TenantContext } from '../../platform/auth.ts';
 import { translate } from '../../platform/i18n/i18n.ts';
 import { startOfDay } from '../../platform/timezone.ts';
-import { messageColumns, presentMessage, senderJoin } from './presenter.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
+import { messageColumns, presentMessages, senderJoin } from './presenter.ts';
 import { assertVisibleContact } from './timeline.ts';
 
 export type ExportFile = { filename: string; contentType: string; body: string };
@@ -30,6 +31,7 @@ const CHANNEL_NAMES: Record<Exclude<ChannelKind, 'voice'>, string> = {
 
 export async function exportConversation(
   ctx: TenantContext,
+  urls: UrlSigner,
   contactId: string,
   query: ExportQuery,
   language: Language,
@@ -75,11 +77,14 @@ export async function exportConversation(
     timeStyle: 'medium',
   });
   const channelName = (kind: ChannelKind) => (kind === 'voice' ? t('voice') : CHANNEL_NAMES[kind]);
-  const lines = rows.map(presentMessage).map((message: Message) => ({
+  const presented = await presentMessages(ctx.db, urls, ctx.companyId, rows);
+  const lines = presented.map((message: Message) => ({
     date: when.format(new Date(message.created_at)),
     from: message.direction === 'in' ? `${t('customerSender')}: ${contactName}` : (message.sender.name ?? ''),
     channel: channelName(message.channel.type),
-    text: message.text,
+    text: [message.text, ...message.attachments.map((file) => `📎 ${file.filename}`)]
+      .filter(Boolean)
+      .join('\n'),
     status: t(`status_${message.status}`),
   }));
   const base = `${slug(contactName)}-${query.start_date}-${query.end_date}`;

@@ -2,12 +2,13 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { findMessage } from './send.ts';
 
-export function notifyMessageChanges(db: Db, bus: EventBus, io: RealtimeServer): () => void {
+export function notifyMessageChanges(db: Db, bus: EventBus, io: RealtimeServer, urls: UrlSigner): () => void {
   return bus.subscribe(async (event) => {
     if (event.type !== 'message.created' && event.type !== 'message.status') return;
-    const message = await findMessage({ db, companyId: event.companyId }, event.messageId);
+    const message = await findMessage({ db, companyId: event.companyId }, urls, event.messageId);
     if (!message) return;
     const room = io.to(rooms.contact(event.contactId));
     if (event.type === 'message.created') {

@@ -1,7 +1,9 @@
 // Message rows as the contract's Message and timeline Item.
-import type { Item, Message } from '@atende/contract';
-import { eq } from 'drizzle-orm';
-import { messages, users } from '../../db/schema/index.ts';
+import type { Attachment, Item, Message } from '@atende/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { attachments, messages, users } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
 
 export const messageColumns = {
   id: messages.id,
@@ -30,7 +32,7 @@ export type MessageRow = Omit<
   senderName: string | null;
 };
 
-export function presentMessage(row: MessageRow): Message {
+export function presentMessage(row: MessageRow, files: Attachment[] = []): Message {
   return {
     id: row.id,
     contact_id: row.contactId,
@@ -42,6 +44,7 @@ export function presentMessage(row: MessageRow): Message {
         : { type: 'user', id: row.senderUserId, name: row.senderName },
     text: row.text,
     subject: row.subject,
+    attachments: files,
     status: row.status,
     failure_reason: row.failureReason,
     read: row.direction === 'out' || row.readAt !== null,
@@ -50,8 +53,41 @@ export function presentMessage(row: MessageRow): Message {
   };
 }
 
-export const messageItem = (row: MessageRow): Item => ({
+export const messageItem = (message: Message): Item => ({
   type: 'message',
-  created_at: row.createdAt.toISOString(),
-  message: presentMessage(row),
+  created_at: message.created_at,
+  message,
 });
+
+/** What a file URL signs: the attachment, so the URL opens that file and nothing else. */
+export const fileResource = (attachmentId: string) => `file:${attachmentId}`;
+
+/** Messages with their attachments, loaded in one query whatever the number of messages. */
+export async function presentMessages(
+  db: Db,
+  urls: UrlSigner,
+  companyId: string,
+  rows: MessageRow[],
+): Promise<Message[]> {
+  const ids = rows.map((row) => row.id);
+  const files = ids.length
+    ? await db
+        .select()
+        .from(attachments)
+        .where(and(inArray(attachments.messageId, ids), eq(attachments.companyId, companyId)))
+    : [];
+  const byMessage = new Map<string, Attachment[]>();
+  for (const file of files) {
+    const list = byMessage.get(file.messageId) ?? [];
+    list.push({
+      id: file.id,
+      kind: file.kind,
+      filename: file.filename,
+      content_type: file.contentType,
+      size: file.size,
+      url: `/api/files/${file.id}?sig=${urls.sign(fileResource(file.id))}`,
+    });
+    byMessage.set(file.messageId, list);
+  }
+  return rows.map((row) => presentMessage(row, byMessage.get(row.id)));
+}

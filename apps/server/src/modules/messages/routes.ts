@@ -38,13 +38,13 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
   r.get(
     '/api/conversation/:id/items',
     { schema: { tags, params: ContactParams, querystring: ItemsQuery, response: responses(ItemsPage) } },
-    (request) => conversationItems(ctx(request), request.params.id, request.query),
+    (request) => conversationItems(ctx(request), deps.urls, request.params.id, request.query),
   );
 
   r.get(
     '/api/conversation/:id/paginate',
     { schema: { tags, params: ContactParams, querystring: PaginateQuery, response: responses(ItemsPage) } },
-    (request) => paginateItems(ctx(request), request.params.id, request.query),
+    (request) => paginateItems(ctx(request), deps.urls, request.params.id, request.query),
   );
 
   r.post(
@@ -59,7 +59,13 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { tags, params: ContactParams, querystring: ExportQuery } },
     async (request, reply) => {
       const language = languageFromHeader(request.headers['accept-language']);
-      const file = await exportConversation(ctx(request), request.params.id, request.query, language);
+      const file = await exportConversation(
+        ctx(request),
+        deps.urls,
+        request.params.id,
+        request.query,
+        language,
+      );
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -96,7 +102,7 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
         response: responses(MessageSearchResult),
       },
     },
-    (request) => searchConversation(ctx(request), request.params.id, request.query.term),
+    (request) => searchConversation(ctx(request), deps.urls, request.params.id, request.query.term),
   );
 
   r.get(
@@ -105,7 +111,7 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       const context = ctx(request);
       await assertVisibleContact(context, request.params.id);
-      const message = await findMessage(context, request.params.messageId);
+      const message = await findMessage(context, deps.urls, request.params.messageId);
       if (!message || message.contact_id !== request.params.id) throw notFound();
       return message;
     },

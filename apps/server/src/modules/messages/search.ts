@@ -5,11 +5,13 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { escapeLike } from '../../platform/db/like.ts';
-import { messageColumns, presentMessage, senderJoin } from './presenter.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
+import { messageColumns, presentMessages, senderJoin } from './presenter.ts';
 import { assertVisibleContact } from './timeline.ts';
 
 export async function searchConversation(
   ctx: TenantContext,
+  urls: UrlSigner,
   contactId: string,
   term: string,
 ): Promise<MessageSearchResult> {
@@ -32,7 +34,7 @@ export async function searchConversation(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(MESSAGE_SEARCH_LIMIT + 1);
   return {
-    data: rows.slice(0, MESSAGE_SEARCH_LIMIT).map(presentMessage),
+    data: await presentMessages(ctx.db, urls, ctx.companyId, rows.slice(0, MESSAGE_SEARCH_LIMIT)),
     has_more: rows.length > MESSAGE_SEARCH_LIMIT,
   };
 }

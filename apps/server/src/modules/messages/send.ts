@@ -2,34 +2,46 @@
 // a crash can lose neither; the worker (delivery.ts) hands it to the channel adapter.
 import type { Message, SendMessageRequest } from '@atende/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
+import { v7 as uuidv7 } from 'uuid';
+import { attachments, contactChannels, contacts, messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import { maySeeContact } from '../contacts/queries.ts';
-import { messageColumns, presentMessage, senderJoin } from './presenter.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
+import type { FileStorage } from '../../platform/storage.ts';
+import { assertChannelTakes, type CheckedFile } from './files.ts';
+import { messageColumns, presentMessages, senderJoin } from './presenter.ts';
 
-export type SendDeps = { bus: EventBus; jobs: Jobs };
+export type SendDeps = { bus: EventBus; jobs: Jobs; urls: UrlSigner; storage: FileStorage };
 export type DeliveryJob = { messageId: string; companyId: string };
 
 const PREVIEW_LENGTH = 280;
+
+/** What an attendant sends: text, or a checked file with an optional caption (files.ts). */
+export type OutboundContent = Partial<Omit<SendMessageRequest, 'text'>> & {
+  text: string;
+  file?: CheckedFile;
+};
 
 export async function sendMessage(
   ctx: TenantContext,
   deps: SendDeps,
   contactId: string,
-  input: SendMessageRequest,
+  input: OutboundContent,
 ): Promise<Message> {
   if (!(await maySeeContact(ctx, contactId))) throw notFound();
   if (input.client_id) {
-    const existing = await findByClientId(ctx, input.client_id);
+    const existing = await findByClientId(ctx, deps.urls, input.client_id);
     if (existing) return existing;
   }
+  let storedKey: string | null = null;
   const messageId = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
     const channel = await replyChannel(tx, ctx.companyId, contactId, input.channel_id);
     if (channel.blacklisted) throw new AppError('channel_blacklisted', 400);
+    if (input.file) assertChannelTakes(channel.kind, input.file);
     const at = new Date();
     const [message] = await tx
       .insert(messages)
@@ -47,11 +59,26 @@ export async function sendMessage(
         updatedAt: at,
       })
       .returning({ id: messages.id });
+    if (input.file) {
+      storedKey = `attachments/${ctx.companyId}/${uuidv7()}`;
+      await deps.storage.put(storedKey, input.file.data);
+      await tx.insert(attachments).values({
+        companyId: ctx.companyId,
+        messageId: message!.id,
+        kind: input.file.kind,
+        storageKey: storedKey,
+        filename: input.file.filename,
+        contentType: input.file.contentType,
+        size: input.file.data.length,
+        sha256: input.file.sha256,
+      });
+    }
+    const preview = input.text || `📎 ${input.file?.filename ?? ''}`;
     await tx
       .update(contacts)
       .set({
         lastMessageAt: at,
-        lastMessageText: input.text.slice(0, PREVIEW_LENGTH),
+        lastMessageText: preview.slice(0, PREVIEW_LENGTH),
         lastMessageDirection: 'out',
         lastMessageChannel: channel.kind,
         unansweredSince: null,
@@ -67,13 +94,16 @@ export async function sendMessage(
     record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
     return message!.id;
   }).catch(async (error: unknown) => {
+    if (storedKey) await deps.storage.remove(storedKey);
     // The same client_id sent twice at once: the second insert is refused; answer with the first message.
     const winner =
-      input.client_id && isUniqueViolation(error) ? await findByClientId(ctx, input.client_id) : undefined;
+      input.client_id && isUniqueViolation(error)
+        ? await findByClientId(ctx, deps.urls, input.client_id)
+        : undefined;
     if (winner) return winner.id;
     throw error;
   });
-  return (await findMessage(ctx, messageId))!;
+  return (await findMessage(ctx, deps.urls, messageId))!;
 }
 
 /** The channel to answer on: the one asked for (it must be the contact's), else the main channel of the kind
@@ -102,21 +132,27 @@ async function replyChannel(tx: Db, companyId: string, contactId: string, channe
   return chosen;
 }
 
-export async function findMessage(ctx: Pick<TenantContext, 'db' | 'companyId'>, messageId: string) {
+export async function findMessage(
+  ctx: Pick<TenantContext, 'db' | 'companyId'>,
+  urls: UrlSigner,
+  messageId: string,
+) {
   const [row] = await ctx.db
     .select(messageColumns)
     .from(messages)
     .leftJoin(...senderJoin)
     .where(and(eq(messages.id, messageId), eq(messages.companyId, ctx.companyId)))
     .limit(1);
-  return row ? presentMessage(row) : undefined;
+  if (!row) return undefined;
+  const [message] = await presentMessages(ctx.db, urls, ctx.companyId, [row]);
+  return message;
 }
 
-async function findByClientId(ctx: TenantContext, clientId: string) {
+async function findByClientId(ctx: TenantContext, urls: UrlSigner, clientId: string) {
   const [row] = await ctx.db
     .select({ id: messages.id })
     .from(messages)
     .where(and(eq(messages.companyId, ctx.companyId), eq(messages.clientId, clientId)))
     .limit(1);
-  return row ? findMessage(ctx, row.id) : undefined;
+  return row ? findMessage(ctx, urls, row.id) : undefined;
 }

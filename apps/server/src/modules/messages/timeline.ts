@@ -6,7 +6,8 @@ import { messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { maySeeContact } from '../contacts/queries.ts';
-import { messageColumns, messageItem, senderJoin } from './presenter.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
+import { messageColumns, messageItem, presentMessages, senderJoin } from './presenter.ts';
 
 export async function assertVisibleContact(ctx: TenantContext, contactId: string): Promise<void> {
   if (!(await maySeeContact(ctx, contactId))) throw notFound();
@@ -40,13 +41,17 @@ async function messagesBefore(ctx: TenantContext, contactId: string, before: Bou
 
 export async function conversationItems(
   ctx: TenantContext,
+  urls: UrlSigner,
   contactId: string,
   query: ItemsQuery,
 ): Promise<ItemsPage> {
   await assertVisibleContact(ctx, contactId);
   const before = boundary(query.before_created_at, query.before_id);
   const { rows, hasMore } = await messagesBefore(ctx, contactId, before, query.limit);
-  return { data: rows.map(messageItem), has_more: hasMore };
+  return {
+    data: (await presentMessages(ctx.db, urls, ctx.companyId, rows)).map(messageItem),
+    has_more: hasMore,
+  };
 }
 
 /**
@@ -55,11 +60,15 @@ export async function conversationItems(
  */
 export async function paginateItems(
   ctx: TenantContext,
+  urls: UrlSigner,
   contactId: string,
   query: PaginateQuery,
 ): Promise<ItemsPage> {
   await assertVisibleContact(ctx, contactId);
   const before = boundary(query.first_message_created_at, query.first_message_id);
   const { rows, hasMore } = await messagesBefore(ctx, contactId, before, query.limit);
-  return { data: rows.map(messageItem), has_more: hasMore };
+  return {
+    data: (await presentMessages(ctx.db, urls, ctx.companyId, rows)).map(messageItem),
+    has_more: hasMore,
+  };
 }
