@@ -14,6 +14,8 @@ declare module 'vitest' {
     /** http://127.0.0.1:<port> of the server under test. */
     baseUrl: string;
     port: number;
+    /** The server's DATA_DIR, where its control socket (simulated customers, bulk seeding) listens. */
+    dataDir: string;
   }
 }
 
@@ -95,6 +97,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('baseUrl', baseUrl);
   project.provide('port', port);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     await stop(server);

@@ -29,3 +29,22 @@ export async function apiSetLanguage(baseUrl: string, token: string, language: L
   });
   if (!response.ok) throw new Error(`profile update failed: ${response.status} ${await response.text()}`);
 }
+
+/** Takes every waiting customer with `token` (next-in-queue until the queue is empty); answers how many. */
+export async function apiDrainWaiting(baseUrl: string, token: string): Promise<number> {
+  for (let taken = 0; ; taken++) {
+    const response = await fetch(`${baseUrl}/api/conversations/waiting/conversation`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (response.status === 404) return taken;
+    if (!response.ok) throw new Error(`take-next failed: ${response.status} ${await response.text()}`);
+  }
+}
+
+export async function apiWaitingCount(baseUrl: string, token: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/conversations/waiting`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`waiting failed: ${response.status}`);
+  return ((await response.json()) as { count: number }).count;
+}

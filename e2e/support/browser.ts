@@ -43,6 +43,7 @@ export interface Credentials {
 }
 
 export const attendant: Credentials = { company: 'demo', username: 'attendant', password: 'demo1234' };
+export const attendant2: Credentials = { company: 'demo', username: 'attendant2', password: 'demo1234' };
 export const supervisor: Credentials = { company: 'demo', username: 'supervisor', password: 'demo1234' };
 
 /** Fills the login form and submits it ("Entrar" or its translation: the form's only submit button). */

@@ -1,5 +1,7 @@
 // Measures the built app: gzip size of the JavaScript the login route loads (entry, its static imports, the
-// login page chunk and the pt_br locale) and of the whole build. Usage: node apps/web/scripts/bundle-size.mjs
+// login page chunk and the pt_br locale), of what the Live console's home loads after login (the panel route:
+// entry, query layout, panel layout with the contact column, its home page and both pt_br text parts), and of
+// the whole build. Usage: node apps/web/scripts/bundle-size.mjs
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +27,23 @@ export function loginRouteFiles() {
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
+export function panelRouteFiles() {
+  const files = staticClosure('index.html');
+  for (const key of [
+    'src/app/QueryLayout.tsx',
+    'src/features/shell/PanelLayout.tsx',
+    'src/features/panel/PanelHome.tsx',
+    'src/locales/pt_br.json',
+    'src/locales/console/pt_br.json',
+  ]) {
+    staticClosure(key, files);
+  }
+  return [...files].filter((file) => file.endsWith('.js'));
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const login = loginRouteFiles().reduce((total, file) => total + gzipSize(file), 0);
+const panel = panelRouteFiles().reduce((total, file) => total + gzipSize(file), 0);
 const assets = readdirSync(join(dist, 'assets'));
 const allJs = assets.filter((file) => file.endsWith('.js')).reduce((t, f) => t + gzipSize(`assets/${f}`), 0);
 const allCss = assets
@@ -34,5 +51,6 @@ const allCss = assets
   .reduce((t, f) => t + gzipSize(`assets/${f}`), 0);
 
 console.log(`login route JS (gzip): ${kb(login)}`);
+console.log(`panel route JS (gzip): ${kb(panel)}`);
 console.log(`whole build JS (gzip): ${kb(allJs)}`);
 console.log(`whole build CSS (gzip): ${kb(allCss)}`);

@@ -1,10 +1,11 @@
-// Typed translation keys: every `t('…')` must name a key of the locale files.
+// Typed translation keys: every `t('…')` must name a key of the locale files (both parts, see lib/i18n.ts).
 import 'i18next';
-import type messages from './locales/pt_br.json';
+import type consoleMessages from './locales/console/pt_br.json';
+import type baseMessages from './locales/pt_br.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof messages };
+    resources: { translation: typeof baseMessages & typeof consoleMessages };
   }
 }

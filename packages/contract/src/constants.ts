@@ -1,4 +1,7 @@
-// Business constants and limits of spec §9, plus the product defaults of spec §1.
+// Business constants and limits of spec §9, the product defaults of spec §1, and the plain values (lists,
+// sizes, paths) the web app needs. This module imports nothing of zod, so the web bundle may import from it
+// freely; modules that define schemas keep zod alive in any bundle that imports a value from them.
+import type { ChannelKind } from './enums.ts';
 export const PRODUCT_VERSION = '2.3.0';
 export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 export const DEFAULT_CURRENCY = 'BRL';
@@ -33,3 +36,52 @@ export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60_000;
 
 /** Largest JSON body the API accepts. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The product's own branding (files of the web app's public folder), under any company's overrides. */
+export const DEFAULT_BRANDING = {
+  favicon: '/favicon.svg',
+  logo: '/brand/logo.svg',
+  logo_inverted: '/brand/logo-inverted.svg',
+  logo_monochrome_light: '/brand/logo-monochrome-light.svg',
+  logo_monochrome_dark: '/brand/logo-monochrome-dark.svg',
+  color_light: DEFAULT_COLOR_LIGHT,
+  color_dark: DEFAULT_COLOR_DARK,
+} as const;
+
+/** Contact list filters, orderings and search parameters (spec §2). */
+export const CONTACT_LIST_FILTERS = [
+  'general',
+  'mine',
+  'pending_schedules',
+  'pending',
+  'pending_first_response',
+  'chatbots',
+] as const;
+export const CONTACT_ORDERS = [
+  'default',
+  'last_message',
+  'name',
+  'online',
+  'priority',
+  'critical',
+  'unread',
+] as const;
+export const SEARCH_PARAMETERS = [
+  'document',
+  'tag',
+  'code',
+  'protocol',
+  'phone',
+  'email',
+  'name',
+  'last_event',
+  'responsible',
+] as const;
+export const CONTACTS_PAGE_SIZE = 50;
+export const CONTACTS_PAGE_MAX = 200;
+export const WAITING_LIST_SIZE = 50;
+
+/** Channel kinds whose address is a phone number. */
+export const PHONE_KINDS = ['whatsapp', 'sms', 'voice', 'viber'] as const satisfies readonly ChannelKind[];
+
+export const REALTIME_PATH = '/socket.io';

@@ -1,37 +1,24 @@
 // Contacts (customers) and their channels as the queue shows them (spec §2 contact list, §3 Contact/Channel).
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
-import { SEARCH_MIN_LENGTH } from './constants.ts';
+import {
+  CONTACT_LIST_FILTERS,
+  CONTACT_ORDERS,
+  CONTACTS_PAGE_MAX,
+  CONTACTS_PAGE_SIZE,
+  SEARCH_MIN_LENGTH,
+  SEARCH_PARAMETERS,
+} from './constants.ts';
 import { ChannelKind, Priority } from './enums.ts';
 
-export const CONTACT_LIST_FILTERS = [
-  'general',
-  'mine',
-  'pending_schedules',
-  'pending',
-  'pending_first_response',
-  'chatbots',
-] as const;
 export const ContactListFilter = z.enum(CONTACT_LIST_FILTERS);
 export type ContactListFilter = z.infer<typeof ContactListFilter>;
 
-export const CONTACT_ORDERS = [
-  'default',
-  'last_message',
-  'name',
-  'online',
-  'priority',
-  'critical',
-  'unread',
-] as const;
 export const ContactOrder = z.enum(CONTACT_ORDERS);
 export type ContactOrder = z.infer<typeof ContactOrder>;
 
 export const SortDirection = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof SortDirection>;
-
-export const CONTACTS_PAGE_SIZE = 50;
-export const CONTACTS_PAGE_MAX = 200;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -102,17 +89,6 @@ export type Contact = z.infer<typeof Contact>;
 export const ContactPage = z.object({ data: z.array(ContactSummary), next_cursor: z.string().nullable() });
 export type ContactPage = z.infer<typeof ContactPage>;
 
-export const SEARCH_PARAMETERS = [
-  'document',
-  'tag',
-  'code',
-  'protocol',
-  'phone',
-  'email',
-  'name',
-  'last_event',
-  'responsible',
-] as const;
 export const SearchParameter = z.enum(SEARCH_PARAMETERS);
 export type SearchParameter = z.infer<typeof SearchParameter>;
 
@@ -129,11 +105,8 @@ export type ContactSearchRequest = z.infer<typeof ContactSearchRequest>;
 export const PendingScheduleSearchRequest = ContactSearchRequest.omit({ origin: true });
 export type PendingScheduleSearchRequest = z.infer<typeof PendingScheduleSearchRequest>;
 
-export const WAITING_LIST_SIZE = 50;
 export const WaitingQueue = z.object({ count: z.number().int(), data: z.array(ContactSummary) });
 export type WaitingQueue = z.infer<typeof WaitingQueue>;
-
-export const PHONE_KINDS = ['whatsapp', 'sms', 'voice', 'viber'] as const satisfies readonly ChannelKind[];
 
 export const NewContactRequest = z.object({
   name: z.string().trim().min(1).max(200),

@@ -39,5 +39,3 @@ export type ClientToServerEvents = {
   'contact.watch': (contactId: string, ack: (joined: boolean) => void) => void;
   'contact.unwatch': (contactId: string) => void;
 };
-
-export const REALTIME_PATH = '/socket.io';

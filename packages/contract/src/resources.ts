@@ -1,7 +1,7 @@
 // White-label resources of a company (spec §3 "Resources"), readable before login.
 import { z } from 'zod';
 import { Id } from './common.ts';
-import { DEFAULT_COLOR_DARK, DEFAULT_COLOR_LIGHT } from './constants.ts';
+import type { DEFAULT_BRANDING } from './constants.ts';
 import { Language } from './enums.ts';
 
 export const ResourcesQuery = z.object({ company: z.string().trim().min(1).max(100).optional() });
@@ -36,13 +36,6 @@ export const CompanyBranding = Resources.pick({
 }).partial();
 export type CompanyBranding = z.infer<typeof CompanyBranding>;
 
-/** The product's own branding (files of the web app's public folder), under any company's overrides. */
-export const DEFAULT_BRANDING = {
-  favicon: '/favicon.svg',
-  logo: '/brand/logo.svg',
-  logo_inverted: '/brand/logo-inverted.svg',
-  logo_monochrome_light: '/brand/logo-monochrome-light.svg',
-  logo_monochrome_dark: '/brand/logo-monochrome-dark.svg',
-  color_light: DEFAULT_COLOR_LIGHT,
-  color_dark: DEFAULT_COLOR_DARK,
-} as const satisfies Required<CompanyBranding>;
+/** Compile-time proof that the default branding covers every field a company may override. */
+export type DefaultBrandingIsComplete =
+  typeof DEFAULT_BRANDING extends Required<CompanyBranding> ? true : never;

@@ -2,6 +2,7 @@
 // query parameter signs in (and leaves the address bar), visitors stay off authenticated routes and back.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { acceptToken } from '../features/session/session.ts';
+import { loadConsoleTexts } from '../lib/i18n.ts';
 import { whenSessionKnown } from '../features/session/session-store.ts';
 import { claimTab, useTabStore } from '../features/tab-lock/tab-lock.ts';
 import { pathTo, type Access } from './routes.ts';
@@ -41,8 +42,11 @@ export const authenticatedGuard = async ({ request }: LoaderFunctionArgs): Promi
 
 /** The Live console also needs to be the active tab; otherwise the tab shows open.page. */
 export const liveGuard = async ({ request }: LoaderFunctionArgs): Promise<null> => {
+  // The console's texts load while the session is checked (they are not part of the login route).
+  const texts = loadConsoleTexts();
   await guard(request, 'authenticated');
   if (!(await claimTab())) throw redirect(pathTo('open.page'));
+  await texts;
   return null;
 };
 

@@ -32,7 +32,14 @@ const api = (token = 'good-token', user = demoUser()) =>
     'GET /phone/reasons': list(['Dúvida']),
     'GET /pause/reasons': list(['Almoço']),
     'POST /heartbeat': { body: { server_time: new Date().toISOString() } },
+    ...QUEUE,
   });
+
+/** An empty contact queue: the console's initial load reads the list and the waiting queue. */
+const QUEUE = {
+  'GET /contacts': { body: { data: [], next_cursor: null } },
+  'GET /conversations/waiting': { body: { count: 0, data: [] } },
+};
 
 const renderAt = (url: string) => {
   const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
@@ -160,6 +167,7 @@ describe('initial load', () => {
         body: { message: 'Serviço indisponível.', code: 'service_unavailable' },
       },
       'GET /pause/reasons': { body: { data: [] } },
+      ...QUEUE,
     });
     signedIn();
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -188,6 +196,7 @@ describe('initial load', () => {
       'GET /v2/phrases': { body: { data: [] } },
       'GET /phone/reasons': { body: { data: [] } },
       'GET /pause/reasons': { body: { data: [] } },
+      ...QUEUE,
     });
     signedIn();
     const router = renderAt('/painel');

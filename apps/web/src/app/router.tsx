@@ -92,7 +92,10 @@ export const appRoutes: RouteObject[] = [
                   {
                     ...meta('conversation.messages'),
                     index: true,
-                    lazy: featureUnavailable,
+                    lazy: lazyComponent(
+                      () => import('../features/conversation/ConversationPage.tsx'),
+                      'ConversationPage',
+                    ),
                     ErrorBoundary: RouteErrorBoundary,
                   },
                   unavailable('customer.information', 'conversation.messages'),

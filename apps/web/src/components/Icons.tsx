@@ -86,3 +86,106 @@ export const TabsIcon = (props: IconProps) => (
     <path d="M3 9h18M8 5v4" />
   </Icon>
 );
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="10" cy="10" r="7" />
+    <path d="M21 21l-6-6" />
+  </Icon>
+);
+
+export const CloseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M18 6L6 18M6 6l12 12" />
+  </Icon>
+);
+
+export const PinIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M15 4.5l-4 4L7 10l-1.5 1.5 7 7L14 17l1.5-4 4-4" />
+    <path d="M9 15l-4.5 4.5M14.5 4L20 9.5" />
+  </Icon>
+);
+
+export const PinOffIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 3l18 18" />
+    <path d="M15 4.5l-3.249 3.249m-2.57 1.433L7 10l-1.5 1.5 7 7L14 17l.82-2.186m1.43-2.563L19.5 9" />
+    <path d="M9 15l-4.5 4.5M14.5 4L20 9.5" />
+  </Icon>
+);
+
+export const SortAscendingIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 6h7M4 12h7M4 18h9M15 9l3-3 3 3M18 6v12" />
+  </Icon>
+);
+
+export const SortDescendingIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 6h9M4 12h7M4 18h7M15 15l3 3 3-3M18 6v12" />
+  </Icon>
+);
+
+export const AdjustmentsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 6h8M16 6h4M4 12h2M10 12h10M4 18h11M19 18h1" />
+    <circle cx="14" cy="6" r="2" />
+    <circle cx="8" cy="12" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </Icon>
+);
+
+export const PlusIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M10 5a2 2 0 1 1 4 0 7 7 0 0 1 4 6v3a4 4 0 0 0 2 3H4a4 4 0 0 0 2-3v-3a7 7 0 0 1 4-6" />
+    <path d="M9 17v1a3 3 0 0 0 6 0v-1" />
+  </Icon>
+);
+
+export const QueueIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="9" cy="7" r="4" />
+    <path d="M3 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2" />
+    <path d="M16 3.13a4 4 0 0 1 0 7.75M21 21v-2a4 4 0 0 0-3-3.85" />
+  </Icon>
+);
+
+export const ArrowForwardIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12h14M13 18l6-6M13 6l6 6" />
+  </Icon>
+);
+
+export const HistoryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 8v4l2 2" />
+    <path d="M3.05 11a9 9 0 1 1 .5 4m-.5 5v-5h5" />
+  </Icon>
+);
+
+export const AlertTriangleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 9v4M12 16v.01" />
+    <path d="M10.363 3.591L2.257 17.125a1.914 1.914 0 0 0 1.636 2.871h16.214a1.914 1.914 0 0 0 1.636-2.87L13.637 3.59a1.914 1.914 0 0 0-3.274 0z" />
+  </Icon>
+);
+
+export const FlagIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 5a5 5 0 0 1 7 0 5 5 0 0 0 7 0v9a5 5 0 0 1-7 0 5 5 0 0 0-7 0V5M5 21v-7" />
+  </Icon>
+);
+
+export const MessageOffIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M8 9h8M8 13h6" />
+    <path d="M18 4a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3h-5l-5 3v-3H6a3 3 0 0 1-3-3V7a3 3 0 0 1 3-3h12z" />
+  </Icon>
+);

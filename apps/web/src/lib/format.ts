@@ -43,3 +43,30 @@ export const listTimeZones = (): string[] => {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return zones.includes(DEFAULT_TIMEZONE) ? zones : [DEFAULT_TIMEZONE, ...zones];
 };
+
+const cachedFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl formats are costly to build and list rows format often: one per language, zone and style. */
+const cachedFormat = (tag: string, timeZone: string, options: Intl.DateTimeFormatOptions) => {
+  const key = `${tag}|${timeZone}|${JSON.stringify(options)}`;
+  let format = cachedFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, { ...options, timeZone });
+    cachedFormats.set(key, format);
+  }
+  return format;
+};
+
+/** A message time as lists show it: the time of day when it is today (in the user's zone), else the date. */
+export const formatMessageTime = (
+  value: Date | string | number,
+  { language, timeZone = DEFAULT_TIMEZONE }: FormatContext,
+  now: Date = new Date(),
+): string => {
+  const tag = toLanguageTag(language);
+  const date = toDate(value);
+  const day = cachedFormat(tag, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  return day.format(date) === day.format(now)
+    ? cachedFormat(tag, timeZone, { hour: '2-digit', minute: '2-digit' }).format(date)
+    : cachedFormat(tag, timeZone, { day: '2-digit', month: '2-digit' }).format(date);
+};

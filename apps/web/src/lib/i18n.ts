@@ -1,19 +1,39 @@
-// i18next setup: one locale file per language, loaded on demand; `<html lang>` follows the language in use.
+// i18next setup: locale files per language, loaded on demand; `<html lang>` follows the language in use.
+// Texts come in two parts: locales/<language>.json (everything up to and around login) and
+// locales/console/<language>.json (the Live console's work area), which is loaded only when the console opens so
+// the login route does not carry it (login route JS budget). Both parts fill the one `translation` namespace.
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@atende/contract';
 import i18next from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
-import type messages from '../locales/pt_br.json';
+import type consoleMessages from '../locales/console/pt_br.json';
+import type baseMessages from '../locales/pt_br.json';
 import { isLanguage, toLanguageTag } from './language.ts';
 
-export type Messages = typeof messages;
+export type Messages = typeof baseMessages & typeof consoleMessages;
 
-const LOADERS: Readonly<Record<Language, () => Promise<{ default: Messages }>>> = {
-  pt_br: () => import('../locales/pt_br.json'),
-  pt_pt: () => import('../locales/pt_pt.json'),
-  en: () => import('../locales/en.json'),
-  es: () => import('../locales/es.json'),
-  fr: () => import('../locales/fr.json'),
+type Part = 'base' | 'console';
+type Loader = () => Promise<{ default: Partial<Messages> }>;
+
+const LOADERS: Readonly<Record<Part, Readonly<Record<Language, Loader>>>> = {
+  base: {
+    pt_br: () => import('../locales/pt_br.json'),
+    pt_pt: () => import('../locales/pt_pt.json'),
+    en: () => import('../locales/en.json'),
+    es: () => import('../locales/es.json'),
+    fr: () => import('../locales/fr.json'),
+  },
+  console: {
+    pt_br: () => import('../locales/console/pt_br.json'),
+    pt_pt: () => import('../locales/console/pt_pt.json'),
+    en: () => import('../locales/console/en.json'),
+    es: () => import('../locales/console/es.json'),
+    fr: () => import('../locales/console/fr.json'),
+  },
 };
+
+/** The parts the app has needed so far: a language switch loads each of them in the new language. */
+const wantedParts = new Set<Part>(['base']);
+const loadedParts = new Map<Language, Set<Part>>();
 
 export const i18n = i18next.createInstance();
 
@@ -35,15 +55,30 @@ const ensureInitialised = (language: Language): Promise<unknown> => {
 
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 
+async function loadParts(language: Language): Promise<void> {
+  const loaded = loadedParts.get(language) ?? new Set<Part>();
+  loadedParts.set(language, loaded);
+  const missing = [...wantedParts].filter((part) => !loaded.has(part));
+  const bundles = await Promise.all(missing.map((part) => LOADERS[part][language]()));
+  bundles.forEach((bundle, index) => {
+    i18n.addResourceBundle(language, 'translation', bundle.default, true, true);
+    loaded.add(missing[index] ?? 'base');
+  });
+}
+
 /** Loads the language's messages when needed, switches to it and marks the document with its tag. */
 export async function applyLanguage(language: Language): Promise<void> {
   await ensureInitialised(language);
-  if (!i18n.hasResourceBundle(language, 'translation')) {
-    const loaded = await LOADERS[language]();
-    i18n.addResourceBundle(language, 'translation', loaded.default, true, true);
-  }
+  await loadParts(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = toLanguageTag(language);
+}
+
+/** Loads the console's texts (in the language in use, and in any language switched to later). */
+export async function loadConsoleTexts(): Promise<void> {
+  wantedParts.add('console');
+  await ensureInitialised(currentLanguage());
+  await loadParts(currentLanguage());
 }
 
 const subscribeToLanguage = (onChange: () => void): (() => void) => {

@@ -1,13 +1,33 @@
-// Every language has every key (spec: five languages, identical key sets) and the spec's pt_br texts verbatim.
+// Every language has every key (spec: five languages, identical key sets) and the spec's pt_br texts verbatim,
+// in both parts of the texts: locales/<language>.json and locales/console/<language>.json (lib/i18n.ts).
 import { LANGUAGES } from '@atende/contract';
 import { describe, expect, it } from 'vitest';
+import consoleEn from './console/en.json';
+import consoleEs from './console/es.json';
+import consoleFr from './console/fr.json';
+import consolePtBr from './console/pt_br.json';
+import consolePtPt from './console/pt_pt.json';
 import en from './en.json';
 import es from './es.json';
 import fr from './fr.json';
 import ptBr from './pt_br.json';
 import ptPt from './pt_pt.json';
 
-const LOCALES: Record<string, unknown> = { en, es, fr, pt_br: ptBr, pt_pt: ptPt };
+const BASE: Record<string, unknown> = { en, es, fr, pt_br: ptBr, pt_pt: ptPt };
+const CONSOLE: Record<string, unknown> = {
+  en: consoleEn,
+  es: consoleEs,
+  fr: consoleFr,
+  pt_br: consolePtBr,
+  pt_pt: consolePtPt,
+};
+/** Both parts fill one namespace: a language's texts are the two files together. */
+const LOCALES: Record<string, unknown> = Object.fromEntries(
+  Object.keys(BASE).map((language) => [
+    language,
+    { ...(BASE[language] as object), ...(CONSOLE[language] as object) },
+  ]),
+);
 
 const flatten = (value: unknown, prefix = ''): Record<string, string> => {
   if (typeof value === 'string') return { [prefix]: value };
@@ -21,11 +41,17 @@ const flatten = (value: unknown, prefix = ''): Record<string, string> => {
 const variables = (text: string): string[] =>
   [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1] ?? '').sort();
 
-const reference = flatten(ptBr);
+const reference = flatten(LOCALES.pt_br);
 
 describe('locale files', () => {
   it('exist for every supported language', () => {
-    expect(Object.keys(LOCALES).sort()).toEqual([...LANGUAGES].sort());
+    expect(Object.keys(BASE).sort()).toEqual([...LANGUAGES].sort());
+    expect(Object.keys(CONSOLE).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('keep the console part apart from the base part (no top-level section in both)', () => {
+    const shared = Object.keys(consolePtBr).filter((section) => section in ptBr);
+    expect(shared).toEqual([]);
   });
 
   it.each(Object.keys(LOCALES))('%s has exactly the keys of pt_br, none empty', (language) => {
@@ -48,6 +74,9 @@ describe('locale files', () => {
     );
     expect(reference['errors.generic']).toBe('Ops. Algo de errado aconteceu...');
     expect(reference['password.mismatch']).toBe('Confirmação da senha inválida');
+    expect(reference['contacts.search.tooShort']).toBe(
+      'O termo de pesquisa deve conter 3 caractéres ou mais.',
+    );
   });
 
   it('translates the other languages instead of copying pt_br', () => {
@@ -56,6 +85,7 @@ describe('locale files', () => {
       expect(messages['auth.submit']).not.toBe(reference['auth.submit']);
       expect(messages['errors.generic']).not.toBe(reference['errors.generic']);
       expect(messages['session.accountDataError']).not.toBe(reference['session.accountDataError']);
+      expect(messages['conversation.noneSelected']).not.toBe(reference['conversation.noneSelected']);
     }
   });
 });

@@ -153,7 +153,9 @@ export async function seedDemoContacts(
         direction,
         senderUserId: direction === 'out' ? (responsibleId ?? people.attendantIds[0]) : null,
         text,
-        providerMessageId: direction === 'in' ? `demo-${i}-${m}` : null,
+        providerMessageId: direction === 'in' ? `demo-${i}-${m}` : `demo-out-${i}-${m}`,
+        // Earlier replies were read by the customer; the last one may still be on its way.
+        status: direction === 'in' ? 'received' : fromEnd === 0 ? 'delivered' : 'read',
         readAt: direction === 'in' && fromEnd >= unread ? new Date(lastAt - fromEnd * 3 * MINUTE) : null,
         createdAt: new Date(lastAt - fromEnd * 4 * MINUTE),
       });

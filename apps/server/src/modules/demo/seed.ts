@@ -138,19 +138,19 @@ export type SeededContacts = { company: string; createdCompany: boolean; added: 
  * Adds `count` synthetic contacts to a company; a company that does not exist yet is created like the demo
  * one (same users, password and catalogues) with those contacts. Used to check the console with 10 000.
  */
-export async function seedContacts(db: Db, slug: string, count: number): Promise<SeededContacts> {
-  if (await seedDemo(db, { slug, name: slug, contacts: count })) {
-    return { company: slug, createdCompany: true, added: count, total: count };
+export async function seedContacts(db: Db, slug: string, amount: number): Promise<SeededContacts> {
+  if (await seedDemo(db, { slug, name: slug, contacts: amount })) {
+    return { company: slug, createdCompany: true, added: amount, total: amount };
   }
   const company = await findCompanyBySlug(db, slug);
   if (!company) throw new Error(`no company named ${slug}`);
   const people = await demoPeople(db, company.id);
   const total = await db.transaction(async (tx) => {
-    await seedDemoContacts(tx, people, { count, seed: Date.now() >>> 0, assignWallets: false });
+    await seedDemoContacts(tx, people, { count: amount, seed: Date.now() >>> 0, assignWallets: false });
     const [row] = await tx.select({ n: count() }).from(contacts).where(eq(contacts.companyId, company.id));
-    return row?.n ?? count;
+    return row?.n ?? amount;
   });
-  return { company: slug, createdCompany: false, added: count, total };
+  return { company: slug, createdCompany: false, added: amount, total };
 }
 
 /** The attendants, segments and channel accounts of an existing company, for more synthetic contacts. */

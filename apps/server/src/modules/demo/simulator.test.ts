@@ -67,6 +67,47 @@ describe('traffic simulator over the control socket', () => {
     expect(contact.statusCode).toBe(200);
   });
 
+  it('seed-contacts creates a company like the demo one with that many contacts, then adds more', async () => {
+    const client = await openControlClient(join(dir, 'control.sock'));
+    const started = Date.now();
+    const first = await client.send('seed-contacts', { company: 'bulk', count: 2_000 });
+    const seconds = (Date.now() - started) / 1000;
+    const more = await client.send('seed-contacts', { company: 'bulk', count: 150 });
+    await expect(client.send('seed-contacts', { company: 'bulk', count: 0 })).rejects.toThrow();
+    client.close();
+    console.log(`seed-contacts: 2000 contacts in ${seconds.toFixed(1)} s`);
+
+    expect(first).toEqual({ company: 'bulk', createdCompany: true, added: 2_000, total: 2_000 });
+    expect(more).toEqual({ company: 'bulk', createdCompany: false, added: 150, total: 2_150 });
+    const bulk = (await findCompanyBySlug(t.database.db, 'bulk'))!;
+    const supervisor = await loginAs(t.app, bulk, { username: 'supervisor' } as never, 'demo1234');
+    const waiting = await injectAs(t.app, { token: supervisor }, { url: '/api/conversations/waiting' });
+    // 3/16 of each batch waits: 375 of the first 2000, 29 of the next 150.
+    expect(waiting.json().count).toBe(375 + 29);
+    let seen = 0;
+    const ids = new Set<string>();
+    for (let cursor: string | null = null, pages = 0; pages < 20; pages++) {
+      const page: { data: { id: string }[]; next_cursor: string | null } = (
+        await injectAs(
+          t.app,
+          { token: supervisor },
+          { url: `/api/contacts?limit=200&order=name&direction=asc${cursor ? `&cursor=${cursor}` : ''}` },
+        )
+      ).json();
+      seen += page.data.length;
+      for (const row of page.data) ids.add(row.id);
+      cursor = page.next_cursor;
+      if (!cursor) break;
+    }
+    expect(seen).toBe(2_150);
+    expect(ids.size).toBe(2_150);
+    // The demo company is untouched.
+    const demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
+    const attendant = await loginAs(t.app, demo, { username: 'attendant' } as never, 'demo1234');
+    const demoPage = await injectAs(t.app, { token: attendant }, { url: '/api/contacts?limit=1' });
+    expect(demoPage.statusCode).toBe(200);
+  });
+
   it('a second server on the same data dir leaves the socket to the first', async () => {
     expect(await startControlSocket(join(dir, 'control.sock'), async () => null)).toBeNull();
   });

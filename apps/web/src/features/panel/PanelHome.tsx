@@ -1,23 +1,13 @@
-// panel.index: the home after login — who you are, today in your timezone, the company's channels and team.
-import type { ChannelKind } from '@atende/contract';
+// panel.index: the home after login — who you are, today in your timezone, the "no conversation selected"
+// empty state with its actions, and the company's channels and team.
 import { Badge, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useFormatters } from '../session/use-formatters.ts';
 import { useCurrentUser } from '../session/user-api.ts';
+import { CHANNEL_COLORS } from '../contacts/ChannelIcon.tsx';
 import { channelsQuery, responsiblesQuery, walletsQuery } from './initial-data.ts';
-
-const KIND_COLORS: Readonly<Record<ChannelKind, string>> = {
-  email: 'gray',
-  sms: 'teal',
-  whatsapp: 'green',
-  chat: 'blue',
-  messenger: 'indigo',
-  telegram: 'cyan',
-  voice: 'orange',
-  instagram_direct: 'pink',
-  viber: 'violet',
-};
+import { NoConversation } from './NoConversation.tsx';
 
 export function PanelHome() {
   const { t } = useTranslation();
@@ -39,7 +29,9 @@ export function PanelHome() {
         <Text c="dimmed">{format.longDate(new Date())}</Text>
       </div>
 
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <NoConversation />
+
+      <SimpleGrid cols={{ base: 1, lg: 3 }}>
         <Card withBorder radius="md" padding="lg">
           <Text size="sm" c="dimmed">
             {t('panel.channelsCount')}
@@ -87,7 +79,7 @@ export function PanelHome() {
                   <Table.Tr key={channel.id}>
                     <Table.Td>{channel.name}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={KIND_COLORS[channel.kind]}>
+                      <Badge variant="light" color={CHANNEL_COLORS[channel.kind]}>
                         {t(`channelKinds.${channel.kind}`)}
                       </Badge>
                     </Table.Td>

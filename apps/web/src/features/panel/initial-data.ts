@@ -15,6 +15,8 @@ import { useEffect, useRef } from 'react';
 import { HttpError, http } from '../../lib/http.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { notifyError } from '../../lib/notify.ts';
+import { contactListQuery, waitingQueueQuery } from '../contacts/contact-queries.ts';
+import { useListSettings } from '../contacts/list-settings.ts';
 import { clearAuth } from '../session/session.ts';
 import { useSessionStore } from '../session/session-store.ts';
 
@@ -35,10 +37,17 @@ const catalogue = <T>(key: string, path: string, attempts = 1) =>
   });
 
 export const channelsQuery = catalogue<ChannelAccount>('channels', '/channels');
-/** The contact queue arrives with its own issue; until then the list is empty and nothing is requested. */
+/**
+ * GET contacts: the first page of the contact list the column shows, fetched into that list's own cache
+ * entry (the column then renders it at once and pages on from there).
+ */
 export const contactsQuery = queryOptions({
-  queryKey: ['contacts'],
-  queryFn: (): Promise<List<never>> => Promise.resolve({ data: [] }),
+  queryKey: ['initial-data', 'contacts'],
+  queryFn: async ({ client }): Promise<true> => {
+    await client.fetchInfiniteQuery(contactListQuery(useListSettings.getState().list));
+    return true;
+  },
+  retry: 0,
   staleTime: Infinity,
 });
 export const eventActionsQuery = catalogue<Infer<typeof EventAction>>('event-actions', '/events/actions');
@@ -55,6 +64,8 @@ export const pauseReasonsQuery = catalogue<Infer<typeof PauseReason>>('pause-rea
 export const INITIAL_DATA = [
   { query: channelsQuery, required: true },
   { query: contactsQuery, required: true },
+  // The waiting counter of the sidebar (next-in-queue) is right from the first frame.
+  { query: waitingQueueQuery, required: false },
   { query: eventActionsQuery, required: true },
   { query: walletsQuery, required: true },
   { query: responsiblesQuery, required: true },

@@ -1,7 +1,7 @@
 // Date and money formatting in the user's language and timezone.
 import { DEFAULT_TIMEZONE } from '@atende/contract';
 import { useTranslation } from '../../lib/i18n.ts';
-import { formatCurrency, formatDateTime, formatLongDate } from '../../lib/format.ts';
+import { formatCurrency, formatDateTime, formatLongDate, formatMessageTime } from '../../lib/format.ts';
 import { useCurrentUser } from './user-api.ts';
 
 export function useFormatters() {
@@ -12,6 +12,7 @@ export function useFormatters() {
   return {
     dateTime: (value: Date | string | number) => formatDateTime(value, context),
     longDate: (value: Date | string | number) => formatLongDate(value, context),
+    messageTime: (value: Date | string | number) => formatMessageTime(value, context),
     currency: (amount: number, currency?: string) =>
       formatCurrency(
         amount,

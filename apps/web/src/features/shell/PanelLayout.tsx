@@ -1,5 +1,6 @@
-// The Live console's frame: header with logo and user menu, sidebar, connection state, and the processing
-// overlay until the initial data has loaded.
+// The Live console's frame: header with logo and user menu, sidebar, the contact column on the left of the
+// work area (spec §2), connection state, and the processing overlay until the initial data has loaded. On a
+// phone the column is the home view and every other screen (a conversation, the profile) replaces it.
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -7,11 +8,15 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { Link, Outlet, useLocation } from 'react-router';
 import { pathTo } from '../../app/routes.ts';
 import { BrandLogo } from '../branding/BrandLogo.tsx';
+import { ContactColumn } from '../contacts/ContactColumn.tsx';
+import { useRecentContacts } from '../contacts/recent-contacts.ts';
 import { useInitialData } from '../panel/initial-data.ts';
 import { ProcessingOverlay } from '../panel/ProcessingOverlay.tsx';
+import { useLiveUpdates } from '../realtime/use-live-updates.ts';
 import { ConnectionLostBanner } from '../session/ConnectionLostBanner.tsx';
 import { useHeartbeat } from '../session/use-heartbeat.ts';
 import { useCurrentUser } from '../session/user-api.ts';
+import classes from './PanelLayout.module.css';
 import { ShellNavigation } from './ShellNavigation.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -22,16 +27,23 @@ export function PanelLayout() {
   const user = useCurrentUser();
   const { ready } = useInitialData();
   const heartbeat = useHeartbeat(ready);
+  const loadRecent = useRecentContacts((state) => state.load);
+  useLiveUpdates(ready);
 
   useEffect(closeNavigation, [pathname, closeNavigation]);
+  useEffect(() => {
+    if (user) loadRecent(user.id);
+  }, [user, loadRecent]);
 
   if (!user || !ready) return <ProcessingOverlay />;
+
+  const onHome = pathname.replace(/\/$/, '') === pathTo('panel.index');
 
   return (
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } }}
-      padding="md"
+      padding={0}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -54,8 +66,17 @@ export function PanelLayout() {
         <ShellNavigation user={user} onNavigate={closeNavigation} />
       </AppShell.Navbar>
       <AppShell.Main>
-        {heartbeat.lost && <ConnectionLostBanner retrying={heartbeat.retrying} onRetry={heartbeat.retry} />}
-        <Outlet />
+        <div className={`${classes.workspace} ${onHome ? classes.listView : classes.pageView}`}>
+          <aside className={classes.column} aria-label={t('contacts.columnLabel')}>
+            <ContactColumn />
+          </aside>
+          <div className={classes.main}>
+            {heartbeat.lost && (
+              <ConnectionLostBanner retrying={heartbeat.retrying} onRetry={heartbeat.retry} />
+            )}
+            <Outlet />
+          </div>
+        </div>
       </AppShell.Main>
     </AppShell>
   );

@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { pathTo, type RouteName } from '../../app/routes.ts';
 import { BuildingIcon, HomeIcon, LogoutIcon, UserIcon } from '../../components/Icons.tsx';
 import { canOpenCenter } from '../center/center-access.ts';
+import { NextInQueueNavLink } from '../queue/NextInQueueNavLink.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
 interface NavigationEntry {
@@ -15,7 +16,7 @@ interface NavigationEntry {
   Icon: ComponentType<{ size?: number }>;
 }
 
-/** Entries appear here as their features land (queue, pause, wishlist, pipelines, analytics…). */
+/** Entries appear here as their features land (pause, wishlist, pipelines, analytics…). */
 const ENTRIES: readonly NavigationEntry[] = [
   { route: 'panel.index', label: 'nav.panel', Icon: HomeIcon },
   { route: 'profile', label: 'nav.profile', Icon: UserIcon },
@@ -35,6 +36,7 @@ export function ShellNavigation({ user, onNavigate }: ShellNavigationProps) {
     <Stack justify="space-between" h="100%" gap="xs">
       <ScrollArea type="never">
         <Stack gap={4} component="nav" aria-label={t('nav.label')}>
+          <NextInQueueNavLink onNavigate={onNavigate} />
           {ENTRIES.map(({ route, label, Icon }) => {
             const path = pathTo(route);
             return (

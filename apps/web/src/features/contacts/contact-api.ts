@@ -1,0 +1,83 @@
+// The contact queue's calls (spec §7 "Conversations"): list pages, searches, the waiting queue, take-next,
+// one contact, and a new contact.
+import type {
+  Contact,
+  ContactListFilter,
+  ContactOrder,
+  ContactPage,
+  NewContactRequest,
+  SearchParameter,
+  SortDirection,
+  WaitingQueue,
+} from '@atende/contract';
+import { http } from '../../lib/http.ts';
+
+/** What selects one contact list: the spec's filter, "only my segments" and the ordering. */
+export interface ListParams {
+  filter: ContactListFilter;
+  only_my_segments: boolean;
+  order: ContactOrder;
+  direction: SortDirection;
+}
+
+/** A search by one parameter within the list the user is looking at (its filter is the search's origin). */
+export interface SearchParams {
+  parameter: SearchParameter;
+  value: string;
+  origin: ContactListFilter;
+}
+
+/** Rows per page: a screenful or two, so a fast scroll through thousands of contacts asks less often. */
+export const LIST_PAGE_SIZE = 100;
+
+export const fetchContactPage = (
+  params: ListParams,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ContactPage> =>
+  http.get<ContactPage>('/contacts', {
+    query: {
+      filter: params.filter,
+      only_my_segments: String(params.only_my_segments),
+      order: params.order,
+      direction: params.direction,
+      limit: String(LIST_PAGE_SIZE),
+      cursor: cursor ?? undefined,
+    },
+    signal,
+  });
+
+/**
+ * A search page. Within the pending-schedules list the spec has its own call (has_pending_schedule); every
+ * other list searches with its filter as the origin.
+ */
+export const searchContactPage = (
+  params: SearchParams,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ContactPage> => {
+  const page = { limit: LIST_PAGE_SIZE, cursor: cursor ?? undefined };
+  const term = { parameter: params.parameter, value: params.value.trim() };
+  return params.origin === 'pending_schedules'
+    ? http.post<ContactPage>('/conversations/search/has_pending_schedule', { ...term, ...page }, { signal })
+    : http.post<ContactPage>(
+        '/conversations/search',
+        { ...term, origin: params.origin, ...page },
+        { signal },
+      );
+};
+
+export const fetchWaitingQueue = (signal?: AbortSignal): Promise<WaitingQueue> =>
+  http.get<WaitingQueue>('/conversations/waiting', { signal });
+
+/** Hands the caller the next waiting customer (404 queue_empty when nobody waits). */
+export const takeNextWaiting = (): Promise<Contact> =>
+  http.get<Contact>('/conversations/waiting/conversation');
+
+/** One contact; a contact the user may not see answers 404, which the conversation screen shows itself. */
+export const fetchContact = (contactId: string, signal?: AbortSignal): Promise<Contact> =>
+  http.get<Contact>(`/conversation/${encodeURIComponent(contactId)}`, { signal, notify: false });
+
+/** Creates a contact; its errors (channel already registered, invalid address) are shown by the form. */
+export const createContact = (input: NewContactRequest): Promise<Contact> =>
+  http.post<Contact>('/conversations', input, { notify: false });

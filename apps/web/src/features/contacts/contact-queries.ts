@@ -1,0 +1,60 @@
+// How each contact cache entry is fetched. Every fetched page passes through `reconcilePage`, so a response
+// that left the server before a realtime update cannot undo it.
+import type { Contact, ContactPage, WaitingQueue } from '@atende/contract';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { useSessionStore } from '../session/session-store.ts';
+import {
+  fetchContact,
+  fetchContactPage,
+  fetchWaitingQueue,
+  searchContactPage,
+  type ListParams,
+  type SearchParams,
+} from './contact-api.ts';
+import { reconcileContact, reconcilePage, reconcileWaiting } from './contact-cache.ts';
+import { viewerOf, type Viewer } from './contact-filters.ts';
+import { contactKeys } from './contact-keys.ts';
+
+/** The signed-in viewer (queries run only in the console, where there is one). */
+const currentViewer = (): Viewer => {
+  const user = useSessionStore.getState().user;
+  return user ? viewerOf(user) : { id: '', supervising: false };
+};
+
+export const DEFAULT_LIST: ListParams = {
+  filter: 'general',
+  only_my_segments: false,
+  order: 'default',
+  direction: 'desc',
+};
+
+export const contactListQuery = (params: ListParams) =>
+  infiniteQueryOptions({
+    queryKey: contactKeys.list(params),
+    queryFn: async ({ pageParam, signal, client }) =>
+      reconcilePage(client, await fetchContactPage(params, pageParam, signal), currentViewer(), params),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: ContactPage) => page.next_cursor,
+  });
+
+export const contactSearchQuery = (params: SearchParams) =>
+  infiniteQueryOptions({
+    queryKey: contactKeys.search(params),
+    queryFn: async ({ pageParam, signal, client }) =>
+      reconcilePage(client, await searchContactPage(params, pageParam, signal), currentViewer()),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: ContactPage) => page.next_cursor,
+  });
+
+export const waitingQueueQuery = queryOptions({
+  queryKey: contactKeys.waiting(),
+  queryFn: async ({ signal, client }): Promise<WaitingQueue> =>
+    reconcileWaiting(client, await fetchWaitingQueue(signal)),
+});
+
+export const contactQuery = (contactId: string) =>
+  queryOptions({
+    queryKey: contactKeys.detail(contactId),
+    queryFn: async ({ signal, client }): Promise<Contact> =>
+      reconcileContact(client, await fetchContact(contactId, signal)),
+  });
