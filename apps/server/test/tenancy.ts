@@ -283,6 +283,24 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       };
     },
   })),
+  ...(
+    [
+      ['POST', 'reaction', { emoji: '👍' }],
+      ['GET', 'meta-data', undefined],
+      ['POST', 'transcribe', undefined],
+    ] as const
+  ).map(([method, path, payload]): TenancyProbe => ({
+    operation: `${method} /api/conversation/{id}/messages/{messageId}/${path}`,
+    expect: 'not_found',
+    request: (b) => {
+      const message = b.rows.messages?.[0];
+      return {
+        method,
+        url: `/api/conversation/${String(message?.contact_id)}/messages/${String(message?.id)}/${path}`,
+        payload,
+      };
+    },
+  })),
   ...(['', '/retry'] as const).map((suffix): TenancyProbe => ({
     operation: `${suffix ? 'POST' : 'GET'} /api/conversation/{id}/messages/{messageId}${suffix}`,
     expect: 'not_found',

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'file_too_large',
   'file_type_not_allowed',
   'channel_no_media',
+  'transcription_not_configured',
+  'not_audio',
   'export_interval_too_long',
   'queue_empty',
   'channel_already_registered',

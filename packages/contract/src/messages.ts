@@ -33,6 +33,7 @@ export const Message = z.object({
   text: z.string(),
   subject: z.string().nullable(),
   attachments: z.array(Attachment),
+  reactions: z.array(z.object({ emoji: z.string(), user_id: Id.nullable() })),
   status: MessageStatus,
   failure_reason: z.string().nullable(),
   read: z.boolean(),
@@ -164,3 +165,23 @@ export const ACCEPTED_CONTENT_TYPES: Record<AttachmentKind, readonly string[]> =
     'application/vnd.oasis.opendocument.spreadsheet',
   ],
 };
+
+/** Toggles the user's reaction: the same emoji again removes it. */
+export const ReactionRequest = z.object({ emoji: z.string().trim().min(1).max(16) });
+export type ReactionRequest = z.infer<typeof ReactionRequest>;
+
+/** The message data panel: where a message came from and how its delivery went. */
+export const MessageMetaData = z.object({
+  id: Id,
+  direction: z.enum(['in', 'out']),
+  channel: z.object({ type: ChannelKind, address: z.string().nullable(), line: z.string().nullable() }),
+  provider_message_id: z.string().nullable(),
+  client_id: z.string().nullable(),
+  status: MessageStatus,
+  failure_reason: z.string().nullable(),
+  sender: z.object({ type: z.enum(['customer', 'user']), id: Id.nullable(), name: z.string().nullable() }),
+  read_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type MessageMetaData = z.infer<typeof MessageMetaData>;

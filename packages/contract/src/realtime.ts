@@ -16,6 +16,11 @@ export type UnreadChanged = z.infer<typeof UnreadChanged>;
 export const WaitingChanged = z.object({ count: z.number().int() });
 export type WaitingChanged = z.infer<typeof WaitingChanged>;
 
+export type Viewer = { id: string; name: string };
+/** Who has a conversation open right now (the anchors lack it: two attendants answer the same customer). */
+export type ContactViewers = { contact_id: string; viewers: Viewer[] };
+export type ContactTyping = { contact_id: string; user: Viewer };
+
 /** Events the server sends. Contact payloads go only to users allowed to see the contact. */
 export type ServerToClientEvents = {
   'contact.created': (contact: ContactSummary) => void;
@@ -27,6 +32,11 @@ export type ServerToClientEvents = {
   /** To the contact's room (the users watching that conversation). */
   'message.created': (message: Message) => void;
   'message.status': (event: MessageStatusChanged) => void;
+  /** A message changed otherwise (reactions): the whole message, to replace the cached one. */
+  'message.updated': (message: Message) => void;
+  'contact.viewers': (event: ContactViewers) => void;
+  /** Another user is typing in this conversation (sent at most every few seconds while they type). */
+  'contact.typing': (event: ContactTyping) => void;
   /** Thread events reach only users who may see the thread (private ones: author and supervisors). */
   'thread.updated': (thread: Thread) => void;
   'thread.message': (message: ThreadMessage & { contact_id: string }) => void;
@@ -38,4 +48,5 @@ export type ClientToServerEvents = {
   /** Joins the room of a contact the user may see (the open conversation); the ack says whether it did. */
   'contact.watch': (contactId: string, ack: (joined: boolean) => void) => void;
   'contact.unwatch': (contactId: string) => void;
+  'contact.typing': (contactId: string) => void;
 };

@@ -15,6 +15,7 @@ export type DomainEvent =
   | { type: 'waiting.changed'; companyId: string }
   | { type: 'message.created'; companyId: string; contactId: string; messageId: string }
   | { type: 'message.status'; companyId: string; contactId: string; messageId: string }
+  | { type: 'message.updated'; companyId: string; contactId: string; messageId: string }
   | { type: 'thread.changed'; companyId: string; contactId: string; threadId: string }
   | { type: 'thread.message'; companyId: string; contactId: string; threadId: string; messageId: string };
 

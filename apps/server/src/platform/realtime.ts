@@ -6,6 +6,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/index.ts';
 import { isSupervising } from '../modules/users/policy.ts';
 import { authenticateToken, type AuthContext } from './auth.ts';
 import type { Db } from './db/database.ts';
@@ -16,8 +18,11 @@ export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,
-  { auth: AuthContext }
+  { auth: AuthContext; name: string }
 >;
+
+/** A typing notice is relayed at most this often per user and conversation. */
+const TYPING_INTERVAL_MS = 2_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -49,8 +54,13 @@ export function createRealtime(
   io.use((socket, next) => {
     const token = typeof socket.handshake.auth.token === 'string' ? socket.handshake.auth.token : null;
     authenticateToken(deps.db, deps.tokens, token)
-      .then((auth) => {
+      .then(async (auth) => {
+        const [user] = await deps.db
+          .select({ name: users.name })
+          .from(users)
+          .where(eq(users.id, auth.userId));
         socket.data.auth = auth;
+        socket.data.name = user?.name ?? '';
         next();
       })
       .catch((error: unknown) => {
@@ -78,6 +88,7 @@ export function createRealtime(
         .then(async (allowed) => {
           if (allowed) await socket.join(rooms.contact(contactId));
           reply(allowed);
+          if (allowed) await announceViewers(contactId);
         })
         .catch((error: unknown) => {
           app.log.error({ err: error }, 'contact watch failed');
@@ -85,9 +96,42 @@ export function createRealtime(
         });
     });
     socket.on('contact.unwatch', (contactId) => {
-      if (typeof contactId === 'string') void socket.leave(rooms.contact(contactId));
+      if (typeof contactId !== 'string' || !socket.rooms.has(rooms.contact(contactId))) return;
+      void Promise.resolve(socket.leave(rooms.contact(contactId))).then(() => announceViewers(contactId));
+    });
+    const lastTyping = new Map<string, number>();
+    socket.on('contact.typing', (contactId) => {
+      if (typeof contactId !== 'string' || !socket.rooms.has(rooms.contact(contactId))) return;
+      const now = Date.now();
+      if (now - (lastTyping.get(contactId) ?? 0) < TYPING_INTERVAL_MS) return;
+      lastTyping.set(contactId, now);
+      socket
+        .to(rooms.contact(contactId))
+        .emit('contact.typing', { contact_id: contactId, user: { id: userId, name: socket.data.name } });
+    });
+    let watched: string[] = [];
+    socket.on('disconnecting', () => {
+      watched = [...socket.rooms].filter((room) => room.startsWith('contact:')).map((room) => room.slice(8));
+    });
+    socket.on('disconnect', () => {
+      for (const contactId of watched) void announceViewers(contactId);
     });
   });
+
+  /** Tells a conversation's room who has it open, counting each user once (on every process). */
+  async function announceViewers(contactId: string): Promise<void> {
+    try {
+      const sockets = await io.in(rooms.contact(contactId)).fetchSockets();
+      const viewers = new Map<string, string>();
+      for (const viewer of sockets) viewers.set(viewer.data.auth.userId, viewer.data.name);
+      io.to(rooms.contact(contactId)).emit('contact.viewers', {
+        contact_id: contactId,
+        viewers: [...viewers].map(([id, name]) => ({ id, name })),
+      });
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not list the viewers of a conversation');
+    }
+  }
 
   // Fastify closes the HTTP server itself; io.close() would close it a second time.
   app.addHook('preClose', async () => {

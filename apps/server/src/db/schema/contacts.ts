@@ -266,3 +266,19 @@ export const attachments = pgTable(
   },
   (t) => [index('attachments_message_idx').on(t.messageId)],
 );
+
+/** Reactions to messages: by an attendant (user_id) or, once channels report them, by the customer (null). */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('message_reactions_key').on(t.messageId, t.userId, t.emoji)],
+);

@@ -7,12 +7,18 @@ import { findMessage } from './send.ts';
 
 export function notifyMessageChanges(db: Db, bus: EventBus, io: RealtimeServer, urls: UrlSigner): () => void {
   return bus.subscribe(async (event) => {
-    if (event.type !== 'message.created' && event.type !== 'message.status') return;
+    if (
+      event.type !== 'message.created' &&
+      event.type !== 'message.status' &&
+      event.type !== 'message.updated'
+    ) {
+      return;
+    }
     const message = await findMessage({ db, companyId: event.companyId }, urls, event.messageId);
     if (!message) return;
     const room = io.to(rooms.contact(event.contactId));
-    if (event.type === 'message.created') {
-      room.emit('message.created', message);
+    if (event.type === 'message.created' || event.type === 'message.updated') {
+      room.emit(event.type, message);
     } else {
       room.emit('message.status', {
         id: message.id,

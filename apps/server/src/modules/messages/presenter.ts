@@ -1,7 +1,7 @@
 // Message rows as the contract's Message and timeline Item.
 import type { Attachment, Item, Message } from '@atende/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { attachments, messages, users } from '../../db/schema/index.ts';
+import { attachments, messageReactions, messages, users } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 
@@ -32,7 +32,13 @@ export type MessageRow = Omit<
   senderName: string | null;
 };
 
-export function presentMessage(row: MessageRow, files: Attachment[] = []): Message {
+export type Reaction = Message['reactions'][number];
+
+export function presentMessage(
+  row: MessageRow,
+  files: Attachment[] = [],
+  reactions: Reaction[] = [],
+): Message {
   return {
     id: row.id,
     contact_id: row.contactId,
@@ -45,6 +51,7 @@ export function presentMessage(row: MessageRow, files: Attachment[] = []): Messa
     text: row.text,
     subject: row.subject,
     attachments: files,
+    reactions,
     status: row.status,
     failure_reason: row.failureReason,
     read: row.direction === 'out' || row.readAt !== null,
@@ -70,12 +77,28 @@ export async function presentMessages(
   rows: MessageRow[],
 ): Promise<Message[]> {
   const ids = rows.map((row) => row.id);
-  const files = ids.length
-    ? await db
-        .select()
-        .from(attachments)
-        .where(and(inArray(attachments.messageId, ids), eq(attachments.companyId, companyId)))
-    : [];
+  if (ids.length === 0) return [];
+  const [files, reactions] = await Promise.all([
+    db
+      .select()
+      .from(attachments)
+      .where(and(inArray(attachments.messageId, ids), eq(attachments.companyId, companyId))),
+    db
+      .select({
+        messageId: messageReactions.messageId,
+        emoji: messageReactions.emoji,
+        userId: messageReactions.userId,
+      })
+      .from(messageReactions)
+      .where(and(inArray(messageReactions.messageId, ids), eq(messageReactions.companyId, companyId)))
+      .orderBy(messageReactions.createdAt),
+  ]);
+  const reactionsOf = new Map<string, Reaction[]>();
+  for (const reaction of reactions) {
+    const list = reactionsOf.get(reaction.messageId) ?? [];
+    list.push({ emoji: reaction.emoji, user_id: reaction.userId });
+    reactionsOf.set(reaction.messageId, list);
+  }
   const byMessage = new Map<string, Attachment[]>();
   for (const file of files) {
     const list = byMessage.get(file.messageId) ?? [];
@@ -89,5 +112,5 @@ export async function presentMessages(
     });
     byMessage.set(file.messageId, list);
   }
-  return rows.map((row) => presentMessage(row, byMessage.get(row.id)));
+  return rows.map((row) => presentMessage(row, byMessage.get(row.id), reactionsOf.get(row.id)));
 }

@@ -5,10 +5,12 @@ import {
   ItemsPage,
   ItemsQuery,
   Message,
+  MessageMetaData,
   MessageSearchQuery,
   MessageSearchResult,
   Ok,
   PaginateQuery,
+  ReactionRequest,
   SendMessageRequest,
 } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +21,7 @@ import { notFound } from '../../platform/errors.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { languageFromHeader } from '../../platform/i18n/i18n.ts';
 import { retryMessage } from './delivery.ts';
+import { messageMetaData, toggleReaction, transcribe } from './details.ts';
 import { exportConversation } from './export.ts';
 import { markConversationRead, markConversationUnread } from './read-state.ts';
 import { searchConversation } from './search.ts';
@@ -115,6 +118,25 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
       if (!message || message.contact_id !== request.params.id) throw notFound();
       return message;
     },
+  );
+
+  r.post(
+    '/api/conversation/:id/messages/:messageId/reaction',
+    { schema: { tags, params: MessageParams, body: ReactionRequest, response: responses(Message) } },
+    (request) =>
+      toggleReaction(ctx(request), deps, request.params.id, request.params.messageId, request.body.emoji),
+  );
+
+  r.get(
+    '/api/conversation/:id/messages/:messageId/meta-data',
+    { schema: { tags, params: MessageParams, response: responses(MessageMetaData) } },
+    (request) => messageMetaData(ctx(request), request.params.id, request.params.messageId),
+  );
+
+  r.post(
+    '/api/conversation/:id/messages/:messageId/transcribe',
+    { schema: { tags, params: MessageParams, response: responses(Ok) } },
+    (request) => transcribe(ctx(request), request.params.id, request.params.messageId),
   );
 
   r.post(

@@ -28,6 +28,8 @@ export const en: Catalogue = {
     file_too_large: 'The file is larger than this channel’s {limit} limit.',
     file_type_not_allowed: 'This type of file is not accepted.',
     channel_no_media: 'This channel does not accept files of this type.',
+    transcription_not_configured: 'Audio transcription is not configured for this company.',
+    not_audio: 'Only audio messages can be transcribed.',
     queue_empty: 'No customer is waiting in the queue.',
     channel_already_registered: 'This channel is already registered to a contact.',
     invalid_channel_address: 'Invalid address for this channel.',
@@ -86,6 +88,7 @@ export const en: Catalogue = {
     start_date: 'start date',
     end_date: 'end date',
     format: 'format',
+    emoji: 'emoji',
     text: 'message',
   },
   export: {

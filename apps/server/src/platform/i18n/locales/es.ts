@@ -28,6 +28,8 @@ export const es: Catalogue = {
     file_too_large: 'El archivo supera el límite de {limit} de este canal.',
     file_type_not_allowed: 'Este tipo de archivo no se acepta.',
     channel_no_media: 'Este canal no acepta archivos de este tipo.',
+    transcription_not_configured: 'La transcripción de audio no está configurada en esta empresa.',
+    not_audio: 'Solo se pueden transcribir mensajes de audio.',
     queue_empty: 'No hay clientes esperando en la cola.',
     channel_already_registered: 'Este canal ya está registrado en la configuración de un contacto.',
     invalid_channel_address: 'Dirección no válida para este canal.',
@@ -86,6 +88,7 @@ export const es: Catalogue = {
     start_date: 'fecha inicial',
     end_date: 'fecha final',
     format: 'formato',
+    emoji: 'emoji',
     text: 'mensaje',
   },
   export: {

@@ -29,6 +29,8 @@ export const fr: Catalogue = {
     file_too_large: 'Le fichier dépasse la limite de {limit} de ce canal.',
     file_type_not_allowed: 'Ce type de fichier n’est pas accepté.',
     channel_no_media: 'Ce canal n’accepte pas les fichiers de ce type.',
+    transcription_not_configured: 'La transcription audio n’est pas configurée pour cette entreprise.',
+    not_audio: 'Seuls les messages audio peuvent être transcrits.',
     queue_empty: 'Aucun client n’attend dans la file.',
     channel_already_registered: 'Ce canal est déjà enregistré pour un contact.',
     invalid_channel_address: 'Adresse invalide pour ce canal.',
@@ -87,6 +89,7 @@ export const fr: Catalogue = {
     start_date: 'date de début',
     end_date: 'date de fin',
     format: 'format',
+    emoji: 'emoji',
     text: 'message',
   },
   export: {

@@ -26,6 +26,8 @@ export const pt_br = {
     file_too_large: 'O arquivo é maior que o limite de {limit} deste canal.',
     file_type_not_allowed: 'Este tipo de arquivo não é aceito.',
     channel_no_media: 'Este canal não aceita arquivos deste tipo.',
+    transcription_not_configured: 'A transcrição de áudio não está configurada nesta empresa.',
+    not_audio: 'Só mensagens de áudio podem ser transcritas.',
     queue_empty: 'Não há clientes aguardando na fila.',
     channel_already_registered: 'Este canal já está cadastrado na configuração de um contato.',
     invalid_channel_address: 'Endereço inválido para este canal.',
@@ -84,6 +86,7 @@ export const pt_br = {
     start_date: 'data inicial',
     end_date: 'data final',
     format: 'formato',
+    emoji: 'emoji',
     text: 'mensagem',
   },
   export: {

@@ -29,6 +29,8 @@ export const pt_pt: Catalogue = {
     file_too_large: 'O ficheiro excede o limite de {limit} deste canal.',
     file_type_not_allowed: 'Este tipo de ficheiro não é aceite.',
     channel_no_media: 'Este canal não aceita ficheiros deste tipo.',
+    transcription_not_configured: 'A transcrição de áudio não está configurada nesta empresa.',
+    not_audio: 'Só mensagens de áudio podem ser transcritas.',
     queue_empty: 'Não há clientes à espera na fila.',
     channel_already_registered: 'Este canal já está registado na configuração de um contacto.',
     invalid_channel_address: 'Endereço inválido para este canal.',
@@ -87,6 +89,7 @@ export const pt_pt: Catalogue = {
     start_date: 'data inicial',
     end_date: 'data final',
     format: 'formato',
+    emoji: 'emoji',
     text: 'mensagem',
   },
   export: {
