@@ -116,3 +116,18 @@ export function multipartBody(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** Real file headers for upload tests: the server judges files by content, not by name. */
+export const SAMPLE_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+export const SAMPLE_OGG_OPUS = Buffer.concat([
+  Buffer.from('OggS'),
+  Buffer.from([0, 2]),
+  Buffer.alloc(20),
+  Buffer.from([1, 19]),
+  Buffer.from('OpusHead'),
+  Buffer.alloc(11, 1),
+]);

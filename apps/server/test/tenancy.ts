@@ -4,16 +4,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
-import { multipartBody } from './factories.ts';
-
-const OGG_SAMPLE = Buffer.concat([
-  Buffer.from('OggS'),
-  Buffer.from([0, 2]),
-  Buffer.alloc(20),
-  Buffer.from([1, 19]),
-  Buffer.from('OpusHead'),
-  Buffer.alloc(11, 1),
-]);
+import { multipartBody, SAMPLE_OGG_OPUS } from './factories.ts';
 
 /** Company B as the attacker sees it: ids of its rows, by table. */
 export type Foreign = { companyId: string; rows: Record<string, Record<string, unknown>[]> };
@@ -318,7 +309,7 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: (b) => ({
       method: 'POST',
       url: `/api/conversation/${firstId(b, 'contacts')}/${route}`,
-      ...multipartBody([{ name: 'file', filename: 'a.ogg', type: 'audio/ogg', data: OGG_SAMPLE }]),
+      ...multipartBody([{ name: 'file', filename: 'a.ogg', type: 'audio/ogg', data: SAMPLE_OGG_OPUS }]),
     }),
   })),
   {

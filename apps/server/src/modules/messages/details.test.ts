@@ -2,7 +2,14 @@ import type { ContactViewers, Message, MessageMetaData } from '@atende/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { injectAs, makeActor, makeContact, multipartBody, type Actor } from '../../../test/factories.ts';
+import {
+  injectAs,
+  makeActor,
+  makeContact,
+  multipartBody,
+  SAMPLE_OGG_OPUS,
+  type Actor,
+} from '../../../test/factories.ts';
 import { connectSocket } from '../../../test/realtime-client.ts';
 
 let t: TestApp;
@@ -80,19 +87,11 @@ describe('message details', () => {
       code: 'not_audio',
       message: 'Só mensagens de áudio podem ser transcritas.',
     });
-    const ogg = Buffer.concat([
-      Buffer.from('OggS'),
-      Buffer.from([0, 2]),
-      Buffer.alloc(20),
-      Buffer.from([1, 19]),
-      Buffer.from('OpusHead'),
-      Buffer.alloc(11, 1),
-    ]);
     const voice: Message = (
       await injectAs(t.app, me, {
         method: 'POST',
         url: `/api/conversation/${contactId}/audio`,
-        ...multipartBody([{ name: 'file', filename: 'voz.ogg', type: 'audio/ogg', data: ogg }]),
+        ...multipartBody([{ name: 'file', filename: 'voz.ogg', type: 'audio/ogg', data: SAMPLE_OGG_OPUS }]),
       })
     ).json();
     const audio = await injectAs(t.app, me, {

@@ -13,7 +13,7 @@ import type { TenantContext } from '../../platform/auth.ts';
 import { translate } from '../../platform/i18n/i18n.ts';
 import { startOfDay } from '../../platform/timezone.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
-import { messageColumns, presentMessages, senderJoin } from './presenter.ts';
+import { conversationMessages, presentMessages } from './presenter.ts';
 import { assertVisibleContact } from './timeline.ts';
 
 export type ExportFile = { filename: string; contentType: string; body: string };
@@ -50,19 +50,12 @@ export async function exportConversation(
     .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId)));
   const { contactName, companyName, userName, timezone } = context!;
   const [rows, channels] = await Promise.all([
-    ctx.db
-      .select(messageColumns)
-      .from(messages)
-      .leftJoin(...senderJoin)
-      .where(
-        and(
-          eq(messages.contactId, contactId),
-          eq(messages.companyId, ctx.companyId),
-          gte(messages.createdAt, startOfDay(query.start_date, timezone)),
-          lt(messages.createdAt, startOfDay(query.end_date, timezone, 1)),
-        ),
-      )
-      .orderBy(asc(messages.createdAt), asc(messages.id)),
+    conversationMessages(
+      ctx,
+      contactId,
+      gte(messages.createdAt, startOfDay(query.start_date, timezone)),
+      lt(messages.createdAt, startOfDay(query.end_date, timezone, 1)),
+    ).orderBy(asc(messages.createdAt), asc(messages.id)),
     ctx.db
       .select({ kind: contactChannels.kind, address: contactChannels.address })
       .from(contactChannels)

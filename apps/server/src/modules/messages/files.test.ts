@@ -3,23 +3,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactChannels, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { injectAs, makeActor, makeContact, multipartBody, type Actor } from '../../../test/factories.ts';
+import {
+  injectAs,
+  makeActor,
+  makeContact,
+  multipartBody,
+  SAMPLE_OGG_OPUS,
+  SAMPLE_PNG,
+  type Actor,
+} from '../../../test/factories.ts';
 
 let t: TestApp;
 let me: Actor;
 let contactId: string;
 
-// Real file headers: the server decides by content, not by name.
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
-const OGG_OPUS = Buffer.concat([
-  Buffer.from('4f67675300020000000000000000', 'hex'),
-  Buffer.alloc(12),
-  Buffer.from('01134f707573486561640101380180bb0000000000', 'hex'),
-]);
+const PNG = SAMPLE_PNG;
+const OGG_OPUS = SAMPLE_OGG_OPUS;
 const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), Buffer.alloc(64)]);
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // Message rows as the contract's Message and timeline Item.
 import type { Attachment, Item, Message } from '@atende/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { attachments, messageReactions, messages, users } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
@@ -24,6 +24,18 @@ export const messageColumns = {
 
 /** Joins the sending user's name into a query selecting messageColumns from messages. */
 export const senderJoin = [users, eq(users.id, messages.senderUserId)] as const;
+
+/** The messages of one conversation of the tenant, with their senders, narrowed by `conditions`. */
+export const conversationMessages = (
+  ctx: { db: Db; companyId: string },
+  contactId: string,
+  ...conditions: (SQL | undefined)[]
+) =>
+  ctx.db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(...senderJoin)
+    .where(and(eq(messages.contactId, contactId), eq(messages.companyId, ctx.companyId), ...conditions));
 
 export type MessageRow = Omit<
   typeof messages.$inferSelect,

@@ -1,12 +1,12 @@
 // Search inside one conversation: a fragment of the text, ignoring case and accents ("acao" finds "ação"), or a
 // Portuguese word form ("pagamento" finds "pagamentos").
 import { MESSAGE_SEARCH_LIMIT, type MessageSearchResult } from '@atende/contract';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { desc, or, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
-import { messageColumns, presentMessages, senderJoin } from './presenter.ts';
+import { conversationMessages, presentMessages } from './presenter.ts';
 import { assertVisibleContact } from './timeline.ts';
 
 export async function searchConversation(
@@ -17,20 +17,14 @@ export async function searchConversation(
 ): Promise<MessageSearchResult> {
   await assertVisibleContact(ctx, contactId);
   const fragment = `%${escapeLike(term)}%`;
-  const rows = await ctx.db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(...senderJoin)
-    .where(
-      and(
-        eq(messages.contactId, contactId),
-        eq(messages.companyId, ctx.companyId),
-        or(
-          sql`unaccent(${messages.text}) ilike unaccent(${fragment})`,
-          sql`to_tsvector('portuguese', ${messages.text}) @@ plainto_tsquery('portuguese', ${term})`,
-        ),
-      ),
-    )
+  const rows = await conversationMessages(
+    ctx,
+    contactId,
+    or(
+      sql`unaccent(${messages.text}) ilike unaccent(${fragment})`,
+      sql`to_tsvector('portuguese', ${messages.text}) @@ plainto_tsquery('portuguese', ${term})`,
+    ),
+  )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(MESSAGE_SEARCH_LIMIT + 1);
   return {

@@ -1,13 +1,13 @@
 // The conversation timeline: the latest page of items and older pages, newest first, for a contact the user
 // may see. Given the boundary item's id too, pages are keyed by (created_at, id) and never skip or repeat one.
 import type { ItemsPage, ItemsQuery, PaginateQuery } from '@atende/contract';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, lt, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
-import { messageColumns, messageItem, presentMessages, senderJoin } from './presenter.ts';
+import { conversationMessages, messageItem, presentMessages } from './presenter.ts';
 
 export async function assertVisibleContact(ctx: TenantContext, contactId: string): Promise<void> {
   if (!(await maySeeContact(ctx, contactId))) throw notFound();
@@ -19,21 +19,15 @@ const boundary = (createdAt: string | undefined, id: string | undefined): Bounda
   createdAt ? { createdAt: new Date(createdAt), id } : null;
 
 async function messagesBefore(ctx: TenantContext, contactId: string, before: Boundary, limit: number) {
-  const rows = await ctx.db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(...senderJoin)
-    .where(
-      and(
-        eq(messages.contactId, contactId),
-        eq(messages.companyId, ctx.companyId),
-        before?.id
-          ? sql`(${messages.createdAt}, ${messages.id}) < (${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)`
-          : before
-            ? lt(messages.createdAt, before.createdAt)
-            : undefined,
-      ),
-    )
+  const rows = await conversationMessages(
+    ctx,
+    contactId,
+    before?.id
+      ? sql`(${messages.createdAt}, ${messages.id}) < (${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)`
+      : before
+        ? lt(messages.createdAt, before.createdAt)
+        : undefined,
+  )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit + 1);
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
