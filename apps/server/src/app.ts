@@ -23,6 +23,9 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { uploadRoutes } from './modules/messages/upload-routes.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
+import { notifyScheduleReminders } from './modules/schedules/notifier.ts';
+import { scheduleRoutes } from './modules/schedules/routes.ts';
+import { deliverReminder, type ReminderJob } from './modules/schedules/service.ts';
 import { notifyThreadChanges } from './modules/threads/notifier.ts';
 import { threadRoutes } from './modules/threads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -55,6 +58,7 @@ const MODULES = [
   contactRoutes,
   messageRoutes,
   threadRoutes,
+  scheduleRoutes,
   resourceRoutes,
   healthRoutes,
 ];
@@ -130,6 +134,7 @@ export async function buildApp(
   notifyContactChanges(database.db, deps.bus, io);
   notifyMessageChanges(database.db, deps.bus, io, deps.urls);
   notifyThreadChanges(database.db, deps.bus, io);
+  notifyScheduleReminders(database.db, deps.bus, io);
   registerWorkers(app, deps);
   app.decorate('deps', deps);
   return app;
@@ -143,6 +148,9 @@ function registerWorkers(app: FastifyInstance, deps: Deps): void {
     const delivery = { db: deps.database.db, bus: deps.bus, adapters: deps.adapters };
     await deps.jobs.work<DeliveryJob>(QUEUES.sendMessage, (job, meta) =>
       deliverMessage(delivery, job, meta.attempt),
+    );
+    await deps.jobs.work<ReminderJob>(QUEUES.scheduleReminder, (job) =>
+      deliverReminder(deps.database.db, deps.bus, job),
     );
   });
   app.addHook('onClose', () => deps.jobs.stop());

@@ -319,6 +319,40 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: (b) => ({ method: 'GET', url: `/api/files/${firstId(b, 'contacts')}?sig=${'A'.repeat(32)}` }),
   },
   {
+    operation: 'GET /api/conversation/scheduling',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/conversation/scheduling' }),
+  },
+  {
+    operation: 'GET /api/conversation/scheduling/{id}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/conversation/scheduling/${String(b.rows.schedules?.[0]?.contact_id)}`,
+    }),
+  },
+  {
+    operation: 'POST /api/conversation/scheduling/{id}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/conversation/scheduling/${String(b.rows.schedules?.[0]?.contact_id)}`,
+      payload: { scheduled_at: new Date(Date.now() + 3_600_000).toISOString() },
+    }),
+  },
+  ...(['GET', 'PUT', 'DELETE'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/conversation/scheduling/{contactId}/{id}`,
+    expect: 'not_found',
+    request: (b) => {
+      const schedule = b.rows.schedules?.[0];
+      return {
+        method,
+        url: `/api/conversation/scheduling/${String(schedule?.contact_id)}/${String(schedule?.id)}`,
+        payload: method === 'PUT' ? { annotation: 'alterado' } : undefined,
+      };
+    },
+  })),
+  {
     operation: 'GET /api/resources',
     expect: 'own_only',
     request: (b) => ({ method: 'GET', url: `/api/resources?company=${String(b.rows.companies?.[0]?.slug)}` }),

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'file_type_not_allowed',
   'channel_no_media',
   'transcription_not_configured',
+  'conflict_contact',
+  'schedule_in_past',
   'not_audio',
   'export_interval_too_long',
   'queue_empty',

@@ -11,4 +11,5 @@ export * from './health.ts';
 export * from './contacts.ts';
 export * from './messages.ts';
 export * from './threads.ts';
+export * from './schedules.ts';
 export * from './realtime.ts';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import type { ContactSummary } from './contacts.ts';
 import type { Message, MessageStatusChanged } from './messages.ts';
+import type { ScheduleReminder } from './schedules.ts';
 import type { Thread, ThreadMessage } from './threads.ts';
 
 export const ContactAssigned = z.object({
@@ -40,6 +41,8 @@ export type ServerToClientEvents = {
   /** Thread events reach only users who may see the thread (private ones: author and supervisors). */
   'thread.updated': (thread: Thread) => void;
   'thread.message': (message: ThreadMessage & { contact_id: string }) => void;
+  /** To the schedule's attendant, 10 and 1 minutes before a scheduled return. */
+  'schedule.reminder': (event: ScheduleReminder) => void;
 };
 
 export type ClientToServerEvents = {

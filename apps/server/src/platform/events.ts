@@ -17,6 +17,7 @@ export type DomainEvent =
   | { type: 'message.status'; companyId: string; contactId: string; messageId: string }
   | { type: 'message.updated'; companyId: string; contactId: string; messageId: string }
   | { type: 'thread.changed'; companyId: string; contactId: string; threadId: string }
+  | { type: 'schedule.reminder'; companyId: string; scheduleId: string; minutesBefore: number }
   | { type: 'thread.message'; companyId: string; contactId: string; threadId: string; messageId: string };
 
 export type EventHandler = (event: DomainEvent) => Promise<void> | void;

@@ -5,7 +5,7 @@ import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, SqlExecutor } from './db/database.ts';
 
-export const QUEUES = { sendMessage: 'message.send' } as const;
+export const QUEUES = { sendMessage: 'message.send', scheduleReminder: 'schedule.reminder' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Transient failures are retried with exponential backoff: 5 attempts over about a minute. */
@@ -14,8 +14,13 @@ export const RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true } as con
 export type JobHandler<T> = (data: T, job: { id: string; attempt: number }) => Promise<void>;
 
 export type Jobs = {
-  /** Enqueues a job as part of the caller's open transaction. */
-  enqueue<T extends object>(tx: Db, queue: QueueName, data: T): Promise<void>;
+  /** Enqueues a job as part of the caller's open transaction; `startAfter` delays it. */
+  enqueue<T extends object>(
+    tx: Db,
+    queue: QueueName,
+    data: T,
+    options?: { startAfter?: Date },
+  ): Promise<void>;
   work<T extends object>(queue: QueueName, handler: JobHandler<T>): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -26,8 +31,8 @@ export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): J
   boss.on('error', onError);
   let started: Promise<unknown> | null = null;
   return {
-    async enqueue(tx, queue, data) {
-      await boss.send(queue, data, { ...RETRY, db: transactionExecutor(tx) });
+    async enqueue(tx, queue, data, options = {}) {
+      await boss.send(queue, data, { ...RETRY, ...options, db: transactionExecutor(tx) });
     },
     async work(queue, handler) {
       await boss.work<object>(

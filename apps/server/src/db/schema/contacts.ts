@@ -282,3 +282,19 @@ export const messageReactions = pgTable(
   },
   (t) => [uniqueIndex('message_reactions_key').on(t.messageId, t.userId, t.emoji)],
 );
+
+/** One row per reminder delivered: a reminder job that runs twice (retry, restart) sends once. */
+export const scheduleReminders = pgTable(
+  'schedule_reminders',
+  {
+    companyId: tenantId(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    minutesBefore: integer('minutes_before').notNull(),
+    /** The schedule's time the reminder was for: a rescheduled return gets its reminders again. */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.minutesBefore, t.scheduledAt] })],
+);

@@ -29,6 +29,8 @@ export const en: Catalogue = {
     file_type_not_allowed: 'This type of file is not accepted.',
     channel_no_media: 'This channel does not accept files of this type.',
     transcription_not_configured: 'Audio transcription is not configured for this company.',
+    conflict_contact: 'The contact is already bound to another operator. Check with management.',
+    schedule_in_past: 'The scheduled time must be in the future.',
     not_audio: 'Only audio messages can be transcribed.',
     queue_empty: 'No customer is waiting in the queue.',
     channel_already_registered: 'This channel is already registered to a contact.',
@@ -89,6 +91,8 @@ export const en: Catalogue = {
     end_date: 'end date',
     format: 'format',
     emoji: 'emoji',
+    scheduled_at: 'scheduled time',
+    annotation: 'annotation',
     text: 'message',
   },
   export: {

@@ -29,6 +29,8 @@ export const es: Catalogue = {
     file_type_not_allowed: 'Este tipo de archivo no se acepta.',
     channel_no_media: 'Este canal no acepta archivos de este tipo.',
     transcription_not_configured: 'La transcripción de audio no está configurada en esta empresa.',
+    conflict_contact: 'El contacto ya está vinculado a otro operador. Consulte con la gerencia.',
+    schedule_in_past: 'La fecha de la agenda debe ser futura.',
     not_audio: 'Solo se pueden transcribir mensajes de audio.',
     queue_empty: 'No hay clientes esperando en la cola.',
     channel_already_registered: 'Este canal ya está registrado en la configuración de un contacto.',
@@ -89,6 +91,8 @@ export const es: Catalogue = {
     end_date: 'fecha final',
     format: 'formato',
     emoji: 'emoji',
+    scheduled_at: 'fecha agendada',
+    annotation: 'anotación',
     text: 'mensaje',
   },
   export: {

@@ -30,6 +30,8 @@ export const fr: Catalogue = {
     file_type_not_allowed: 'Ce type de fichier n’est pas accepté.',
     channel_no_media: 'Ce canal n’accepte pas les fichiers de ce type.',
     transcription_not_configured: 'La transcription audio n’est pas configurée pour cette entreprise.',
+    conflict_contact: 'Le contact est déjà lié à un autre opérateur. Vérifiez auprès de la direction.',
+    schedule_in_past: 'La date planifiée doit être dans le futur.',
     not_audio: 'Seuls les messages audio peuvent être transcrits.',
     queue_empty: 'Aucun client n’attend dans la file.',
     channel_already_registered: 'Ce canal est déjà enregistré pour un contact.',
@@ -90,6 +92,8 @@ export const fr: Catalogue = {
     end_date: 'date de fin',
     format: 'format',
     emoji: 'emoji',
+    scheduled_at: 'date planifiée',
+    annotation: 'annotation',
     text: 'message',
   },
   export: {

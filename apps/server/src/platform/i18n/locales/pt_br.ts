@@ -27,6 +27,8 @@ export const pt_br = {
     file_type_not_allowed: 'Este tipo de arquivo não é aceito.',
     channel_no_media: 'Este canal não aceita arquivos deste tipo.',
     transcription_not_configured: 'A transcrição de áudio não está configurada nesta empresa.',
+    conflict_contact: 'O contato já está vinculado a outro operador. Verifique com a gestão.',
+    schedule_in_past: 'A data do agendamento deve ser no futuro.',
     not_audio: 'Só mensagens de áudio podem ser transcritas.',
     queue_empty: 'Não há clientes aguardando na fila.',
     channel_already_registered: 'Este canal já está cadastrado na configuração de um contato.',
@@ -87,6 +89,8 @@ export const pt_br = {
     end_date: 'data final',
     format: 'formato',
     emoji: 'emoji',
+    scheduled_at: 'data agendada',
+    annotation: 'anotação',
     text: 'mensagem',
   },
   export: {

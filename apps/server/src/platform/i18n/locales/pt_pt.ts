@@ -30,6 +30,8 @@ export const pt_pt: Catalogue = {
     file_type_not_allowed: 'Este tipo de ficheiro não é aceite.',
     channel_no_media: 'Este canal não aceita ficheiros deste tipo.',
     transcription_not_configured: 'A transcrição de áudio não está configurada nesta empresa.',
+    conflict_contact: 'O contacto já está associado a outro operador. Verifique com a gestão.',
+    schedule_in_past: 'A data do agendamento deve ser no futuro.',
     not_audio: 'Só mensagens de áudio podem ser transcritas.',
     queue_empty: 'Não há clientes à espera na fila.',
     channel_already_registered: 'Este canal já está registado na configuração de um contacto.',
@@ -90,6 +92,8 @@ export const pt_pt: Catalogue = {
     end_date: 'data final',
     format: 'formato',
     emoji: 'emoji',
+    scheduled_at: 'data agendada',
+    annotation: 'anotação',
     text: 'mensagem',
   },
   export: {
