@@ -22,6 +22,7 @@ import { notifyMessageChanges } from './modules/messages/notifier.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { uploadRoutes } from './modules/messages/upload-routes.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
+import { phraseRoutes } from './modules/phrases/routes.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
 import { notifyScheduleReminders } from './modules/schedules/notifier.ts';
 import { scheduleRoutes } from './modules/schedules/routes.ts';
@@ -59,6 +60,7 @@ const MODULES = [
   messageRoutes,
   threadRoutes,
   scheduleRoutes,
+  phraseRoutes,
   resourceRoutes,
   healthRoutes,
 ];

@@ -136,6 +136,20 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: () => ({ method: 'GET', url: '/api/v2/phrases' }),
   },
   {
+    operation: 'POST /api/v2/phrases',
+    expect: 'own_only',
+    request: () => ({ method: 'POST', url: '/api/v2/phrases', payload: { text: 'Frase da empresa A' } }),
+  },
+  ...(['PUT', 'DELETE'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/v2/phrases/{id}`,
+    expect: 'not_found',
+    request: (b) => ({
+      method,
+      url: `/api/v2/phrases/${firstId(b, 'phrases')}`,
+      payload: method === 'PUT' ? { text: 'alterada' } : undefined,
+    }),
+  })),
+  {
     operation: 'GET /api/contacts',
     expect: 'own_only',
     request: () => ({ method: 'GET', url: '/api/contacts' }),

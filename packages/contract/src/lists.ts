@@ -31,9 +31,13 @@ export const CallReason = NamedItem;
 export type CallReason = NamedItem;
 export const CallReasonList = ListOf(CallReason);
 
-export const Phrase = z.object({ id: Id, text: z.string() });
+/** A ready phrase; `editable` tells the UI whether this user may change or delete it. */
+export const Phrase = z.object({ id: Id, text: z.string(), author_id: Id.nullable(), editable: z.boolean() });
 export type Phrase = z.infer<typeof Phrase>;
 export const PhraseList = ListOf(Phrase);
+export const PhrasesQuery = z.object({ search: z.string().trim().max(100).optional() });
+export const PhraseRequest = z.object({ text: z.string().trim().min(1).max(2000) });
+export type PhraseRequest = z.infer<typeof PhraseRequest>;
 
 export const Responsible = z.object({
   id: Id,

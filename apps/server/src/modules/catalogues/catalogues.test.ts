@@ -75,7 +75,12 @@ describe('catalogues of the demo company', () => {
   it('lists phrases', async () => {
     const data = await get('/api/v2/phrases');
     expect(data.length).toBe(6);
-    expect(data[0]).toEqual({ id: expect.any(String), text: expect.any(String) });
+    expect(data[0]).toEqual({
+      id: expect.any(String),
+      text: expect.any(String),
+      author_id: null,
+      editable: false,
+    });
   });
 
   it('filters responsibles by search, role, ids and online state', async () => {

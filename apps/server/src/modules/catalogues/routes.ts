@@ -1,18 +1,10 @@
-// GET endpoints of the catalogues loaded at start: channels, event actions, wallets, phrases, pause and call
-// reasons. Their writes arrive with the issues of each area.
-import {
-  CallReasonList,
-  ChannelList,
-  EventActionList,
-  PauseReasonList,
-  PhraseList,
-  WalletList,
-} from '@atende/contract';
+// GET endpoints of the catalogues loaded at start: channels, event actions, wallets, pause and call reasons. Their writes arrive with the issues of each area.
+import { CallReasonList, ChannelList, EventActionList, PauseReasonList, WalletList } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { tenantContext } from '../../platform/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { responses, typed } from '../../platform/http.ts';
-import { listChannelAccounts, listNamed, listPhrases, type NamedCatalogue } from './service.ts';
+import { listChannelAccounts, listNamed, type NamedCatalogue } from './service.ts';
 
 export function catalogueRoutes(app: FastifyInstance, deps: Deps): void {
   const db = deps.database.db;
@@ -35,14 +27,6 @@ export function catalogueRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { tags: ['channels'], response: responses(ChannelList) } },
     async (request) => ({
       data: await listChannelAccounts(tenantContext(db, request)),
-    }),
-  );
-
-  r.get(
-    '/api/v2/phrases',
-    { schema: { tags: ['phrases'], response: responses(PhraseList) } },
-    async (request) => ({
-      data: await listPhrases(tenantContext(db, request)),
     }),
   );
 }

@@ -1,13 +1,6 @@
 // Reads of the per-company catalogues the console loads at start.
 import { and, asc, eq } from 'drizzle-orm';
-import {
-  callReasons,
-  channelAccounts,
-  eventActions,
-  pauseReasons,
-  phrases,
-  wallets,
-} from '../../db/schema/index.ts';
+import { callReasons, channelAccounts, eventActions, pauseReasons, wallets } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 
 /** Catalogues are small by nature; the bound keeps a runaway one from flooding a response. */
@@ -37,14 +30,5 @@ export function listChannelAccounts(ctx: TenantContext) {
     .from(channelAccounts)
     .where(and(eq(channelAccounts.companyId, ctx.companyId), eq(channelAccounts.enabled, true)))
     .orderBy(asc(channelAccounts.kind), asc(channelAccounts.name))
-    .limit(CATALOGUE_LIMIT);
-}
-
-export function listPhrases(ctx: TenantContext) {
-  return ctx.db
-    .select({ id: phrases.id, text: phrases.text })
-    .from(phrases)
-    .where(eq(phrases.companyId, ctx.companyId))
-    .orderBy(asc(phrases.text))
     .limit(CATALOGUE_LIMIT);
 }
