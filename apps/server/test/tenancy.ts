@@ -244,6 +244,35 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     }),
   })),
   {
+    operation: 'POST /api/conversation/{id}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/conversation/${firstId(b, 'contacts')}`,
+      payload: { name: 'Invasor' },
+    }),
+  },
+  {
+    operation: 'POST /api/conversation/{id}/wallets',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/conversation/${firstId(b, 'contacts')}/wallets`,
+      payload: { wallet_id: firstId(b, 'wallets') },
+    }),
+  },
+  {
+    operation: 'DELETE /api/conversation/{id}/wallets/{walletId}',
+    expect: 'not_found',
+    request: (b) => {
+      const link = b.rows.contact_wallets?.[0];
+      return {
+        method: 'DELETE',
+        url: `/api/conversation/${String(link?.contact_id)}/wallets/${String(link?.wallet_id)}`,
+      };
+    },
+  },
+  {
     operation: 'POST /api/conversation/{id}/channels',
     expect: 'not_found',
     request: (b) => ({

@@ -144,3 +144,30 @@ export const BlacklistChannelRequest = z.object({
   reason: z.string().trim().max(500).optional(),
 });
 export type BlacklistChannelRequest = z.infer<typeof BlacklistChannelRequest>;
+
+/** Customer data edit (spec §2 customer data panel); at least one field. */
+export const UpdateContactRequest = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    document: z.string().trim().max(32).nullable().optional(),
+    code: z.string().trim().max(64).nullable().optional(),
+    protocol: z.string().trim().max(64).nullable().optional(),
+    tag: z.string().trim().max(64).nullable().optional(),
+    reason: z.string().trim().max(500).nullable().optional(),
+    priority: Priority.optional(),
+    critical: z.boolean().optional(),
+    /** Changing the responsible needs the change_responsible permission; null returns the contact to the queue. */
+    responsible_id: Id.nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'nothing_to_change',
+  });
+export type UpdateContactRequest = z.infer<typeof UpdateContactRequest>;
+
+/** Adds a segment to the contact: an existing wallet by id, or a new one of the company by name. */
+export const AddWalletRequest = z
+  .object({ wallet_id: Id.optional(), wallet_name: z.string().trim().min(1).max(120).optional() })
+  .refine((body) => body.wallet_id !== undefined || body.wallet_name !== undefined, {
+    message: 'nothing_to_change',
+  });
+export type AddWalletRequest = z.infer<typeof AddWalletRequest>;

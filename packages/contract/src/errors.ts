@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'channel_no_media',
   'transcription_not_configured',
   'conflict_contact',
+  'invalid_document',
   'schedule_in_past',
   'not_audio',
   'export_interval_too_long',

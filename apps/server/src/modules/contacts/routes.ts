@@ -1,6 +1,7 @@
 // The contact queue's calls: list, search, chatbots, waiting queue, take-next, detail and creation.
 import {
   ActivateChannelRequest,
+  AddWalletRequest,
   AddChannelRequest,
   BlacklistChannelRequest,
   Contact,
@@ -11,6 +12,7 @@ import {
   NewContactRequest,
   PendingScheduleSearchRequest,
   UpdateChannelRequest,
+  UpdateContactRequest,
   WaitingQueue,
 } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +21,7 @@ import { tenantContext } from '../../platform/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { activateChannel, addChannel, blacklistChannel, updateChannel } from './channels.ts';
+import { addWallet, removeWallet, updateContact } from './customer-data.ts';
 import {
   createContact,
   getContact,
@@ -119,5 +122,28 @@ export function contactRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { tags, params: ChannelParams, body: BlacklistChannelRequest, response: responses(Contact) } },
     (request) =>
       blacklistChannel(ctx(request), deps.bus, request.params.id, request.params.channelId, request.body),
+  );
+
+  r.post(
+    '/api/conversation/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: Id }),
+        body: UpdateContactRequest,
+        response: responses(Contact),
+      },
+    },
+    (request) => updateContact(ctx(request), deps.bus, request.params.id, request.body),
+  );
+  r.post(
+    '/api/conversation/:id/wallets',
+    { schema: { tags, params: z.object({ id: Id }), body: AddWalletRequest, response: responses(Contact) } },
+    (request) => addWallet(ctx(request), deps.bus, request.params.id, request.body),
+  );
+  r.delete(
+    '/api/conversation/:id/wallets/:walletId',
+    { schema: { tags, params: z.object({ id: Id, walletId: Id }), response: responses(Contact) } },
+    (request) => removeWallet(ctx(request), deps.bus, request.params.id, request.params.walletId),
   );
 }

@@ -6,12 +6,10 @@ import { contactChannels, contacts, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { phoneSearchPrefix } from './addresses.ts';
+import { normaliseDocument } from './documents.ts';
 
 const prefix = (value: string) => `${escapeLike(value)}%`;
 const fragment = (value: string) => `%${escapeLike(value.toLowerCase())}%`;
-
-/** Letters and digits only, upper-case: the stored form of documents. */
-export const normaliseDocument = (value: string) => value.replace(/[^0-9a-z]/gi, '').toUpperCase();
 
 const channelExists = (condition: SQL) =>
   sql`exists (select 1 from ${contactChannels} where ${contactChannels.contactId} = ${contacts.id} and ${condition})`;

@@ -32,7 +32,8 @@ import {
   summaryColumns,
 } from './presenter.ts';
 import { contactPage, filterCondition, findSummary, hasPendingSchedule, inMySegments } from './queries.ts';
-import { normaliseDocument, searchCondition } from './search.ts';
+import { acceptDocument } from './documents.ts';
+import { searchCondition } from './search.ts';
 
 export function listContacts(ctx: TenantContext, query: ContactListQuery): Promise<ContactPage> {
   return contactPage(ctx, {
@@ -182,7 +183,7 @@ export async function createContact(
       .values({
         companyId: ctx.companyId,
         name: input.name,
-        document: input.document ? normaliseDocument(input.document) || null : null,
+        document: acceptDocument(input.document),
         priority: priorityRank(input.priority),
         responsibleId: ctx.userId,
       })
