@@ -16,6 +16,7 @@ import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { notifyContactChanges } from './modules/contacts/notifier.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { deliverMessage } from './modules/messages/delivery.ts';
 import { notifyMessageChanges } from './modules/messages/notifier.ts';
@@ -61,6 +62,7 @@ const MODULES = [
   threadRoutes,
   scheduleRoutes,
   phraseRoutes,
+  eventRoutes,
   resourceRoutes,
   healthRoutes,
 ];

@@ -272,6 +272,29 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       };
     },
   },
+  ...(
+    [
+      ['GET', 'events', undefined],
+      ['POST', 'events', 'action'],
+      ['GET', 'jokers', undefined],
+    ] as const
+  ).map(([method, path, body]): TenancyProbe => ({
+    operation: `${method} /api/conversation/{id}/${path}`,
+    expect: 'not_found',
+    request: (b) => ({
+      method,
+      url: `/api/conversation/${firstId(b, 'contacts')}/${path}`,
+      payload: body ? { action_id: firstId(b, 'event_actions') } : undefined,
+    }),
+  })),
+  {
+    operation: 'POST /api/conversation/{id}/jokers/{jokerId}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/conversation/${firstId(b, 'contacts')}/jokers/${firstId(b, 'jokers')}`,
+    }),
+  },
   {
     operation: 'POST /api/conversation/{id}/channels',
     expect: 'not_found',

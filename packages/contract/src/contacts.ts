@@ -81,6 +81,7 @@ export const Contact = ContactSummary.extend({
   reason: z.string().nullable(),
   return_at: Timestamp.nullable(),
   segments: z.array(z.object({ wallet_id: Id, wallet_name: z.string() })),
+  jokers: z.array(z.object({ id: Id, name: z.string() })),
   channels: z.array(ContactChannel),
   created_at: Timestamp,
 });
@@ -171,3 +172,34 @@ export const AddWalletRequest = z
     message: 'nothing_to_change',
   });
 export type AddWalletRequest = z.infer<typeof AddWalletRequest>;
+
+export const JokerChoices = z.object({
+  data: z.array(z.object({ id: Id, name: z.string() })),
+  current: z.object({ id: Id, name: z.string() }).nullable(),
+});
+export type JokerChoices = z.infer<typeof JokerChoices>;
+
+export const ContactEvent = z.object({
+  id: Id,
+  contact_id: Id,
+  action_id: Id.nullable(),
+  description: z.string(),
+  /** Decimal amount in the company's currency (BRL by default), null when not given. */
+  amount: z.number().nullable(),
+  annotation: z.string().nullable(),
+  responsible: z.object({ id: Id, name: z.string() }).nullable(),
+  date: Timestamp,
+  created_by: z.object({ id: Id.nullable(), name: z.string().nullable() }),
+  created_at: Timestamp,
+});
+export type ContactEvent = z.infer<typeof ContactEvent>;
+export const ContactEventList = z.object({ data: z.array(ContactEvent) });
+
+export const NewEventRequest = z.object({
+  action_id: Id,
+  amount: z.number().min(0).max(1e10).multipleOf(0.01).nullable().optional(),
+  annotation: z.string().trim().max(2000).optional(),
+  responsible_id: Id.optional(),
+  date: Timestamp.optional(),
+});
+export type NewEventRequest = z.infer<typeof NewEventRequest>;

@@ -44,6 +44,8 @@ export const eventActions = namedCatalogue('event_actions');
 export const wallets = namedCatalogue('wallets');
 export const pauseReasons = namedCatalogue('pause_reasons');
 export const callReasons = namedCatalogue('call_reasons');
+/** Jokers: labels a supervisor defines and attendants give a contact (one at a time). */
+export const jokers = namedCatalogue('jokers');
 
 export const phrases = pgTable(
   'phrases',

@@ -15,7 +15,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { channelAccounts, channelKindEnum as channelKind, wallets } from './catalogues.ts';
+import {
+  channelAccounts,
+  channelKindEnum as channelKind,
+  eventActions,
+  jokers,
+  wallets,
+} from './catalogues.ts';
 import { createdAt, primaryId, tenantId, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -39,6 +45,7 @@ export const contacts = pgTable(
     online: boolean('online').notNull().default(false),
     reason: text('reason'),
     returnAt: timestamp('return_at', { withTimezone: true }),
+    jokerId: uuid('joker_id').references(() => jokers.id, { onDelete: 'set null' }),
     responsibleId: uuid('responsible_id').references(() => users.id, { onDelete: 'set null' }),
     /** Waiting in the queue for an attendant (no responsible yet). */
     onQueue: boolean('on_queue').notNull().default(false),
@@ -297,4 +304,27 @@ export const scheduleReminders = pgTable(
     sentAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.scheduleId, t.minutesBefore, t.scheduledAt] })],
+);
+
+/** What happened with a customer (spec §3 Event): an action of the company's list, a value and a note. */
+export const contactEvents = pgTable(
+  'contact_events',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    actionId: uuid('action_id').references(() => eventActions.id, { onDelete: 'set null' }),
+    /** The action's name when registered, so renaming the action keeps history readable. */
+    description: text('description').notNull(),
+    /** In cents of the company's currency. */
+    amountCents: integer('amount_cents'),
+    annotation: text('annotation'),
+    responsibleId: uuid('responsible_id').references(() => users.id, { onDelete: 'set null' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_events_contact_idx').on(t.contactId, t.createdAt, t.id)],
 );

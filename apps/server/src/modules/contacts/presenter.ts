@@ -101,6 +101,7 @@ export function presentContact(
   row: ContactRow,
   channels: ChannelRow[],
   segments: { walletId: string; walletName: string }[],
+  joker: { id: string; name: string } | null,
 ): Contact {
   return {
     ...summary,
@@ -111,6 +112,7 @@ export function presentContact(
     reason: row.reason,
     return_at: iso(row.returnAt),
     segments: segments.map((s) => ({ wallet_id: s.walletId, wallet_name: s.walletName })),
+    jokers: joker ? [joker] : [],
     channels: channels.map((c) => ({
       id: c.id,
       type: c.kind,

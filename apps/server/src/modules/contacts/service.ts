@@ -16,6 +16,7 @@ import {
   contactChannels,
   contacts,
   contactWallets,
+  jokers,
   wallets,
 } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -133,7 +134,7 @@ export async function takeNextWaiting(ctx: TenantContext, bus: EventBus): Promis
 export async function getContact(ctx: TenantContext, contactId: string): Promise<Contact> {
   const summary = await findSummary(ctx, contactId);
   if (!summary) throw notFound();
-  const [[row], channels, segments] = await Promise.all([
+  const [[row], channels, segments, [joker]] = await Promise.all([
     ctx.db
       .select()
       .from(contacts)
@@ -149,9 +150,14 @@ export async function getContact(ctx: TenantContext, contactId: string): Promise
       .innerJoin(wallets, eq(wallets.id, contactWallets.walletId))
       .where(and(eq(contactWallets.contactId, contactId), eq(contactWallets.companyId, ctx.companyId)))
       .orderBy(asc(wallets.name)),
+    ctx.db
+      .select({ id: jokers.id, name: jokers.name })
+      .from(contacts)
+      .innerJoin(jokers, eq(jokers.id, contacts.jokerId))
+      .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId))),
   ]);
   if (!row || !canSeeContact(ctx, row)) throw notFound();
-  return presentContact(presentSummary(summary), row, channels, segments);
+  return presentContact(presentSummary(summary), row, channels, segments, joker ?? null);
 }
 
 /** Creates a contact with its first channel; the creator becomes responsible for it. */

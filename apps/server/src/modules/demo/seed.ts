@@ -5,6 +5,7 @@ import type { ChannelKind, Role } from '@atende/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   callReasons,
+  jokers,
   channelAccounts,
   contacts,
   eventActions,
@@ -104,6 +105,16 @@ export async function seedDemo(
           'Suporte técnico',
           'Cancelamento',
           'Ligação por engano',
+        ]),
+      );
+    await tx
+      .insert(jokers)
+      .values(
+        named(company.id, [
+          'Cliente preferencial',
+          'Reclamação recorrente',
+          'Potencial de upgrade',
+          'Não ligar à noite',
         ]),
       );
     await tx

@@ -101,6 +101,9 @@ export const en: Catalogue = {
     responsible_id: 'responsible',
     wallet_id: 'segment',
     wallet_name: 'segment name',
+    action_id: 'action',
+    amount: 'amount',
+    date: 'date',
     text: 'message',
   },
   export: {

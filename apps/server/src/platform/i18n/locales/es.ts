@@ -101,6 +101,9 @@ export const es: Catalogue = {
     responsible_id: 'responsable',
     wallet_id: 'cartera',
     wallet_name: 'nombre de la cartera',
+    action_id: 'acción',
+    amount: 'monto',
+    date: 'fecha',
     text: 'mensaje',
   },
   export: {

@@ -102,6 +102,9 @@ export const fr: Catalogue = {
     responsible_id: 'responsable',
     wallet_id: 'portefeuille',
     wallet_name: 'nom du portefeuille',
+    action_id: 'action',
+    amount: 'montant',
+    date: 'date',
     text: 'message',
   },
   export: {

@@ -102,6 +102,9 @@ export const pt_pt: Catalogue = {
     responsible_id: 'responsável',
     wallet_id: 'carteira',
     wallet_name: 'nome da carteira',
+    action_id: 'ação',
+    amount: 'valor',
+    date: 'data',
     text: 'mensagem',
   },
   export: {

@@ -1,0 +1,93 @@
+// Events: what happened with a customer (an action of the company's list, an amount, a note, a responsible,
+// a date). The contact's "last event" follows the newest one, for the queue's search and ordering.
+import { EVENTS_HISTORY_SIZE, type ContactEvent, type NewEventRequest } from '@atende/contract';
+import { aliasedTable, and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { contactEvents, contacts, eventActions, users } from '../../db/schema/index.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/errors.ts';
+import { inTransaction, type EventBus } from '../../platform/events.ts';
+import { maySeeContact } from '../contacts/queries.ts';
+
+const responsible = aliasedTable(users, 'event_responsible');
+const author = aliasedTable(users, 'event_author');
+
+const withNames = (db: Db) =>
+  db
+    .select({ ...getTableColumns(contactEvents), responsibleName: responsible.name, authorName: author.name })
+    .from(contactEvents)
+    .leftJoin(responsible, eq(responsible.id, contactEvents.responsibleId))
+    .leftJoin(author, eq(author.id, contactEvents.createdBy));
+
+type Row = Awaited<ReturnType<ReturnType<typeof withNames>['limit']>>[number];
+
+const present = (row: Row): ContactEvent => ({
+  id: row.id,
+  contact_id: row.contactId,
+  action_id: row.actionId,
+  description: row.description,
+  amount: row.amountCents === null ? null : row.amountCents / 100,
+  annotation: row.annotation,
+  responsible:
+    row.responsibleId && row.responsibleName ? { id: row.responsibleId, name: row.responsibleName } : null,
+  date: row.occurredAt.toISOString(),
+  created_by: { id: row.createdBy, name: row.authorName },
+  created_at: row.createdAt.toISOString(),
+});
+
+/** The events panel: the contact's last EVENTS_HISTORY_SIZE records, newest first. */
+export async function recentEvents(ctx: TenantContext, contactId: string): Promise<ContactEvent[]> {
+  if (!(await maySeeContact(ctx, contactId))) throw notFound();
+  const rows = await withNames(ctx.db)
+    .where(and(eq(contactEvents.contactId, contactId), eq(contactEvents.companyId, ctx.companyId)))
+    .orderBy(desc(contactEvents.createdAt), desc(contactEvents.id))
+    .limit(EVENTS_HISTORY_SIZE);
+  return rows.map(present);
+}
+
+export async function registerEvent(
+  ctx: TenantContext,
+  bus: EventBus,
+  contactId: string,
+  input: NewEventRequest,
+): Promise<ContactEvent> {
+  if (!(await maySeeContact(ctx, contactId))) throw notFound();
+  const [action] = await ctx.db
+    .select({ id: eventActions.id, name: eventActions.name })
+    .from(eventActions)
+    .where(and(eq(eventActions.id, input.action_id), eq(eventActions.companyId, ctx.companyId)));
+  if (!action) throw notFound();
+  if (input.responsible_id) {
+    const [user] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.responsible_id), eq(users.companyId, ctx.companyId)));
+    if (!user) throw notFound();
+  }
+  const id = await inTransaction(ctx.db, bus, async (tx, record) => {
+    const now = new Date();
+    const [row] = await tx
+      .insert(contactEvents)
+      .values({
+        companyId: ctx.companyId,
+        contactId,
+        actionId: action.id,
+        description: action.name,
+        amountCents: input.amount == null ? null : Math.round(input.amount * 100),
+        annotation: input.annotation || null,
+        responsibleId: input.responsible_id ?? ctx.userId,
+        occurredAt: input.date ? new Date(input.date) : now,
+        createdBy: ctx.userId,
+        createdAt: now,
+      })
+      .returning({ id: contactEvents.id });
+    await tx
+      .update(contacts)
+      .set({ lastEvent: action.name, lastEventAt: now, updatedAt: now })
+      .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId)));
+    record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
+    return row!.id;
+  });
+  const [row] = await withNames(ctx.db).where(eq(contactEvents.id, id)).limit(1);
+  return present(row!);
+}
