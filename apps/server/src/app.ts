@@ -132,6 +132,7 @@ export async function buildApp(
   const io = createRealtime(app, {
     db: database.db,
     tokens: deps.tokens,
+    bus: deps.bus,
     redisUrl: config.redisUrl,
     mayWatchContact: (auth, contactId) => maySeeContact({ ...auth, db: database.db }, contactId),
   });

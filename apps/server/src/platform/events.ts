@@ -13,6 +13,8 @@ export type DomainEvent =
       unreadChanged?: boolean;
     }
   | { type: 'waiting.changed'; companyId: string }
+  /** Sessions ended (logout, password change): their open sockets must close too. */
+  | { type: 'sessions.revoked'; companyId: string; sessionIds: string[] }
   | { type: 'message.created'; companyId: string; contactId: string; messageId: string }
   | { type: 'message.status'; companyId: string; contactId: string; messageId: string }
   | { type: 'message.updated'; companyId: string; contactId: string; messageId: string }

@@ -11,6 +11,7 @@ import { users } from '../db/schema/index.ts';
 import { isSupervising } from '../modules/users/policy.ts';
 import { authenticateToken, type AuthContext } from './auth.ts';
 import type { Db } from './db/database.ts';
+import type { EventBus } from './events.ts';
 import { AppError } from './errors.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -31,6 +32,7 @@ export const rooms = {
   supervisors: (companyId: string) => `company:${companyId}:supervisors`,
   attendants: (companyId: string) => `company:${companyId}:attendants`,
   user: (userId: string) => `user:${userId}`,
+  session: (sessionId: string) => `session:${sessionId}`,
   contact: (contactId: string) => `contact:${contactId}`,
 };
 
@@ -39,7 +41,13 @@ export type ContactWatchPolicy = (auth: AuthContext, contactId: string) => Promi
 
 export function createRealtime(
   app: FastifyInstance,
-  deps: { db: Db; tokens: TokenService; redisUrl: string | undefined; mayWatchContact: ContactWatchPolicy },
+  deps: {
+    db: Db;
+    tokens: TokenService;
+    bus: EventBus;
+    redisUrl: string | undefined;
+    mayWatchContact: ContactWatchPolicy;
+  },
 ): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
   if (deps.redisUrl) {
@@ -75,6 +83,7 @@ export function createRealtime(
     void socket.join([
       rooms.company(companyId),
       rooms.user(userId),
+      rooms.session(socket.data.auth.sessionId),
       isSupervising(role) ? rooms.supervisors(companyId) : rooms.attendants(companyId),
     ]);
     socket.on('ping', (ack) => {
@@ -132,6 +141,12 @@ export function createRealtime(
       app.log.warn({ err: error }, 'could not list the viewers of a conversation');
     }
   }
+
+  // A revoked session's sockets close at once (on every process), as its HTTP requests already fail.
+  deps.bus.subscribe((event) => {
+    if (event.type !== 'sessions.revoked' || event.sessionIds.length === 0) return;
+    io.in(event.sessionIds.map(rooms.session)).disconnectSockets(true);
+  });
 
   // Fastify closes the HTTP server itself; io.close() would close it a second time.
   app.addHook('preClose', async () => {

@@ -25,7 +25,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   typed(app).post('/api/logout', { schema: { tags, response: responses(Ok) } }, async (request) => {
-    await logout(tenantContext(db, request));
+    await logout(tenantContext(db, request), deps.bus);
     return { ok: true as const };
   });
 

@@ -11,6 +11,7 @@ import { sessions, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { verifyDecoy, verifyPassword } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { TokenService } from '../../platform/tokens.ts';
@@ -98,11 +99,14 @@ async function findLoginUser(db: Db, input: LoginRequest) {
   return user;
 }
 
-export async function logout(ctx: TenantContext): Promise<void> {
-  await ctx.db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, ctx.sessionId), eq(sessions.companyId, ctx.companyId)));
+export async function logout(ctx: TenantContext, bus: EventBus): Promise<void> {
+  await inTransaction(ctx.db, bus, async (tx, record) => {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, ctx.sessionId), eq(sessions.companyId, ctx.companyId)));
+    record({ type: 'sessions.revoked', companyId: ctx.companyId, sessionIds: [ctx.sessionId] });
+  });
 }
 
 /** Records that the user is still there: feeds "online" and the session's last activity. */

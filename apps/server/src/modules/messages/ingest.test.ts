@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { injectAs, makeActor, type Actor } from '../../../test/factories.ts';
+import { injectAs, loginAs, makeActor, TEST_PASSWORD, type Actor } from '../../../test/factories.ts';
 import { connectSocket, type TestSocket } from '../../../test/realtime-client.ts';
 import { ingestInbound } from './ingest.ts';
 
@@ -82,6 +82,33 @@ describe('realtime gateway', () => {
     const revoked = await makeActor(t.app, t.database.db, 'attendant', attendant.company);
     await injectAs(t.app, revoked, { method: 'POST', url: '/api/logout' });
     await expect(connect(revoked)).rejects.toThrow('session_expired');
+  });
+
+  it('closes the sockets of a session that logs out, and of the other sessions on a password change', async () => {
+    const actor = await makeActor(t.app, t.database.db, 'attendant', attendant.company);
+    const otherToken = await loginAs(t.app, actor.company, actor.user);
+    const current = await connect(actor);
+    const other = await connect({ ...actor, token: otherToken });
+    const disconnected = (socket: TestSocket) =>
+      new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    const otherGone = disconnected(other);
+    const changed = await injectAs(t.app, actor, {
+      method: 'POST',
+      url: '/api/user/password',
+      payload: {
+        current_password: TEST_PASSWORD,
+        password: 'another-password-1',
+        password_confirmation: 'another-password-1',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await otherGone).toBe('io server disconnect');
+    expect(current.connected).toBe(true);
+
+    const currentGone = disconnected(current);
+    await injectAs(t.app, actor, { method: 'POST', url: '/api/logout' });
+    expect(await currentGone).toBe('io server disconnect');
   });
 
   it('lets a user watch only the contacts they may see', async () => {

@@ -49,7 +49,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/user/password',
     { schema: { tags, body: ChangePasswordRequest, response: responses(Ok) } },
     async (request) => {
-      await changePassword(tenantContext(db, request), request.body);
+      await changePassword(tenantContext(db, request), deps.bus, request.body);
       return { ok: true as const };
     },
   );
@@ -58,7 +58,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/user/reset-password',
     { schema: { tags, body: ResetPasswordRequest, response: responses(Ok) } },
     async (request) => {
-      await resetPassword(tenantContext(db, request), request.body);
+      await resetPassword(tenantContext(db, request), deps.bus, request.body);
       return { ok: true as const };
     },
   );

@@ -15,6 +15,7 @@ import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { defaultPermissions, ONLINE_WINDOW_MS } from './policy.ts';
@@ -101,36 +102,44 @@ const ownRow = (ctx: TenantContext) => and(eq(users.id, ctx.userId), eq(users.co
  * Changes the password after checking the current one. Every other session of the user is revoked, so a
  * password change locks out whoever else held the account.
  */
-export async function changePassword(ctx: TenantContext, input: ChangePasswordRequest): Promise<void> {
+export async function changePassword(
+  ctx: TenantContext,
+  bus: EventBus,
+  input: ChangePasswordRequest,
+): Promise<void> {
   const { user } = await getCurrentUser(ctx);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
     throw new AppError('current_password_invalid', 400);
   }
   if (input.password === input.current_password) throw new AppError('password_reuse', 400);
-  await setPassword(ctx, input.password);
+  await setPassword(ctx, bus, input.password);
 }
 
 /** Sets a new password without the current one, allowed only while the account requires a new password. */
-export async function resetPassword(ctx: TenantContext, input: ResetPasswordRequest): Promise<void> {
+export async function resetPassword(
+  ctx: TenantContext,
+  bus: EventBus,
+  input: ResetPasswordRequest,
+): Promise<void> {
   const { user } = await getCurrentUser(ctx);
   if (!user.requireNewPassword) throw new AppError('new_password_not_required', 400);
   if (await verifyPassword(user.passwordHash, input.password)) throw new AppError('password_reuse', 400);
-  await setPassword(ctx, input.password);
+  await setPassword(ctx, bus, input.password);
 }
 
-async function setPassword(ctx: TenantContext, password: string): Promise<void> {
+async function setPassword(ctx: TenantContext, bus: EventBus, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, bus, async (tx, record) => {
     await tx
       .update(users)
       .set({ passwordHash, requireNewPassword: false, updatedAt: new Date() })
       .where(ownRow(ctx));
-    await tx
+    const revoked = await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(
-        and(eq(sessions.userId, ctx.userId), ne(sessions.id, ctx.sessionId), isNull(sessions.revokedAt)),
-      );
+      .where(and(eq(sessions.userId, ctx.userId), ne(sessions.id, ctx.sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    record({ type: 'sessions.revoked', companyId: ctx.companyId, sessionIds: revoked.map((row) => row.id) });
   });
 }
 
