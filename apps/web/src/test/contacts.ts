@@ -55,6 +55,7 @@ export const contactOf = (row: ContactSummary, overrides: Partial<Contact> = {})
   reason: null,
   return_at: null,
   segments: [],
+  jokers: [],
   channels: [
     {
       id: '01a201b8-0000-7000-9000-000000000001',
