@@ -27,6 +27,9 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-sync',
       '--disable-quic',
       '--no-first-run',
+      // A synthetic microphone (a beep) without a permission prompt, for voice recordings.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
       `--host-resolver-rules=${HOST_RULES}`,
     ],
   });

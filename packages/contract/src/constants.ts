@@ -2,6 +2,7 @@
 // sizes, paths) the web app needs. This module imports nothing of zod, so the web bundle may import from it
 // freely; modules that define schemas keep zod alive in any bundle that imports a value from them.
 import type { ChannelKind } from './enums.ts';
+import type { MessageStatus } from './messages.ts';
 export const PRODUCT_VERSION = '2.3.0';
 export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 export const DEFAULT_CURRENCY = 'BRL';
@@ -85,3 +86,21 @@ export const WAITING_LIST_SIZE = 50;
 export const PHONE_KINDS = ['whatsapp', 'sms', 'voice', 'viber'] as const satisfies readonly ChannelKind[];
 
 export const REALTIME_PATH = '/socket.io';
+
+/** Timeline entries per page, and the longest message text. */
+export const ITEMS_PAGE_SIZE = 50;
+export const MESSAGE_TEXT_MAX = 4096;
+export const THREAD_NAME_MAX = 120;
+
+/**
+ * Delivery statuses move forward only: the statuses each status may be reached from (a late "delivered"
+ * never overwrites "read"; a failed message goes back to pending only by an explicit retry).
+ */
+export const MESSAGE_STATUS_REACHABLE_FROM: Record<MessageStatus, readonly MessageStatus[]> = {
+  received: [],
+  pending: ['failed'],
+  sent: ['pending'],
+  delivered: ['pending', 'sent'],
+  read: ['pending', 'sent', 'delivered'],
+  failed: ['pending', 'sent'],
+};

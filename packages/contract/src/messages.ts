@@ -1,7 +1,7 @@
 // Messages of a conversation and the timeline that shows them (spec §3 Message, §7 items/messages).
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
-import { EXPORT_MAX_DAYS, SEARCH_MIN_LENGTH } from './constants.ts';
+import { EXPORT_MAX_DAYS, ITEMS_PAGE_SIZE, MESSAGE_TEXT_MAX, SEARCH_MIN_LENGTH } from './constants.ts';
 import { ChannelKind } from './enums.ts';
 
 /** Outbound messages move forward only: pending → sent → delivered → read, or → failed (retryable). */
@@ -46,8 +46,6 @@ export type Message = z.infer<typeof Message>;
 export const Item = z.object({ type: z.literal('message'), created_at: Timestamp, message: Message });
 export type Item = z.infer<typeof Item>;
 
-export const ITEMS_PAGE_SIZE = 50;
-
 export const ItemsQuery = z.object({
   /** Items strictly older than this; absent gives the latest page. */
   before_created_at: Timestamp.optional(),
@@ -68,8 +66,6 @@ export type PaginateQuery = z.infer<typeof PaginateQuery>;
 /** Items newest first (the store keeps them that way); `has_more` tells whether older ones exist. */
 export const ItemsPage = z.object({ data: z.array(Item), has_more: z.boolean() });
 export type ItemsPage = z.infer<typeof ItemsPage>;
-
-export const MESSAGE_TEXT_MAX = 4096;
 
 export const SendMessageRequest = z.object({
   text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX),

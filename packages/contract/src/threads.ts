@@ -3,6 +3,7 @@
 // supervisors and administrators.
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
+import { MESSAGE_TEXT_MAX, THREAD_NAME_MAX } from './constants.ts';
 
 export const ThreadPrivacy = z.enum(['public', 'private']);
 export type ThreadPrivacy = z.infer<typeof ThreadPrivacy>;
@@ -36,14 +37,14 @@ export const ThreadMessagePage = z.object({ data: z.array(ThreadMessage), has_mo
 export type ThreadMessagePage = z.infer<typeof ThreadMessagePage>;
 
 export const NewThreadRequest = z.object({
-  name: z.string().trim().min(1).max(120),
+  name: z.string().trim().min(1).max(THREAD_NAME_MAX),
   privacy: ThreadPrivacy.default('public'),
   /** The first message of the topic, if the author writes one right away. */
-  text: z.string().trim().min(1).max(4096).optional(),
+  text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX).optional(),
 });
 export type NewThreadRequest = z.infer<typeof NewThreadRequest>;
 
-export const NewThreadMessageRequest = z.object({ text: z.string().trim().min(1).max(4096) });
+export const NewThreadMessageRequest = z.object({ text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX) });
 export type NewThreadMessageRequest = z.infer<typeof NewThreadMessageRequest>;
 
 export const ThreadPrivacyRequest = z.object({ privacy: ThreadPrivacy });

@@ -10,7 +10,19 @@ export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** offline: no console session; connecting: not connected yet; live: connected; reconnecting: lost, trying again. */
 export type RealtimeStatus = 'offline' | 'connecting' | 'live' | 'reconnecting';
 
-export const useRealtimeStore = create<{ status: RealtimeStatus }>()(() => ({ status: 'offline' }));
+export interface RealtimeState {
+  status: RealtimeStatus;
+  /** The open connection, for screens that join rooms (the conversation); null without a console session. */
+  socket: RealtimeSocket | null;
+  /** Counts successful connections: a screen that joined a room joins it again when this grows. */
+  connections: number;
+}
+
+export const useRealtimeStore = create<RealtimeState>()(() => ({
+  status: 'offline',
+  socket: null,
+  connections: 0,
+}));
 
 const setStatus = (status: RealtimeStatus): void => useRealtimeStore.setState({ status });
 
@@ -51,8 +63,10 @@ export function openRealtime({ token, onConnect, onAuthRefused, url }: RealtimeO
   };
 
   setStatus('connecting');
+  useRealtimeStore.setState({ socket });
   socket.on('connect', () => {
     setStatus('live');
+    useRealtimeStore.setState((state) => ({ connections: state.connections + 1 }));
     onConnect(connectedBefore);
     connectedBefore = true;
   });
@@ -83,6 +97,7 @@ export function openRealtime({ token, onConnect, onAuthRefused, url }: RealtimeO
       if (retry) clearTimeout(retry);
       socket.disconnect();
       setStatus('offline');
+      useRealtimeStore.setState({ socket: null });
     },
   };
 }

@@ -1,20 +1,10 @@
 // Delivery statuses move forward only (a late "delivered" never overwrites "read"); a failed message may go
 // back to pending only through an explicit retry.
-import type { MessageStatus } from '@atende/contract';
+import { MESSAGE_STATUS_REACHABLE_FROM, type MessageStatus } from '@atende/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
-
-/** The statuses each status may be reached from. */
-const REACHABLE_FROM: Record<MessageStatus, MessageStatus[]> = {
-  received: [],
-  pending: ['failed'],
-  sent: ['pending'],
-  delivered: ['pending', 'sent'],
-  read: ['pending', 'sent', 'delivered'],
-  failed: ['pending', 'sent'],
-};
 
 export type StatusChange = {
   companyId: string;
@@ -39,7 +29,7 @@ export async function advanceStatus(db: Db, bus: EventBus, change: StatusChange)
         and(
           eq(messages.id, change.messageId),
           eq(messages.companyId, change.companyId),
-          inArray(messages.status, REACHABLE_FROM[change.status]),
+          inArray(messages.status, [...MESSAGE_STATUS_REACHABLE_FROM[change.status]]),
         ),
       )
       .returning({ contactId: messages.contactId });

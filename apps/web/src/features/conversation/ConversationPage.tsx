@@ -1,38 +1,56 @@
-// conversation.messages (/painel/conversa/:contactId): the contact the attendant opened, with what this
-// version of the console knows about it — name, channels, responsible, priority, segments and identifiers.
-// The message timeline arrives with the conversation feature; until then the screen says so.
-import type { Contact } from '@atende/contract';
+// conversation.messages (/painel/conversa/:contactId): the whole history of the customer across every channel,
+// newest at the bottom, with the footer to answer on the right channel. The info bar toggles read/unread and
+// opens the panels of the conversation (channels, threads, search, export).
+import type { Contact, Message } from '@atende/contract';
+import { DEFAULT_TIMEZONE } from '@atende/contract';
 import {
   ActionIcon,
   Alert,
   Avatar,
   Badge,
   Box,
-  Card,
+  Button,
   Center,
+  Drawer,
   Group,
   Loader,
-  SimpleGrid,
+  Select,
   Stack,
   Text,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useHotkeys } from '@mantine/hooks';
+import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { pathTo } from '../../app/routes.ts';
-import { ArrowLeftIcon, MessageOffIcon, PinIcon, PinOffIcon } from '../../components/Icons.tsx';
+import { ArrowLeftIcon, PinIcon, PinOffIcon, SearchIcon } from '../../components/Icons.tsx';
 import { setTitleSubject } from '../../lib/document-title.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { notifyError } from '../../lib/notify.ts';
 import { contactQuery } from '../contacts/contact-queries.ts';
-import { ChannelIcon } from '../contacts/ChannelIcon.tsx';
 import { useRecentContacts, type RecentContact } from '../contacts/recent-contacts.ts';
-import { responsibleLabel } from '../contacts/responsible-label.ts';
 import { initialsOf } from '../shell/initials.ts';
-import { useFormatters } from '../session/use-formatters.ts';
 import { useCurrentUser } from '../session/user-api.ts';
+import { Composer } from './Composer.tsx';
+import { ChannelsPanel } from './ChannelsPanel.tsx';
+import { ChannelsIcon, DownloadIcon, MailIcon, MailOpenedIcon, ThreadsIcon } from './ConversationIcons.tsx';
+import { ExportModal } from './ExportModal.tsx';
+import { SearchPanel } from './SearchPanel.tsx';
+import { ThreadsPanel } from './ThreadsPanel.tsx';
+import classes from './ConversationPage.module.css';
+import { retryMessage } from './conversation-api.ts';
+import { defaultChannelId } from './default-channel.ts';
+import { errorText } from './error-text.ts';
+import { useSendMessage } from './send-message.ts';
+import { Timeline, type TimelineHandle } from './Timeline.tsx';
+import { conversationKeys } from './conversation-keys.ts';
+import { addMessage, loadOlder, timelineQuery } from './timeline-queries.ts';
+import type { Timeline as TimelineData } from './timeline-store.ts';
+import { useConversationLive } from './use-conversation-live.ts';
+import { useReadState } from './use-read-state.ts';
 
 const recentEntryOf = (contact: Contact): RecentContact => ({
   id: contact.id,
@@ -67,7 +85,8 @@ function PinButton({ contact }: { contact: Contact }) {
   return (
     <Tooltip label={label}>
       <ActionIcon
-        variant={pinned ? 'light' : 'default'}
+        variant={pinned ? 'light' : 'subtle'}
+        color={pinned ? undefined : 'gray'}
         size="lg"
         aria-label={label}
         aria-pressed={pinned}
@@ -79,35 +98,92 @@ function PinButton({ contact }: { contact: Contact }) {
   );
 }
 
-function Detail({ label, value }: { label: string; value: string | null }) {
+function ReadToggle({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
+  const read = useReadState(contact);
+  const label = t(read.unread ? 'conversation.markRead' : 'conversation.markUnread');
   return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value ?? '—'}</Text>
-    </div>
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        loading={read.pending}
+        onClick={read.toggle}
+        data-testid="read-toggle"
+      >
+        {read.unread ? <MailOpenedIcon /> : <MailIcon />}
+      </ActionIcon>
+    </Tooltip>
   );
 }
 
-function ContactHeader({ contact }: { contact: Contact }) {
-  const { t } = useTranslation();
-  const viewerId = useCurrentUser()?.id;
-  const format = useFormatters();
-  const responsible = responsibleLabel(contact, viewerId, t);
+type PanelName = 'channels' | 'threads' | 'search';
 
+/** A search result to show in the timeline; `nonce` lets the same result be chosen twice. */
+interface Jump {
+  contactId: string;
+  messageId: string;
+  term: string;
+  nonce: number;
+}
+
+function PanelButton({
+  label,
+  active,
+  onClick,
+  testId,
+  children,
+}: {
+  label: string;
+  active: boolean;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
-    <Stack gap="md" maw={960}>
-      <Group gap="sm" wrap="nowrap" align="center">
+    <Tooltip label={label}>
+      <ActionIcon
+        variant={active ? 'light' : 'subtle'}
+        color={active ? undefined : 'gray'}
+        size="lg"
+        aria-label={label}
+        aria-pressed={active}
+        onClick={onClick}
+        data-testid={testId}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function InfoBar({
+  contact,
+  panel,
+  onPanel,
+  onExport,
+}: {
+  contact: Contact;
+  panel: PanelName | null;
+  onPanel: (panel: PanelName | null) => void;
+  onExport: () => void;
+}) {
+  const { t } = useTranslation();
+  const toggle = (name: PanelName) => onPanel(panel === name ? null : name);
+  return (
+    <Group className={classes.header} gap="xs" wrap="wrap" style={{ rowGap: 4 }}>
+      <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 200px', minWidth: 0 }}>
         <BackToList />
-        <Avatar radius="xl" size={48} color="initials" name={contact.name}>
+        <Avatar radius="xl" size={40} color="initials" name={contact.name}>
           {initialsOf(contact.name)}
         </Avatar>
         <Box style={{ flex: 1, minWidth: 0 }}>
-          <Title order={1} size="h3" lineClamp={1}>
+          <Title order={1} size="h4" lineClamp={1}>
             {contact.name}
           </Title>
-          <Group gap={6} mt={2}>
+          <Group gap={6} mt={2} wrap="nowrap" style={{ overflow: 'hidden' }}>
             {contact.online && (
               <Badge size="sm" color="green" variant="dot">
                 {t('contacts.row.online')}
@@ -118,83 +194,200 @@ function ContactHeader({ contact }: { contact: Contact }) {
                 {t('contacts.row.critical')}
               </Badge>
             )}
-            <Badge size="sm" variant="light" color={contact.priority === 'high' ? 'orange' : 'gray'}>
+            <Badge
+              size="sm"
+              variant="light"
+              color={contact.priority === 'high' ? 'orange' : 'gray'}
+              visibleFrom="sm"
+            >
               {t('conversation.priority', { priority: t(`contacts.priority.${contact.priority}`) })}
             </Badge>
             {contact.unread_messages.count > 0 && (
-              <Badge size="sm">{t('conversation.unread', { total: contact.unread_messages.count })}</Badge>
+              <Badge size="sm" data-testid="unread-badge">
+                {t('conversation.unread', { total: contact.unread_messages.count })}
+              </Badge>
             )}
           </Group>
         </Box>
+      </Group>
+      <Group gap={2} wrap="nowrap" ml="auto">
+        <ReadToggle contact={contact} />
+        <PanelButton
+          label={t('messageSearch.title')}
+          active={panel === 'search'}
+          onClick={() => toggle('search')}
+          testId="open-search"
+        >
+          <SearchIcon />
+        </PanelButton>
+        <PanelButton label={t('exportChat.title')} active={false} onClick={onExport} testId="open-export">
+          <DownloadIcon />
+        </PanelButton>
+        <PanelButton
+          label={t('channelsPanel.title')}
+          active={panel === 'channels'}
+          onClick={() => toggle('channels')}
+          testId="open-channels"
+        >
+          <ChannelsIcon />
+        </PanelButton>
+        <PanelButton
+          label={t('threads.shortcut')}
+          active={panel === 'threads'}
+          onClick={() => toggle('threads')}
+          testId="open-threads"
+        >
+          <ThreadsIcon />
+        </PanelButton>
         <PinButton contact={contact} />
       </Group>
+    </Group>
+  );
+}
 
-      <Card withBorder radius="md" padding="md">
-        <SimpleGrid cols={{ base: 2, lg: 3 }} spacing="sm">
-          <Detail label={t('conversation.responsible')} value={responsible} />
-          <Detail label={t('conversation.document')} value={contact.document} />
-          <Detail label={t('conversation.code')} value={contact.code} />
-          <Detail label={t('conversation.protocol')} value={contact.protocol} />
-          <Detail label={t('conversation.tag')} value={contact.tag} />
-          <Detail label={t('conversation.lastEvent')} value={contact.last_event} />
-          <Detail
-            label={t('conversation.segments')}
-            value={contact.segments.map((segment) => segment.wallet_name).join(', ') || null}
-          />
-          <Detail
-            label={t('conversation.lastMessage')}
-            value={contact.last_message ? format.dateTime(contact.last_message.created_at) : null}
-          />
-        </SimpleGrid>
-      </Card>
+function ChannelFilter({
+  contact,
+  value,
+  onChange,
+}: {
+  contact: Contact;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  if (contact.channels.length < 2) return null;
+  return (
+    <Group className={classes.toolbar} gap="xs" wrap="nowrap">
+      <Select
+        size="xs"
+        aria-label={t('timeline.channelFilter')}
+        placeholder={t('timeline.allChannels')}
+        data={[
+          { value: '', label: t('timeline.allChannels') },
+          ...contact.channels.map((channel) => ({
+            value: channel.id,
+            label: `${t(`channelKinds.${channel.type}`)} · ${channel.address}`,
+          })),
+        ]}
+        value={value ?? ''}
+        onChange={(next) => onChange(next ? next : null)}
+        allowDeselect={false}
+        w={280}
+        maw="100%"
+        data-testid="channel-filter"
+      />
+    </Group>
+  );
+}
 
-      <Card withBorder radius="md" padding="md">
-        <Title order={2} size="h5" mb="xs">
-          {t('conversation.channels')}
-        </Title>
-        <Stack gap={6}>
-          {contact.channels.map((channel) => (
-            <Group key={channel.id} gap="xs" wrap="nowrap" data-testid="contact-channel">
-              <ChannelIcon kind={channel.type} />
-              <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
-                {channel.address}
-              </Text>
-              <Badge
-                size="xs"
-                variant={channel.main ? 'filled' : 'light'}
-                color={channel.main ? 'brand' : 'gray'}
-              >
-                {t(channel.main ? 'conversation.mainChannel' : 'conversation.alternativeChannel')}
-              </Badge>
-              {channel.blacklisted && (
-                <Badge size="xs" color="red" variant="light">
-                  {t('conversation.blacklisted')}
-                </Badge>
-              )}
-            </Group>
-          ))}
-        </Stack>
-      </Card>
+function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const user = useCurrentUser();
+  const timeline = useQuery(timelineQuery(contact.id));
+  const send = useSendMessage(contact.id);
+  const view = useRef<TimelineHandle>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [channelFilter, setChannelFilter] = useState<string | null>(null);
+  const [chosenChannel, setChosenChannel] = useState<string | null>(null);
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  useConversationLive(contact.id);
 
-      {contact.last_message && (
-        <Card withBorder radius="md" padding="md">
-          <Text size="xs" c="dimmed" mb={4}>
-            {t(
-              contact.last_message.direction === 'in'
-                ? 'conversation.lastFromCustomer'
-                : 'conversation.lastFromUs',
-            )}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {contact.last_message.text}
-          </Text>
-        </Card>
+  // A chosen search result: load older pages until it is in the timeline, then bring it into view.
+  useEffect(() => {
+    if (!jump) return undefined;
+    let cancelled = false;
+    setChannelFilter(null);
+    setFocusedId(jump.messageId);
+    const present = () =>
+      client
+        .getQueryData<TimelineData>(conversationKeys.timeline(contact.id))
+        ?.items.some((entry) => entry.message.id === jump.messageId) ?? false;
+    void (async () => {
+      while (!cancelled && !present()) {
+        if (!(await loadOlder(client, contact.id).catch(() => false))) break;
+      }
+      if (cancelled) return;
+      requestAnimationFrame(() => view.current?.scrollToMessage(jump.messageId));
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [jump, client, contact.id]);
+
+  const items = timeline.data?.items;
+  const channelId =
+    (chosenChannel && contact.channels.some((channel) => channel.id === chosenChannel)
+      ? chosenChannel
+      : null) ?? defaultChannelId(contact.channels, items ?? []);
+
+  const handleLoadOlder = useCallback(() => {
+    setLoadingOlder(true);
+    loadOlder(client, contact.id)
+      .catch(() => undefined)
+      .finally(() => setLoadingOlder(false));
+  }, [client, contact.id]);
+
+  const handleRetry = useCallback(
+    (message: Message) => {
+      retryMessage(contact.id, message.id)
+        .then((updated) => addMessage(client, updated))
+        .catch((error: unknown) => {
+          if (!(error instanceof HttpError)) notifyError(errorText(error));
+        });
+    },
+    [client, contact.id],
+  );
+
+  const handleSend: typeof send = useCallback(
+    async (channel, clientId, outgoing) => {
+      const pending = send(channel, clientId, outgoing);
+      requestAnimationFrame(() => view.current?.scrollToBottom());
+      const message = await pending;
+      requestAnimationFrame(() => view.current?.scrollToBottom());
+      return message;
+    },
+    [send],
+  );
+
+  return (
+    <>
+      <ChannelFilter contact={contact} value={channelFilter} onChange={setChannelFilter} />
+      {timeline.isPending ? (
+        <Center style={{ flex: 1 }}>
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : timeline.isError ? (
+        <Center style={{ flex: 1 }} p="md">
+          <Stack align="center" gap="xs">
+            <Text c="red" size="sm">
+              {errorText(timeline.error)}
+            </Text>
+            <Button size="xs" variant="light" onClick={() => void timeline.refetch()}>
+              {t('timeline.tryAgain')}
+            </Button>
+          </Stack>
+        </Center>
+      ) : (
+        <Timeline
+          ref={view}
+          timeline={timeline.data}
+          timeZone={user?.timezone ?? DEFAULT_TIMEZONE}
+          channelId={channelFilter}
+          highlight={jump?.term ?? null}
+          focusedId={focusedId}
+          loadingOlder={loadingOlder}
+          onLoadOlder={handleLoadOlder}
+          onRetry={handleRetry}
+        />
       )}
-
-      <Alert variant="light" color="gray" icon={<MessageOffIcon />} title={t('conversation.timelineTitle')}>
-        {t('conversation.timelineBody')}
-      </Alert>
-    </Stack>
+      <Composer
+        channels={contact.channels}
+        channelId={channelId}
+        onChannelChange={setChosenChannel}
+        onSend={handleSend}
+      />
+    </>
   );
 }
 
@@ -202,8 +395,15 @@ export function ConversationPage() {
   const { t } = useTranslation();
   const { contactId = '' } = useParams();
   const query = useQuery(contactQuery(contactId));
+  // The timeline is fetched alongside the contact, not after it: the first paint waits for one round trip.
+  usePrefetchQuery(timelineQuery(contactId));
   const visit = useRecentContacts((state) => state.visit);
+  const [panel, setPanel] = useState<PanelName | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [jump, setJump] = useState<Jump | null>(null);
   const contact = query.data;
+  // CTRL+SHIFT+A opens the threads panel (spec §2), also while typing in the footer.
+  useHotkeys([['ctrl+shift+A', () => setPanel('threads')]], []);
 
   // Opening a contact puts it at the top of the recent history; its name goes to the tab title.
   useEffect(() => {
@@ -237,5 +437,45 @@ export function ConversationPage() {
       </Stack>
     );
   }
-  return <ContactHeader contact={contact} />;
+  return (
+    <div className={classes.page} data-testid="conversation">
+      <InfoBar contact={contact} panel={panel} onPanel={setPanel} onExport={() => setExporting(true)} />
+      <Conversation key={contact.id} contact={contact} jump={jump?.contactId === contact.id ? jump : null} />
+      <ExportModal contactId={contact.id} opened={exporting} onClose={() => setExporting(false)} />
+      <Drawer
+        opened={panel === 'search'}
+        onClose={() => setPanel(null)}
+        position="right"
+        size="md"
+        title={t('messageSearch.title')}
+      >
+        <SearchPanel
+          key={contact.id}
+          contactId={contact.id}
+          onPick={(message, term) => {
+            setJump({ contactId: contact.id, messageId: message.id, term, nonce: Date.now() });
+            setPanel(null);
+          }}
+        />
+      </Drawer>
+      <Drawer
+        opened={panel === 'channels'}
+        onClose={() => setPanel(null)}
+        position="right"
+        size="md"
+        title={t('channelsPanel.title')}
+      >
+        <ChannelsPanel contact={contact} />
+      </Drawer>
+      <Drawer
+        opened={panel === 'threads'}
+        onClose={() => setPanel(null)}
+        position="right"
+        size="md"
+        title={t('threads.title')}
+      >
+        <ThreadsPanel contactId={contact.id} />
+      </Drawer>
+    </div>
+  );
 }

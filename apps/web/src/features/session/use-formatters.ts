@@ -13,6 +13,8 @@ export function useFormatters() {
     dateTime: (value: Date | string | number) => formatDateTime(value, context),
     longDate: (value: Date | string | number) => formatLongDate(value, context),
     messageTime: (value: Date | string | number) => formatMessageTime(value, context),
+    time: (value: Date | string | number) =>
+      formatDateTime(value, context, { hour: '2-digit', minute: '2-digit' }),
     currency: (amount: number, currency?: string) =>
       formatCurrency(
         amount,

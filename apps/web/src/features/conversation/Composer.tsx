@@ -1,0 +1,234 @@
+// The message footer: the channel to answer on, the text (Enter sends, Shift+Enter breaks the line), one file at
+// a time (spec §5) and a voice recording. A blacklisted channel cannot be written to, and the footer says why.
+// Ready phrases arrive later through the `insertText` handle (no control for them yet).
+import type { ContactChannel } from '@atende/contract';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  CloseButton,
+  FileButton,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { forwardRef, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useCurrentUser } from '../session/user-api.ts';
+import { FileIcon, PaperclipIcon, SendIcon } from './ConversationIcons.tsx';
+import { MESSAGE_TEXT_MAX } from '@atende/contract';
+import { errorText } from './error-text.ts';
+import { formatFileSize } from './file-size.ts';
+import { HttpError } from '../../lib/http.ts';
+import { VoiceRecorder } from './VoiceRecorder.tsx';
+import type { Outgoing } from './send-message.ts';
+
+export interface ComposerHandle {
+  /** Puts text at the caret (ready phrases). */
+  insertText: (text: string) => void;
+}
+
+export interface ComposerProps {
+  channels: readonly ContactChannel[];
+  channelId: string | null;
+  onChannelChange: (channelId: string) => void;
+  onSend: (channel: ContactChannel, clientId: string, outgoing: Outgoing) => Promise<unknown>;
+}
+
+const sameFile = (a: File, b: File): boolean =>
+  a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+const newClientId = (): string => crypto.randomUUID();
+
+export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Composer(
+  { channels, channelId, onChannelChange, onSend },
+  ref,
+) {
+  const { t, language } = useTranslation();
+  const user = useCurrentUser();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const resetFile = useRef<() => void>(null);
+  // The client_id of a send that failed on the network: sending the same thing again reuses it.
+  const unsent = useRef<{ key: string; clientId: string } | null>(null);
+
+  useImperativeHandle(ref, () => ({
+    insertText: (insert) => {
+      const element = textarea.current;
+      const start = element?.selectionStart ?? text.length;
+      const end = element?.selectionEnd ?? text.length;
+      setText(text.slice(0, start) + insert + text.slice(end));
+      element?.focus();
+    },
+  }));
+
+  const channel = channels.find((entry) => entry.id === channelId) ?? null;
+  const blocked = channel?.blacklisted ?? false;
+  const trimmed = text.trim();
+  const canSend = !!channel && !blocked && !sending && (trimmed !== '' || file !== null);
+  const mayUpload = user?.permissions.send_files === true;
+
+  async function deliver(outgoing: Outgoing, key: string) {
+    if (!channel) return;
+    const clientId = unsent.current?.key === key ? unsent.current.clientId : newClientId();
+    setSending(true);
+    setError(null);
+    try {
+      await onSend(channel, clientId, outgoing);
+      unsent.current = null;
+      return true;
+    } catch (failure) {
+      unsent.current = failure instanceof HttpError && failure.status === 0 ? { key, clientId } : null;
+      setError(errorText(failure));
+      return false;
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function handleSend() {
+    if (!canSend) return;
+    const outgoing: Outgoing = file
+      ? { kind: 'file', file, filename: file.name, caption: trimmed }
+      : { kind: 'text', text: trimmed };
+    const key = `${channel?.id}|${trimmed}|${file ? `${file.name}:${file.size}` : ''}`;
+    const previous = { text, file };
+    setText('');
+    setFile(null);
+    resetFile.current?.();
+    if (!(await deliver(outgoing, key))) {
+      setText(previous.text);
+      setFile(previous.file);
+    }
+    textarea.current?.focus();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void handleSend();
+    }
+  }
+
+  function handlePick(picked: File | null) {
+    if (!picked) return;
+    if (file && sameFile(file, picked)) {
+      setError(t('composer.duplicateFile'));
+    } else {
+      setError(null);
+      setFile(picked);
+    }
+    resetFile.current?.();
+  }
+
+  const channelOptions = channels.map((entry) => ({
+    value: entry.id,
+    label: `${t(`channelKinds.${entry.type}`)} · ${entry.address}`,
+    disabled: entry.blacklisted,
+  }));
+
+  return (
+    <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="composer">
+      <Stack gap={6}>
+        <Group gap="xs" wrap="nowrap">
+          <Select
+            size="xs"
+            aria-label={t('composer.channel')}
+            data={channelOptions}
+            value={channelId}
+            onChange={(value) => value && onChannelChange(value)}
+            allowDeselect={false}
+            style={{ flex: 1, minWidth: 0, maxWidth: 360 }}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="composer-channel"
+          />
+        </Group>
+        {blocked && channel && (
+          <Alert color="red" variant="light" p="xs" data-testid="composer-blocked">
+            {channel.blacklist_reason
+              ? t('composer.blacklistedBecause', { reason: channel.blacklist_reason })
+              : t('composer.blacklisted')}
+          </Alert>
+        )}
+        {file && (
+          <Group gap={6} wrap="nowrap" data-testid="composer-file">
+            <FileIcon size={16} />
+            <Text size="sm" truncate style={{ minWidth: 0 }}>
+              {file.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatFileSize(file.size, language)}
+            </Text>
+            <CloseButton size="sm" aria-label={t('composer.removeFile')} onClick={() => setFile(null)} />
+          </Group>
+        )}
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          {mayUpload && !blocked && (
+            <FileButton onChange={handlePick} resetRef={resetFile}>
+              {(props) => (
+                <Tooltip label={t('composer.attach')}>
+                  <ActionIcon
+                    {...props}
+                    variant="subtle"
+                    size="lg"
+                    aria-label={t('composer.attach')}
+                    disabled={sending}
+                  >
+                    <PaperclipIcon />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </FileButton>
+          )}
+          <Textarea
+            ref={textarea}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            onKeyDown={handleKeyDown}
+            placeholder={t(file ? 'composer.captionPlaceholder' : 'composer.placeholder')}
+            aria-label={t('composer.message')}
+            autosize
+            minRows={1}
+            maxRows={6}
+            maxLength={MESSAGE_TEXT_MAX}
+            disabled={blocked}
+            style={{ flex: 1 }}
+            data-testid="composer-text"
+          />
+          {mayUpload && !blocked && channel && (
+            <VoiceRecorder
+              disabled={sending}
+              onRecorded={(blob, filename) =>
+                deliver({ kind: 'audio', file: blob, filename, caption: '' }, `audio:${filename}`)
+              }
+              onError={setError}
+            />
+          )}
+          <Tooltip label={t('composer.send')}>
+            <ActionIcon
+              size="lg"
+              onClick={() => void handleSend()}
+              disabled={!canSend}
+              loading={sending}
+              aria-label={t('composer.send')}
+              data-testid="composer-send"
+            >
+              <SendIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        {error && (
+          <Text size="xs" c="red" role="alert" data-testid="composer-error">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </Box>
+  );
+});

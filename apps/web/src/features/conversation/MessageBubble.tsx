@@ -1,0 +1,146 @@
+// One message of the timeline: who sent it, on which channel, its text and attachments, and for outbound
+// messages the delivery status (a failed one says why and can be sent again).
+import type { Attachment, Message } from '@atende/contract';
+import { Anchor, Badge, Box, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
+import { useTranslation } from '../../lib/i18n.ts';
+import { ChannelIcon } from '../contacts/ChannelIcon.tsx';
+import { FileIcon } from './ConversationIcons.tsx';
+import { formatFileSize } from './file-size.ts';
+import { HighlightedText } from './HighlightedText.tsx';
+
+const STATUS_COLORS = {
+  pending: 'gray',
+  sent: 'blue',
+  delivered: 'teal',
+  read: 'green',
+  failed: 'red',
+  received: 'gray',
+} as const;
+
+function AttachmentView({ attachment }: { attachment: Attachment }) {
+  const { language } = useTranslation();
+  if (attachment.kind === 'image') {
+    return (
+      <Anchor href={attachment.url} target="_blank" rel="noreferrer">
+        <Image
+          src={attachment.url}
+          alt={attachment.filename}
+          h={180}
+          w="auto"
+          maw="100%"
+          fit="contain"
+          radius="sm"
+          loading="lazy"
+          data-testid="attachment-image"
+        />
+      </Anchor>
+    );
+  }
+  if (attachment.kind === 'audio') {
+    return <audio controls preload="none" src={attachment.url} style={{ maxWidth: '100%' }} />;
+  }
+  if (attachment.kind === 'video') {
+    return (
+      <video controls preload="none" src={attachment.url} style={{ maxWidth: '100%', maxHeight: 240 }} />
+    );
+  }
+  return (
+    <Anchor href={attachment.url} download={attachment.filename} size="sm" data-testid="attachment-document">
+      <Group gap={6} wrap="nowrap">
+        <FileIcon />
+        <span>{attachment.filename}</span>
+        <Text span size="xs" c="dimmed">
+          {formatFileSize(attachment.size, language)}
+        </Text>
+      </Group>
+    </Anchor>
+  );
+}
+
+export interface MessageBubbleProps {
+  message: Message;
+  time: string;
+  highlight: string | null;
+  focused: boolean;
+  onRetry: (message: Message) => void;
+}
+
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  time,
+  highlight,
+  focused,
+  onRetry,
+}: MessageBubbleProps) {
+  const { t } = useTranslation();
+  const outbound = message.direction === 'out';
+  const sender = message.sender.name ?? t(outbound ? 'timeline.you' : 'timeline.customer');
+  return (
+    <Group justify={outbound ? 'flex-end' : 'flex-start'} px="md" py={4} wrap="nowrap">
+      <Paper
+        data-testid="message"
+        data-message-id={message.id}
+        data-status={message.status}
+        withBorder
+        radius="md"
+        px="sm"
+        py={6}
+        maw="min(640px, 85%)"
+        bg={outbound ? 'var(--mantine-primary-color-light)' : undefined}
+        style={focused ? { outline: '2px solid var(--mantine-color-yellow-5)' } : undefined}
+      >
+        <Stack gap={4}>
+          <Group gap={6} wrap="nowrap">
+            <ChannelIcon kind={message.channel.type} size={14} />
+            <Text size="xs" fw={600} truncate>
+              {sender}
+            </Text>
+          </Group>
+          {message.subject && (
+            <Text size="sm" fw={600}>
+              {message.subject}
+            </Text>
+          )}
+          {message.text !== '' && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <HighlightedText text={message.text} term={highlight} />
+            </Text>
+          )}
+          {message.attachments.map((attachment) => (
+            <Box key={attachment.id}>
+              <AttachmentView attachment={attachment} />
+            </Box>
+          ))}
+          <Group gap={6} justify="flex-end" wrap="wrap">
+            <Text size="xs" c="dimmed">
+              {time}
+            </Text>
+            {outbound && (
+              <Badge
+                size="xs"
+                variant="light"
+                color={STATUS_COLORS[message.status]}
+                data-testid="message-status"
+              >
+                {t(`timeline.status.${message.status}`)}
+              </Badge>
+            )}
+          </Group>
+          {message.status === 'failed' && (
+            <Group gap={6} justify="flex-end" wrap="wrap">
+              {message.failure_reason && (
+                <Text size="xs" c="red">
+                  {message.failure_reason}
+                </Text>
+              )}
+              <Button size="compact-xs" variant="light" color="red" onClick={() => onRetry(message)}>
+                {t('timeline.retry')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Group>
+  );
+});

@@ -1,0 +1,112 @@
+// The timeline of one conversation in the query cache: items newest first (spec §3 "items … kept newest
+// first"), pages merged without duplicates, statuses moving forward only, and optimistic sends that give way to
+// the server's message. Pure functions over `Timeline`, so the rules are tested without React.
+import {
+  MESSAGE_STATUS_REACHABLE_FROM,
+  type Item,
+  type Message,
+  type MessageStatusChanged,
+} from '@atende/contract';
+
+export interface Timeline {
+  /** Newest first. */
+  items: Item[];
+  /** Whether older items exist on the server. */
+  hasMore: boolean;
+}
+
+export const emptyTimeline: Timeline = { items: [], hasMore: false };
+
+/** Optimistic messages carry this id prefix until the server answers with the real message. */
+export const LOCAL_PREFIX = 'local:';
+export const localIdOf = (clientId: string): string => `${LOCAL_PREFIX}${clientId}`;
+export const isLocal = (message: Message): boolean => message.id.startsWith(LOCAL_PREFIX);
+
+const newerFirst = (a: Item, b: Item): number => {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.message.id < b.message.id ? 1 : a.message.id > b.message.id ? -1 : 0;
+};
+
+/** The message that should stay when two versions of it meet: the later one, unless it moves status back. */
+function laterVersion(current: Message, incoming: Message): Message {
+  if (incoming.updated_at < current.updated_at) return current;
+  if (
+    incoming.status === current.status ||
+    MESSAGE_STATUS_REACHABLE_FROM[incoming.status].includes(current.status)
+  ) {
+    return incoming;
+  }
+  return current;
+}
+
+/** Merges items (any order) into the timeline: one entry per message id, newest first. */
+export function mergeItems(timeline: Timeline, incoming: readonly Item[]): Timeline {
+  const byId = new Map<string, Item>();
+  for (const item of timeline.items) byId.set(item.message.id, item);
+  for (const item of incoming) {
+    const current = byId.get(item.message.id);
+    byId.set(
+      item.message.id,
+      current ? { ...current, message: laterVersion(current.message, item.message) } : item,
+    );
+  }
+  return { ...timeline, items: [...byId.values()].sort(newerFirst) };
+}
+
+export const itemOf = (message: Message): Item => ({
+  type: 'message',
+  created_at: message.created_at,
+  message,
+});
+
+/** A page fetched from the server: older pages add below; `hasMore` follows the oldest page asked for. */
+export function mergePage(
+  timeline: Timeline,
+  page: { data: Item[]; has_more: boolean },
+  older: boolean,
+): Timeline {
+  const merged = mergeItems(timeline, page.data);
+  return { ...merged, hasMore: older || timeline.items.length === 0 ? page.has_more : timeline.hasMore };
+}
+
+/** A message that arrived (realtime or a send's answer); `clientId` drops the optimistic copy it replaces. */
+export function upsertMessage(timeline: Timeline, message: Message, clientId?: string): Timeline {
+  const base = clientId
+    ? { ...timeline, items: timeline.items.filter((item) => item.message.id !== localIdOf(clientId)) }
+    : timeline;
+  return mergeItems(base, [itemOf(message)]);
+}
+
+/** Removes a message (an optimistic send the server refused). */
+export const removeMessage = (timeline: Timeline, messageId: string): Timeline => ({
+  ...timeline,
+  items: timeline.items.filter((item) => item.message.id !== messageId),
+});
+
+/** A delivery status change: applied only when it moves the status forward and is not older. */
+export function applyStatus(timeline: Timeline, event: MessageStatusChanged): Timeline {
+  let changed = false;
+  const items = timeline.items.map((item) => {
+    const message = item.message;
+    if (message.id !== event.id) return item;
+    const next = laterVersion(message, {
+      ...message,
+      status: event.status,
+      failure_reason: event.failure_reason,
+      updated_at: event.updated_at,
+    });
+    if (next === message) return item;
+    changed = true;
+    return { ...item, message: next };
+  });
+  return changed ? { ...timeline, items } : timeline;
+}
+
+/** The anchor of the next older page: the oldest item the timeline holds (not an optimistic one). */
+export function oldestAnchor(timeline: Timeline): { created_at: string; id: string } | null {
+  for (let index = timeline.items.length - 1; index >= 0; index--) {
+    const item = timeline.items[index];
+    if (item && !isLocal(item.message)) return { created_at: item.created_at, id: item.message.id };
+  }
+  return null;
+}

@@ -1,0 +1,89 @@
+// The open conversation's room: joined when the screen opens, left when it closes, joined again after a
+// reconnect followed by a refetch of the latest page; realtime messages and statuses patch the timeline.
+import type { Message, MessageStatusChanged } from '@atende/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useRealtimeStore, type RealtimeSocket } from '../../lib/realtime.ts';
+import { CONTACT, item, message } from '../../test/messages.ts';
+import { conversationKeys } from './conversation-keys.ts';
+import type { Timeline } from './timeline-store.ts';
+import { useConversationLive } from './use-conversation-live.ts';
+
+type Listener = (...args: unknown[]) => void;
+
+function fakeSocket() {
+  const listeners = new Map<string, Set<Listener>>();
+  const socket = {
+    connected: true,
+    emit: vi.fn(),
+    on(event: string, listener: Listener) {
+      const set = listeners.get(event) ?? new Set<Listener>();
+      set.add(listener);
+      listeners.set(event, set);
+      return socket;
+    },
+    off(event: string, listener: Listener) {
+      listeners.get(event)?.delete(listener);
+      return socket;
+    },
+    fire(event: string, payload: unknown) {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
+  };
+  return socket;
+}
+
+afterEach(() => {
+  useRealtimeStore.setState({ socket: null, connections: 0, status: 'offline' });
+});
+
+function setup() {
+  const socket = fakeSocket();
+  useRealtimeStore.setState({ socket: socket as unknown as RealtimeSocket, connections: 1, status: 'live' });
+  const client = new QueryClient();
+  const queryFn = vi.fn(async (): Promise<Timeline> => ({ items: [], hasMore: false }));
+  const first = message();
+  client.setQueryData<Timeline>(conversationKeys.timeline(CONTACT), { items: [item(first)], hasMore: false });
+  // An observer keeps the query active so a refetch runs its function.
+  client.getQueryCache().build(client, { queryKey: conversationKeys.timeline(CONTACT), queryFn });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(() => useConversationLive(CONTACT), { wrapper });
+  const timeline = () => client.getQueryData<Timeline>(conversationKeys.timeline(CONTACT));
+  return { socket, client, hook, timeline, first, refetch: vi.spyOn(client, 'refetchQueries') };
+}
+
+describe('useConversationLive', () => {
+  it('watches the contact, and watches again and refetches after a reconnect; unwatches on leave', () => {
+    const { socket, hook, refetch } = setup();
+    expect(socket.emit).toHaveBeenCalledWith('contact.watch', CONTACT, expect.any(Function));
+    expect(refetch).not.toHaveBeenCalled();
+    act(() => useRealtimeStore.setState({ connections: 2 }));
+    expect(socket.emit).toHaveBeenCalledWith('contact.unwatch', CONTACT);
+    expect(socket.emit.mock.calls.filter(([event]) => event === 'contact.watch')).toHaveLength(2);
+    expect(refetch).toHaveBeenCalledWith({ queryKey: conversationKeys.timeline(CONTACT) });
+    hook.unmount();
+    expect(socket.emit).toHaveBeenLastCalledWith('contact.unwatch', CONTACT);
+  });
+
+  it('adds new messages once and moves statuses forward', () => {
+    const { socket, timeline, first } = setup();
+    const reply: Message = message({ direction: 'out', status: 'pending' });
+    act(() => socket.fire('message.created', reply));
+    act(() => socket.fire('message.created', reply));
+    expect(timeline()?.items.map((entry) => entry.message.id)).toEqual([reply.id, first.id]);
+    const status = (value: 'sent' | 'delivered', seconds: number): MessageStatusChanged => ({
+      id: reply.id,
+      contact_id: CONTACT,
+      status: value,
+      failure_reason: null,
+      updated_at: new Date(Date.parse(reply.updated_at) + seconds * 1000).toISOString(),
+    });
+    act(() => socket.fire('message.status', status('delivered', 2)));
+    act(() => socket.fire('message.status', status('sent', 1)));
+    expect(timeline()?.items[0]?.message.status).toBe('delivered');
+  });
+});

@@ -1,0 +1,53 @@
+// The open conversation's realtime room: joins it ('contact.watch') while the screen is open and again after
+// every reconnect, then refetches the latest page and the contact (events may have been missed while away);
+// new messages and delivery statuses patch the timeline; thread events patch the threads.
+import type { Message, MessageStatusChanged, Thread, ThreadMessage } from '@atende/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useRealtimeStore } from '../../lib/realtime.ts';
+import { contactKeys } from '../contacts/contact-keys.ts';
+import { conversationKeys } from './conversation-keys.ts';
+import { applyThreadMessage, applyThreadUpdate } from './thread-cache.ts';
+import { addMessage, patchStatus } from './timeline-queries.ts';
+
+export function useConversationLive(contactId: string): void {
+  const client = useQueryClient();
+  const socket = useRealtimeStore((state) => state.socket);
+  const connections = useRealtimeStore((state) => state.connections);
+  const watchedAt = useRef<{ contactId: string; connections: number } | null>(null);
+
+  useEffect(() => {
+    if (!socket) return undefined;
+    const handleCreated = (message: Message) => addMessage(client, message);
+    const handleStatus = (event: MessageStatusChanged) => patchStatus(client, event);
+    const handleThread = (thread: Thread) => applyThreadUpdate(client, thread);
+    const handleThreadMessage = (message: ThreadMessage & { contact_id: string }) =>
+      applyThreadMessage(client, message);
+    socket.on('message.created', handleCreated);
+    socket.on('message.status', handleStatus);
+    socket.on('thread.updated', handleThread);
+    socket.on('thread.message', handleThreadMessage);
+    return () => {
+      socket.off('message.created', handleCreated);
+      socket.off('message.status', handleStatus);
+      socket.off('thread.updated', handleThread);
+      socket.off('thread.message', handleThreadMessage);
+    };
+  }, [socket, client]);
+
+  useEffect(() => {
+    if (!socket?.connected || connections === 0) return undefined;
+    const previous = watchedAt.current;
+    watchedAt.current = { contactId, connections };
+    socket.emit('contact.watch', contactId, () => undefined);
+    // Same conversation, new connection: what happened while disconnected is fetched again.
+    if (previous?.contactId === contactId && previous.connections !== connections) {
+      void client.refetchQueries({ queryKey: conversationKeys.timeline(contactId) });
+      void client.refetchQueries({ queryKey: conversationKeys.threads(contactId) });
+      void client.refetchQueries({ queryKey: contactKeys.detail(contactId) });
+    }
+    return () => {
+      if (socket.connected) socket.emit('contact.unwatch', contactId);
+    };
+  }, [socket, connections, contactId, client]);
+}
