@@ -44,18 +44,13 @@ function EditChannelForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const responsibles = useQuery(responsiblesQuery).data?.data ?? [];
   const [responsible, setResponsible] = useState<string>(channel.responsible_id ?? '');
   const [kind, setKind] = useState<ChannelKind>(channel.type);
-  const mutation = useMutation({
-    mutationFn: () =>
-      updateChannel(contact.id, channel.id, { responsible_id: responsible || null, type: kind }),
-    onSuccess: (updated) => {
-      storeContact(client, updated);
-      onDone();
-    },
-  });
+  const mutation = useContactChange(
+    () => updateChannel(contact.id, channel.id, { responsible_id: responsible || null, type: kind }),
+    onDone,
+  );
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     mutation.mutate();
@@ -110,16 +105,11 @@ function BlacklistForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [reason, setReason] = useState('');
-  const mutation = useMutation({
-    mutationFn: () =>
-      blacklistChannel(contact.id, channel.id, { blacklisted: true, reason: reason.trim() || undefined }),
-    onSuccess: (updated) => {
-      storeContact(client, updated);
-      onDone();
-    },
-  });
+  const mutation = useContactChange(
+    () => blacklistChannel(contact.id, channel.id, { blacklisted: true, reason: reason.trim() || undefined }),
+    onDone,
+  );
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     mutation.mutate();
@@ -165,16 +155,13 @@ function ChannelCard({
   onEdit: (editing: Editing) => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const responsibles = useQuery(responsiblesQuery).data?.data ?? [];
   const responsible = responsibles.find((entry) => entry.id === channel.responsible_id)?.name;
-  const action = useMutation({
-    mutationFn: (change: 'main' | 'alternative' | 'unblock') =>
-      change === 'unblock'
-        ? blacklistChannel(contact.id, channel.id, { blacklisted: false })
-        : activateChannel(contact.id, channel.id, { type: change }),
-    onSuccess: (updated) => storeContact(client, updated),
-  });
+  const action = useContactChange((change: 'main' | 'alternative' | 'unblock') =>
+    change === 'unblock'
+      ? blacklistChannel(contact.id, channel.id, { blacklisted: false })
+      : activateChannel(contact.id, channel.id, { type: change }),
+  );
   const mine = editing?.channelId === channel.id ? editing.mode : null;
   return (
     <Card withBorder radius="md" padding="sm" data-testid="channel-card">
@@ -250,25 +237,39 @@ function ChannelCard({
   );
 }
 
+/** A change of the contact's channels: the server answers the whole contact, which replaces the cached one. */
+function useContactChange<T = void>(
+  change: (input: T) => Promise<Contact>,
+  onDone?: () => void,
+  onError?: (error: Error) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (updated) => {
+      storeContact(queryClient, updated);
+      onDone?.();
+    },
+    onError,
+  });
+}
+
 export function AddChannelForm({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const lines = useQuery(channelsQuery).data?.data ?? [];
   const kinds = CHANNEL_KINDS.filter((kind) => lines.some((line) => line.kind === kind));
   const [kind, setKind] = useState<ChannelKind | null>(null);
   const [address, setAddress] = useState('');
   const [lineId, setLineId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (input: { type: ChannelKind; address: string; output_line_id: string }) =>
-      addChannel(contact.id, input),
-    onSuccess: (updated) => {
-      storeContact(client, updated);
+  const mutation = useContactChange(
+    (input: { type: ChannelKind; address: string; output_line_id: string }) => addChannel(contact.id, input),
+    () => {
       setAddress('');
       setProblem(null);
     },
-    onError: (error) => setProblem(errorText(error)),
-  });
+    (error) => setProblem(errorText(error)),
+  );
   const kindLines = lines.filter((line) => line.kind === kind);
 
   function handleSubmit(event: FormEvent) {

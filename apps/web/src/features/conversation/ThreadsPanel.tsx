@@ -81,26 +81,15 @@ export function NewThreadForm({
           ]}
           aria-label={t('threads.privacy')}
         />
-        <Textarea
-          size="xs"
+        <TextAndSubmit
           label={t('threads.firstMessage')}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={5}
-          maxLength={MESSAGE_TEXT_MAX}
+          text={text}
+          onText={setText}
+          error={mutation.isError ? errorText(mutation.error) : null}
+          submit={t('threads.create')}
+          disabled={name.trim() === ''}
+          pending={mutation.isPending}
         />
-        {mutation.isError && (
-          <Text size="xs" c="red" role="alert">
-            {errorText(mutation.error)}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button size="xs" type="submit" disabled={name.trim() === ''} loading={mutation.isPending}>
-            {t('threads.create')}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );
@@ -124,29 +113,56 @@ export function ThreadReplyForm({ contactId, threadId }: { contactId: string; th
   return (
     <form onSubmit={handleSubmit} data-testid="thread-reply">
       <Stack gap={6}>
-        <Textarea
-          size="xs"
-          aria-label={t('threads.message')}
+        <TextAndSubmit
           placeholder={t('threads.message')}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={5}
-          maxLength={MESSAGE_TEXT_MAX}
+          text={text}
+          onText={setText}
+          error={mutation.isError ? errorText(mutation.error) : null}
+          submit={t('threads.send')}
+          disabled={text.trim() === ''}
+          pending={mutation.isPending}
         />
-        {mutation.isError && (
-          <Text size="xs" c="red" role="alert">
-            {errorText(mutation.error)}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button size="xs" type="submit" disabled={text.trim() === ''} loading={mutation.isPending}>
-            {t('threads.send')}
-          </Button>
-        </Group>
       </Stack>
     </form>
+  );
+}
+
+/** A thread's text box with the error of the last attempt and the submit button, in both thread forms. */
+function TextAndSubmit(props: {
+  label?: string;
+  placeholder?: string;
+  text: string;
+  onText: (text: string) => void;
+  error: string | null;
+  submit: string;
+  disabled: boolean;
+  pending: boolean;
+}) {
+  return (
+    <>
+      <Textarea
+        size="xs"
+        label={props.label}
+        aria-label={props.label ?? props.placeholder}
+        placeholder={props.placeholder}
+        value={props.text}
+        onChange={(event) => props.onText(event.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxRows={5}
+        maxLength={MESSAGE_TEXT_MAX}
+      />
+      {props.error && (
+        <Text size="xs" c="red" role="alert">
+          {props.error}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button size="xs" type="submit" disabled={props.disabled} loading={props.pending}>
+          {props.submit}
+        </Button>
+      </Group>
+    </>
   );
 }
 
