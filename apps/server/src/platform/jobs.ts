@@ -45,9 +45,7 @@ export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): J
     },
     async start() {
       started ??= boss.start().then(async () => {
-        for (const queue of Object.values(QUEUES)) {
-          if (!(await boss.getQueue(queue))) await boss.createQueue(queue, { name: queue, ...RETRY });
-        }
+        for (const queue of Object.values(QUEUES)) await ensureQueue(boss, queue);
       });
       await started;
     },
@@ -55,6 +53,22 @@ export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): J
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * Creates a queue unless it exists. Processes starting together race to create it, and PostgreSQL may end one
+ * attempt as a deadlock: whoever loses finds the queue made by the other.
+ */
+async function ensureQueue(boss: PgBoss, queue: QueueName, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(queue)) return;
+    try {
+      await boss.createQueue(queue, { name: queue, ...RETRY });
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
 }
 
 /** pg-boss's SQL ($1, $2…) run through a drizzle handle, so it joins that handle's transaction. */
