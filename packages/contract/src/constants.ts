@@ -91,6 +91,7 @@ export const REALTIME_PATH = '/socket.io';
 export const ITEMS_PAGE_SIZE = 50;
 export const MESSAGE_TEXT_MAX = 4096;
 export const THREAD_NAME_MAX = 120;
+export const EMAIL_SUBJECT_MAX = 255;
 
 /**
  * Delivery statuses move forward only: the statuses each status may be reached from (a late "delivered"

@@ -18,6 +18,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     sender: { type: 'customer', id: null, name: 'Maria' },
     text: `mensagem ${sequence}`,
     subject: null,
+    has_html: false,
     attachments: [],
     reactions: [],
     status: 'received',

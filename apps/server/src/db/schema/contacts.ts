@@ -172,6 +172,10 @@ export const messages = pgTable(
     senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     subject: text('subject'),
+    /** An e-mail's HTML body as received or sent; sanitised whenever it is shown. */
+    html: text('html'),
+    /** An e-mail's References header (Message-IDs, oldest first), so a reply can extend the chain. */
+    emailReferences: text('email_references').array(),
     /** The provider's id of the message: a retried webhook carrying the same id inserts nothing. */
     providerMessageId: text('provider_message_id'),
     /** The sending client's id: a retried send request carrying the same id inserts nothing. */

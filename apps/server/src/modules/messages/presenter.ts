@@ -1,6 +1,6 @@
 // Message rows as the contract's Message and timeline Item.
-import type { Attachment, Item, Message } from '@atende/contract';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Attachment, Message, MessageItem } from '@atende/contract';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { attachments, messageReactions, messages, users } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
@@ -15,6 +15,7 @@ export const messageColumns = {
   senderName: users.name,
   text: messages.text,
   subject: messages.subject,
+  hasHtml: sql<boolean>`${messages.html} is not null`,
   status: messages.status,
   failureReason: messages.failureReason,
   readAt: messages.readAt,
@@ -39,9 +40,10 @@ export const conversationMessages = (
 
 export type MessageRow = Omit<
   typeof messages.$inferSelect,
-  'companyId' | 'providerMessageId' | 'clientId'
+  'companyId' | 'providerMessageId' | 'clientId' | 'html' | 'emailReferences'
 > & {
   senderName: string | null;
+  hasHtml: boolean;
 };
 
 export type Reaction = Message['reactions'][number];
@@ -62,6 +64,7 @@ export function presentMessage(
         : { type: 'user', id: row.senderUserId, name: row.senderName },
     text: row.text,
     subject: row.subject,
+    has_html: row.hasHtml,
     attachments: files,
     reactions,
     status: row.status,
@@ -72,7 +75,7 @@ export function presentMessage(
   };
 }
 
-export const messageItem = (message: Message): Item => ({
+export const messageItem = (message: Message): MessageItem => ({
   type: 'message',
   created_at: message.created_at,
   message,

@@ -28,6 +28,7 @@ export function optimisticMessage(
     sender: { type: 'user', id: user?.id ?? null, name: user?.name ?? null },
     text: outgoing.kind === 'text' ? outgoing.text : outgoing.caption,
     subject: null,
+    has_html: false,
     attachments: [],
     reactions: [],
     status: 'pending',
