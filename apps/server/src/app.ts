@@ -16,6 +16,7 @@ import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { notifyContactChanges } from './modules/contacts/notifier.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { notifyEventChanges } from './modules/events/notifier.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { deliverMessage } from './modules/messages/delivery.ts';
@@ -37,6 +38,7 @@ import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { createEventBus } from './platform/events.ts';
 import { createJobs, QUEUES } from './platform/jobs.ts';
+import { credentialsBox } from './platform/credentials.ts';
 import { loggingOptions } from './platform/logging.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './platform/rate-limit.ts';
 import { createRealtime } from './platform/realtime.ts';
@@ -100,6 +102,7 @@ export async function buildApp(
     ),
     jobs: createJobs(database.raw, (error) => app.log.error({ err: error }, 'job queue error')),
     adapters: options.adapters ?? loopbackRegistry,
+    credentials: credentialsBox(config.credentialsKey),
     tokens: createTokenService(config.jwtSecret),
     limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
     storage: createFileStorage(join(config.dataDir, 'files')),
@@ -138,6 +141,7 @@ export async function buildApp(
   });
   notifyContactChanges(database.db, deps.bus, io);
   notifyMessageChanges(database.db, deps.bus, io, deps.urls);
+  notifyEventChanges(database.db, deps.bus, io);
   notifyThreadChanges(database.db, deps.bus, io);
   notifyScheduleReminders(database.db, deps.bus, io);
   registerWorkers(app, deps);
@@ -150,7 +154,13 @@ function registerWorkers(app: FastifyInstance, deps: Deps): void {
   app.addHook('onReady', async () => {
     await deps.jobs.start();
     if (deps.config.role === 'api') return;
-    const delivery = { db: deps.database.db, bus: deps.bus, adapters: deps.adapters };
+    const delivery = {
+      db: deps.database.db,
+      bus: deps.bus,
+      adapters: deps.adapters,
+      credentials: deps.credentials,
+      storage: deps.storage,
+    };
     await deps.jobs.work<DeliveryJob>(QUEUES.sendMessage, (job, meta) =>
       deliverMessage(delivery, job, meta.attempt),
     );

@@ -18,6 +18,7 @@ export const EnvSchema = z.object({
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  CREDENTIALS_KEY: z.string().min(32, 'CREDENTIALS_KEY must have at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -39,6 +40,8 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   jwtSecret: string;
+  /** Encrypts channel credentials at rest (SMTP/IMAP passwords, provider tokens). */
+  credentialsKey: string;
   sessionTtlMs: number;
   publicUrl: string;
   accountsUrl: string | null;
@@ -51,7 +54,10 @@ export type AppConfig = {
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment; a generated JWT secret is kept in DATA_DIR so restarts keep sessions. */
+/**
+ * Reads and validates the environment; generated secrets (JWT, credentials key) are kept in DATA_DIR so restarts
+ * keep sessions and can still read stored credentials.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable (`DATABASE_URL=`) means unset, as shells and compose files write it.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -69,7 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
+    credentialsKey: e.CREDENTIALS_KEY ?? readOrCreateSecret(dataDir, 'credentials-key'),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     accountsUrl: e.ACCOUNTS_URL ?? null,
@@ -81,8 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-function readOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -96,6 +103,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
   return {
     ...config,
     jwtSecret: '***',
+    credentialsKey: '***',
     databaseUrl: maskUrl(config.databaseUrl) ?? 'embedded (PGlite)',
     redisUrl: maskUrl(config.redisUrl) ?? 'none (in-process)',
   };

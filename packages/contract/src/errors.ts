@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'file_type_not_allowed',
   'channel_no_media',
   'mail_subject_required',
+  'channel_kind_not_configurable',
+  'channel_kind_immutable',
   'not_an_email_channel',
   'message_has_no_html',
   'transcription_not_configured',

@@ -12,4 +12,5 @@ export * from './contacts.ts';
 export * from './messages.ts';
 export * from './threads.ts';
 export * from './schedules.ts';
+export * from './channel-accounts.ts';
 export * from './realtime.ts';

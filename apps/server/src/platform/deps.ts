@@ -2,6 +2,7 @@
 import type { AppConfig } from '../config.ts';
 import type { Database } from './db/database.ts';
 import type { AdapterRegistry } from '../channels/adapter.ts';
+import type { CredentialsBox } from './credentials.ts';
 import type { EventBus } from './events.ts';
 import type { Jobs } from './jobs.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -15,6 +16,7 @@ export type Deps = {
   bus: EventBus;
   jobs: Jobs;
   adapters: AdapterRegistry;
+  credentials: CredentialsBox;
   tokens: TokenService;
   limiter: RateLimiter;
   storage: FileStorage;

@@ -1,7 +1,18 @@
 // Per-company catalogues loaded by the console at start: channel accounts, event actions, wallets (segments),
 // pause reasons, call reasons and ready phrases.
 import { CHANNEL_KINDS } from '@atende/contract';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, primaryId, tenantId, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -17,12 +28,35 @@ export const channelAccounts = pgTable(
     name: text('name').notNull(),
     address: text('address'),
     enabled: boolean('enabled').notNull().default(true),
+    /** What the account's adapter needs that is not secret (server names, ports, colours, forms). */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Passwords and tokens, sealed by platform/credentials.ts; never presented. */
+    credentials: text('credentials'),
+    /** The identifier the public knows the account by (the chat widget key); unique across companies. */
+    publicKey: text('public_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('channel_accounts_company_idx').on(table.companyId, table.kind)],
+  (table) => [
+    index('channel_accounts_company_idx').on(table.companyId, table.kind),
+    uniqueIndex('channel_accounts_public_key').on(table.publicKey),
+  ],
 );
+
+/**
+ * Where an account's inbound connection stands (an IMAP mailbox's UIDVALIDITY and last UID...), and which
+ * process holds it now: a lease, so one worker among many reads a mailbox and another takes over if it dies.
+ */
+export const channelCursors = pgTable('channel_cursors', {
+  channelAccountId: uuid('channel_account_id')
+    .primaryKey()
+    .references(() => channelAccounts.id, { onDelete: 'cascade' }),
+  companyId: tenantId(),
+  cursor: jsonb('cursor').$type<Record<string, unknown>>().notNull().default({}),
+  leaseOwner: text('lease_owner'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
 
 /** Named, ordered entries of a company; the shape shared by the simple catalogues. */
 const namedCatalogue = (name: string) =>

@@ -2,9 +2,17 @@
 // failures throw so the job queue retries with backoff; permanent ones, and the last attempt, mark the message
 // failed with the reason, visible and retryable in the conversation.
 import type { Message } from '@atende/contract';
-import { and, eq } from 'drizzle-orm';
-import { contactChannels, messages } from '../../db/schema/index.ts';
-import { DeliveryError, type AdapterRegistry } from '../../channels/adapter.ts';
+import { and, asc, desc, eq, isNotNull, lte } from 'drizzle-orm';
+import { attachments, contactChannels, messages } from '../../db/schema/index.ts';
+import { accountForSend } from '../../channels/accounts.ts';
+import {
+  DeliveryError,
+  type AdapterRegistry,
+  type OutboundAttachment,
+  type ReplyContext,
+} from '../../channels/adapter.ts';
+import type { CredentialsBox } from '../../platform/credentials.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -16,16 +24,25 @@ import type { DeliveryJob } from './send.ts';
 import { findMessage } from './send.ts';
 import { advanceStatus } from './status.ts';
 
-export type DeliveryDeps = { db: Db; bus: EventBus; adapters: AdapterRegistry };
+export type DeliveryDeps = {
+  db: Db;
+  bus: EventBus;
+  adapters: AdapterRegistry;
+  credentials: CredentialsBox;
+  storage: FileStorage;
+};
 
 export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attempt: number): Promise<void> {
   const [row] = await deps.db
     .select({
       id: messages.id,
+      contactId: messages.contactId,
+      contactChannelId: contactChannels.id,
       kind: messages.kind,
       text: messages.text,
       subject: messages.subject,
       status: messages.status,
+      createdAt: messages.createdAt,
       address: contactChannels.address,
       blacklisted: contactChannels.blacklisted,
       outputLineId: contactChannels.outputLineId,
@@ -45,12 +62,22 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
     const sent = await deps.adapters(row.kind).send({
       messageId: row.id,
       companyId: job.companyId,
+      contactId: row.contactId,
+      contactChannelId: row.contactChannelId,
       kind: row.kind,
       to: row.address,
       text: row.text,
       subject: row.subject,
-      channelAccountId: row.outputLineId,
+      attachments: await outboundAttachments(deps, job),
+      replyTo: await replyContext(deps.db, job.companyId, row.contactChannelId, row.createdAt),
+      account: await accountForSend(deps.db, deps.credentials, job.companyId, row.kind, row.outputLineId),
     });
+    if (sent.references) {
+      await deps.db
+        .update(messages)
+        .set({ emailReferences: [...sent.references] })
+        .where(and(eq(messages.id, row.id), eq(messages.companyId, job.companyId)));
+    }
     await advanceStatus(deps.db, deps.bus, {
       ...job,
       status: 'sent',
@@ -62,6 +89,50 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
     if ((error instanceof DeliveryError && error.permanent) || lastAttempt) return fail(reason);
     throw error;
   }
+}
+
+async function outboundAttachments(deps: DeliveryDeps, job: DeliveryJob): Promise<OutboundAttachment[]> {
+  const rows = await deps.db
+    .select()
+    .from(attachments)
+    .where(and(eq(attachments.messageId, job.messageId), eq(attachments.companyId, job.companyId)))
+    .orderBy(asc(attachments.createdAt));
+  return rows.map((file) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    size: file.size,
+    read: async () => {
+      const data = await deps.storage.read(file.storageKey);
+      if (!data) throw new DeliveryError(`attachment missing: ${file.filename}`, true);
+      return data;
+    },
+  }));
+}
+
+/** The newest message the customer sent on this channel before the reply: what the reply answers. */
+async function replyContext(
+  db: Db,
+  companyId: string,
+  contactChannelId: string,
+  before: Date,
+): Promise<ReplyContext | null> {
+  const [parent] = await db
+    .select({ providerMessageId: messages.providerMessageId, references: messages.emailReferences })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.contactChannelId, contactChannelId),
+        eq(messages.direction, 'in'),
+        isNotNull(messages.providerMessageId),
+        lte(messages.createdAt, before),
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  return parent?.providerMessageId
+    ? { providerMessageId: parent.providerMessageId, references: parent.references ?? [] }
+    : null;
 }
 
 /** Puts a failed message back in the delivery queue. */

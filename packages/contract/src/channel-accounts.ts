@@ -1,0 +1,85 @@
+// The Center's channel accounts (/center/channels): a company's mailboxes and chat widgets, with their settings;
+// secrets go in and never come back out (the presenter says only whether one is stored).
+import { z } from 'zod';
+import { Id, ShortText, Timestamp } from './common.ts';
+import { ChannelKind } from './enums.ts';
+
+const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+const Host = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:]+\]$/);
+/** A secret field: absent or empty on an update keeps the stored one. */
+const Secret = z.string().max(500).optional();
+
+export const MailServer = z.object({
+  host: Host,
+  port: z.number().int().min(1).max(65535),
+  /** TLS from the first byte (465 / 993); false means STARTTLS when the server offers it. */
+  secure: z.boolean(),
+  user: z.string().trim().min(1).max(255),
+});
+export type MailServer = z.infer<typeof MailServer>;
+
+export const EmailSettings = z.object({
+  smtp: MailServer,
+  imap: MailServer.extend({ mailbox: z.string().trim().min(1).max(255).default('INBOX') }),
+});
+export type EmailSettings = z.infer<typeof EmailSettings>;
+
+export const ChatSettings = z.object({
+  title: ShortText(60),
+  color: HexColor,
+  greeting: z.string().trim().max(300).nullable().default(null),
+  pre_chat: z.object({ enabled: z.boolean(), require_phone: z.boolean() }),
+  /** Visitors must present identifier_hash = HMAC-SHA256(identity secret, identifier) from the site's backend. */
+  identity_verification: z.boolean(),
+});
+export type ChatSettings = z.infer<typeof ChatSettings>;
+
+const AccountBase = z.object({ name: ShortText(120), enabled: z.boolean().default(true) });
+
+/** Creating or replacing an account; its kind never changes after creation. */
+export const ChannelAccountInput = z.discriminatedUnion('kind', [
+  AccountBase.extend({
+    kind: z.literal('email'),
+    address: z.email(),
+    email: EmailSettings,
+    secrets: z.object({ smtp_password: Secret, imap_password: Secret }).default({}),
+  }),
+  AccountBase.extend({ kind: z.literal('chat'), chat: ChatSettings }),
+]);
+export type ChannelAccountInput = z.infer<typeof ChannelAccountInput>;
+
+/** The kinds the Center configures today; the others arrive with their channel issues. */
+export const CONFIGURABLE_CHANNEL_KINDS = ['email', 'chat'] as const satisfies readonly ChannelKind[];
+
+export const CenterChannelAccount = z.object({
+  id: Id,
+  kind: ChannelKind,
+  name: z.string(),
+  address: z.string().nullable(),
+  enabled: z.boolean(),
+  email: EmailSettings.extend({
+    has_smtp_password: z.boolean(),
+    has_imap_password: z.boolean(),
+  }).nullable(),
+  chat: ChatSettings.extend({
+    widget_key: z.string(),
+    /** Shared with the site's backend to sign visitor identities; shown to administrators only. */
+    identity_secret: z.string(),
+  }).nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type CenterChannelAccount = z.infer<typeof CenterChannelAccount>;
+
+export const CenterChannelList = z.object({ data: z.array(CenterChannelAccount) });
+export type CenterChannelList = z.infer<typeof CenterChannelList>;
+
+/** A "test connection" outcome per server; `error` is the server's own words (e.g. the SMTP reply). */
+const Probe = z.object({ ok: z.boolean(), error: z.string().nullable() });
+export const ConnectionTest = z.object({ smtp: Probe, imap: Probe });
+export type ConnectionTest = z.infer<typeof ConnectionTest>;
