@@ -9,7 +9,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AdapterRegistry } from './channels/adapter.ts';
-import { loopbackRegistry } from './channels/loopback.ts';
+import { CHANNEL_ADAPTERS } from './channels/index.ts';
+import { createAdapterRegistry } from './channels/registry.ts';
 import type { AppConfig } from './config.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
@@ -70,7 +71,7 @@ const MODULES = [
 ];
 
 export type BuildOptions = {
-  /** Channel adapters by kind; the loopback adapter until real channels land (tests pass simulators). */
+  /** Channel adapters by kind (tests pass the loopback registry or adapters pointed at simulators). */
   adapters?: AdapterRegistry;
 };
 
@@ -101,7 +102,7 @@ export async function buildApp(
       app.log.error({ err: error, event: event.type }, 'event consumer failed'),
     ),
     jobs: createJobs(database.raw, (error) => app.log.error({ err: error }, 'job queue error')),
-    adapters: options.adapters ?? loopbackRegistry,
+    adapters: options.adapters ?? createAdapterRegistry(CHANNEL_ADAPTERS),
     credentials: credentialsBox(config.credentialsKey),
     tokens: createTokenService(config.jwtSecret),
     limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),

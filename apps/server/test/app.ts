@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
+import { loopbackRegistry } from '../src/channels/loopback.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { createPglite, openDatabase, type Database } from '../src/platform/db/database.ts';
 import { adminQuery, withDatabase } from './global-setup.ts';
@@ -53,7 +54,8 @@ export async function createTestApp(
     ...options.env,
   });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp(config, database, { adapters: options.adapters });
+  // Loopback delivery unless a test brings adapters: most tests are about the flow, not a provider.
+  const app = await buildApp(config, database, { adapters: options.adapters ?? loopbackRegistry });
   options.setup?.(app);
   await app.ready();
   return {

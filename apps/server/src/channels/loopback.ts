@@ -1,5 +1,5 @@
-// The loopback adapter: accepts every outbound message at once. It stands in for every kind until the real
-// channel adapters land (then it remains for tests), so the send → deliver → status flow is whole today.
+// The loopback adapter: accepts every outbound message at once. Tests use it when the flow, not a provider,
+// is under test; the demo company's simulated accounts (registry.ts) use it for kinds a laptop cannot reach.
 import type { AdapterRegistry, ChannelAdapter } from './adapter.ts';
 
 export const loopbackAdapter: ChannelAdapter = {

@@ -30,6 +30,12 @@ const DEMO_USERS: { username: string; name: string; role: Role }[] = [
   { username: 'root', name: 'Suporte Atende', role: 'super_admin' },
 ];
 
+/**
+ * The demo's accounts deliver through the loopback adapter (registry.ts) and say so in the Center: a laptop
+ * reaches no WhatsApp or Telegram. `npm run simulate` points the e-mail account at local SMTP/IMAP servers.
+ */
+const SIMULATED = { simulated: true };
+
 const DEMO_CHANNELS: { kind: ChannelKind; name: string; address: string }[] = [
   { kind: 'whatsapp', name: 'WhatsApp Atendimento', address: '+55 11 4000-1234' },
   { kind: 'email', name: 'E-mail Atendimento', address: 'atendimento@demo.example' },
@@ -64,7 +70,7 @@ export async function seedDemo(
     }
     const accounts = await tx
       .insert(channelAccounts)
-      .values(DEMO_CHANNELS.map((channel) => ({ companyId: company.id, ...channel })))
+      .values(DEMO_CHANNELS.map((channel) => ({ companyId: company.id, ...channel, settings: SIMULATED })))
       .returning({ id: channelAccounts.id, kind: channelAccounts.kind });
     await tx
       .insert(pauseReasons)
