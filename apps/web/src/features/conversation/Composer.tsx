@@ -1,5 +1,6 @@
 // The message footer: the channel to answer on, the text (Enter sends, Shift+Enter breaks the line), one file at
-// a time (spec §5) and a voice recording. A blacklisted channel cannot be written to, and the footer says why.
+// a time (spec §5) and a voice recording; on an e-mail channel also the subject. A blacklisted channel cannot be
+// written to, and the footer says why. Typing tells colleagues viewing the conversation (`onTyping`).
 // Ready phrases arrive later through the `insertText` handle (no control for them yet).
 import type { ContactChannel } from '@atende/contract';
 import {
@@ -22,6 +23,8 @@ import { FileIcon, PaperclipIcon, SendIcon } from './ConversationIcons.tsx';
 import { MESSAGE_TEXT_MAX } from '@atende/contract';
 import { errorText } from './error-text.ts';
 import { formatFileSize } from './file-size.ts';
+import { MailSubjectField } from './MailSubjectField.tsx';
+import { useMailSubject } from './mail-subject.ts';
 import { HttpError } from '../../lib/http.ts';
 import { VoiceRecorder } from './VoiceRecorder.tsx';
 import type { Outgoing } from './send-message.ts';
@@ -36,6 +39,10 @@ export interface ComposerProps {
   channelId: string | null;
   onChannelChange: (channelId: string) => void;
   onSend: (channel: ContactChannel, clientId: string, outgoing: Outgoing) => Promise<unknown>;
+  /** "Re: …" of the customer's last e-mail on the chosen channel: the subject's prefill. */
+  replySubject?: string | null;
+  /** Called on every keystroke in the text (the caller throttles what it tells the room). */
+  onTyping?: () => void;
 }
 
 const sameFile = (a: File, b: File): boolean =>
@@ -44,7 +51,7 @@ const sameFile = (a: File, b: File): boolean =>
 const newClientId = (): string => crypto.randomUUID();
 
 export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Composer(
-  { channels, channelId, onChannelChange, onSend },
+  { channels, channelId, onChannelChange, onSend, replySubject = null, onTyping },
   ref,
 ) {
   const { t, language } = useTranslation();
@@ -53,6 +60,8 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const subject = useMailSubject(replySubject);
+  const [subjectError, setSubjectError] = useState<string | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const resetFile = useRef<() => void>(null);
   // The client_id of a send that failed on the network: sending the same thing again reuses it.
@@ -70,8 +79,10 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
 
   const channel = channels.find((entry) => entry.id === channelId) ?? null;
   const blocked = channel?.blacklisted ?? false;
+  const mail = channel?.type === 'email';
   const trimmed = text.trim();
-  const canSend = !!channel && !blocked && !sending && (trimmed !== '' || file !== null);
+  // An e-mail needs its text even with a file (the subject is checked on send, where the error can show).
+  const canSend = !!channel && !blocked && !sending && (trimmed !== '' || (file !== null && !mail));
   const mayUpload = user?.permissions.send_files === true;
 
   async function deliver(outgoing: Outgoing, key: string) {
@@ -85,7 +96,11 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
       return true;
     } catch (failure) {
       unsent.current = failure instanceof HttpError && failure.status === 0 ? { key, clientId } : null;
-      setError(errorText(failure));
+      if (failure instanceof HttpError && failure.code === 'mail_subject_required') {
+        setSubjectError(errorText(failure));
+      } else {
+        setError(errorText(failure));
+      }
       return false;
     } finally {
       setSending(false);
@@ -94,15 +109,25 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
 
   async function handleSend() {
     if (!canSend) return;
-    const outgoing: Outgoing = file
-      ? { kind: 'file', file, filename: file.name, caption: trimmed }
-      : { kind: 'text', text: trimmed };
-    const key = `${channel?.id}|${trimmed}|${file ? `${file.name}:${file.size}` : ''}`;
+    const subjectLine = subject.value.trim();
+    if (mail && subjectLine === '') {
+      setSubjectError(t('email.subjectRequired'));
+      return;
+    }
+    setSubjectError(null);
+    const outgoing: Outgoing = mail
+      ? { kind: 'mail', subject: subjectLine, text: trimmed, files: file ? [file] : [] }
+      : file
+        ? { kind: 'file', file, filename: file.name, caption: trimmed }
+        : { kind: 'text', text: trimmed };
+    const key = `${channel?.id}|${mail ? subjectLine : ''}|${trimmed}|${file ? `${file.name}:${file.size}` : ''}`;
     const previous = { text, file };
     setText('');
     setFile(null);
     resetFile.current?.();
-    if (!(await deliver(outgoing, key))) {
+    if (await deliver(outgoing, key)) {
+      if (mail) subject.reset();
+    } else {
       setText(previous.text);
       setFile(previous.file);
     }
@@ -156,6 +181,17 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
               : t('composer.blacklisted')}
           </Alert>
         )}
+        {mail && !blocked && (
+          <MailSubjectField
+            value={subject.value}
+            onChange={(value) => {
+              subject.change(value);
+              setSubjectError(null);
+            }}
+            error={subjectError}
+            disabled={sending}
+          />
+        )}
         {file && (
           <Group gap={6} wrap="nowrap" data-testid="composer-file">
             <FileIcon size={16} />
@@ -189,7 +225,10 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
           <Textarea
             ref={textarea}
             value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              onTyping?.();
+            }}
             onKeyDown={handleKeyDown}
             placeholder={t(file ? 'composer.captionPlaceholder' : 'composer.placeholder')}
             aria-label={t('composer.message')}

@@ -65,3 +65,15 @@ export const FileIcon = (props: IconProps) => (
     <path d="M17 21H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7l5 5v11a2 2 0 0 1-2 2z" />
   </Icon>
 );
+
+export const MoodSmileIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12a9 9 0 1 0 18 0 9 9 0 1 0-18 0M9 10h.01M15 10h.01M9.5 15a3.5 3.5 0 0 0 5 0" />
+  </Icon>
+);
+
+export const DotsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 12a1 1 0 1 0 2 0 1 1 0 1 0-2 0M11 12a1 1 0 1 0 2 0 1 1 0 1 0-2 0M18 12a1 1 0 1 0 2 0 1 1 0 1 0-2 0" />
+  </Icon>
+);

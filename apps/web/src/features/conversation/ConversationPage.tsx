@@ -1,6 +1,6 @@
 // conversation.messages (/painel/conversa/:contactId): the whole history of the customer across every channel,
-// newest at the bottom, with the footer to answer on the right channel. The info bar toggles read/unread and
-// opens the panels of the conversation (channels, threads, search, export).
+// newest at the bottom, with the footer to answer on the right channel. The info bar shows the colleagues viewing
+// it, toggles read/unread and opens the panels of the conversation (channels, threads, search, export).
 import type { Contact, Message } from '@atende/contract';
 import { DEFAULT_TIMEZONE } from '@atende/contract';
 import {
@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { pathTo } from '../../app/routes.ts';
 import { ArrowLeftIcon, PinIcon, PinOffIcon, SearchIcon } from '../../components/Icons.tsx';
@@ -44,6 +44,11 @@ import classes from './ConversationPage.module.css';
 import { retryMessage } from './conversation-api.ts';
 import { defaultChannelId } from './default-channel.ts';
 import { errorText } from './error-text.ts';
+import { replySubjectFor } from './mail-subject.ts';
+import { MessageDialogsProvider } from './MessageDialogs.tsx';
+import { TypingIndicator } from './TypingIndicator.tsx';
+import { useConversationPresence, useTypingNotice } from './use-conversation-presence.ts';
+import { ViewersBar } from './ViewersBar.tsx';
 import { useSendMessage } from './send-message.ts';
 import { Timeline, type TimelineHandle } from './Timeline.tsx';
 import { conversationKeys } from './conversation-keys.ts';
@@ -211,6 +216,7 @@ function InfoBar({
         </Box>
       </Group>
       <Group gap={2} wrap="nowrap" ml="auto">
+        <ViewersBar contactId={contact.id} />
         <ReadToggle contact={contact} />
         <PanelButton
           label={t('messageSearch.title')}
@@ -292,6 +298,8 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
   const [chosenChannel, setChosenChannel] = useState<string | null>(null);
   const [focusedId, setFocusedId] = useState<string | null>(null);
   useConversationLive(contact.id);
+  useConversationPresence(contact.id);
+  const handleTyping = useTypingNotice(contact.id);
 
   // A chosen search result: load older pages until it is in the timeline, then bring it into view.
   useEffect(() => {
@@ -320,6 +328,7 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
     (chosenChannel && contact.channels.some((channel) => channel.id === chosenChannel)
       ? chosenChannel
       : null) ?? defaultChannelId(contact.channels, items ?? []);
+  const replySubject = useMemo(() => replySubjectFor(items ?? [], channelId), [items, channelId]);
 
   const handleLoadOlder = useCallback(() => {
     setLoadingOlder(true);
@@ -351,7 +360,7 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
   );
 
   return (
-    <>
+    <MessageDialogsProvider contactId={contact.id}>
       <ChannelFilter contact={contact} value={channelFilter} onChange={setChannelFilter} />
       {timeline.isPending ? (
         <Center style={{ flex: 1 }}>
@@ -381,13 +390,16 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
           onRetry={handleRetry}
         />
       )}
+      <TypingIndicator contactId={contact.id} />
       <Composer
         channels={contact.channels}
         channelId={channelId}
         onChannelChange={setChosenChannel}
         onSend={handleSend}
+        replySubject={replySubject}
+        onTyping={handleTyping}
       />
-    </>
+    </MessageDialogsProvider>
   );
 }
 

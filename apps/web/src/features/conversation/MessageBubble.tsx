@@ -1,13 +1,20 @@
-// One message of the timeline: who sent it, on which channel, its text and attachments, and for outbound
-// messages the delivery status (a failed one says why and can be sent again).
+// One message of the timeline: who sent it, on which channel, an e-mail's subject and original, its text and
+// attachments, its reactions and actions, and for outbound messages the delivery status (a failed one says why
+// and can be sent again).
 import type { Attachment, Message } from '@atende/contract';
 import { Anchor, Badge, Box, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ChannelIcon } from '../contacts/ChannelIcon.tsx';
 import { FileIcon } from './ConversationIcons.tsx';
+import { errorText } from './error-text.ts';
 import { formatFileSize } from './file-size.ts';
 import { HighlightedText } from './HighlightedText.tsx';
+import { MessageActions } from './MessageActions.tsx';
+import { useMessageDialogs } from './MessageDialogs.tsx';
+import { ReactionChips } from './ReactionBar.tsx';
+import { isLocal } from './timeline-store.ts';
+import { useTranscription } from './use-transcription.ts';
 
 const STATUS_COLORS = {
   pending: 'gray',
@@ -74,6 +81,10 @@ export const MessageBubble = memo(function MessageBubble({
   onRetry,
 }: MessageBubbleProps) {
   const { t } = useTranslation();
+  const dialogs = useMessageDialogs();
+  const transcription = useTranscription(message);
+  // An optimistic copy has no id on the server yet: nothing can be asked about it.
+  const known = !isLocal(message);
   const outbound = message.direction === 'out';
   const sender = message.sender.name ?? t(outbound ? 'timeline.you' : 'timeline.customer');
   return (
@@ -96,9 +107,16 @@ export const MessageBubble = memo(function MessageBubble({
             <Text size="xs" fw={600} truncate>
               {sender}
             </Text>
+            {known && (
+              <MessageActions
+                message={message}
+                transcribing={transcription.isPending}
+                onTranscribe={() => transcription.mutate()}
+              />
+            )}
           </Group>
           {message.subject && (
-            <Text size="sm" fw={600}>
+            <Text size="sm" fw={600} data-testid="message-subject">
               {message.subject}
             </Text>
           )}
@@ -112,6 +130,23 @@ export const MessageBubble = memo(function MessageBubble({
               <AttachmentView attachment={attachment} />
             </Box>
           ))}
+          {transcription.isError && (
+            <Text size="xs" c="red" role="alert" data-testid="transcription-error">
+              {errorText(transcription.error)}
+            </Text>
+          )}
+          {transcription.isSuccess && (
+            <Text size="xs" c="dimmed" data-testid="transcription-requested">
+              {t('transcription.requested')}
+            </Text>
+          )}
+          {message.has_html && known && (
+            <Box>
+              <Button size="compact-xs" variant="subtle" onClick={() => dialogs.openHtml(message.id)}>
+                {t('email.viewOriginal')}
+              </Button>
+            </Box>
+          )}
           <Group gap={6} justify="flex-end" wrap="wrap">
             <Text size="xs" c="dimmed">
               {time}
@@ -139,6 +174,7 @@ export const MessageBubble = memo(function MessageBubble({
               </Button>
             </Group>
           )}
+          <ReactionChips message={message} />
         </Stack>
       </Paper>
     </Group>

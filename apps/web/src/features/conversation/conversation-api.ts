@@ -1,5 +1,5 @@
 // The conversation's calls (spec §7 "Conversations", items, messages, threads): the timeline pages, sending
-// (text, file, audio), retry, read state, search and export.
+// (text, file, audio, e-mail), retry, read state, search and export.
 import type { ItemsPage, Message, MessageSearchResult } from '@atende/contract';
 import { http, HttpError } from '../../lib/http.ts';
 import { handleHttpError } from '../session/http-errors.ts';
@@ -86,6 +86,26 @@ export async function sendFile(contactId: string, kind: 'file' | 'audio', input:
   form.set('client_id', input.client_id);
   form.set('file', input.file, input.filename);
   const response = await rawRequest(`${base(contactId)}/${kind}`, { method: 'POST', body: form });
+  return (await response.json()) as Message;
+}
+
+export interface SendMail {
+  subject: string;
+  text: string;
+  files: readonly File[];
+  channel_id?: string;
+  client_id: string;
+}
+
+/** An e-mail reply: the footer's subject and text plus any files, as one multipart request. */
+export async function sendMail(contactId: string, input: SendMail): Promise<Message> {
+  const form = new FormData();
+  form.set('subject', input.subject);
+  form.set('text', input.text);
+  if (input.channel_id) form.set('channel_id', input.channel_id);
+  form.set('client_id', input.client_id);
+  for (const file of input.files) form.append('files', file, file.name);
+  const response = await rawRequest(`${base(contactId)}/messages/mail`, { method: 'POST', body: form });
   return (await response.json()) as Message;
 }
 

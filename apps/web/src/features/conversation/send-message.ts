@@ -5,12 +5,17 @@ import type { ContactChannel, Message, User } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useCurrentUser } from '../session/user-api.ts';
-import { sendFile, sendText } from './conversation-api.ts';
+import { sendFile, sendMail, sendText } from './conversation-api.ts';
 import { localIdOf } from './timeline-store.ts';
 import { addMessage, dropMessage } from './timeline-queries.ts';
 
 export type Outgoing =
-  { kind: 'text'; text: string } | { kind: 'file' | 'audio'; file: Blob; filename: string; caption: string };
+  | { kind: 'text'; text: string }
+  | { kind: 'file' | 'audio'; file: Blob; filename: string; caption: string }
+  | { kind: 'mail'; subject: string; text: string; files: readonly File[] };
+
+const textOf = (outgoing: Outgoing): string =>
+  outgoing.kind === 'text' || outgoing.kind === 'mail' ? outgoing.text : outgoing.caption;
 
 export function optimisticMessage(
   contactId: string,
@@ -26,8 +31,8 @@ export function optimisticMessage(
     channel: { id: channel.id, type: channel.type },
     direction: 'out',
     sender: { type: 'user', id: user?.id ?? null, name: user?.name ?? null },
-    text: outgoing.kind === 'text' ? outgoing.text : outgoing.caption,
-    subject: null,
+    text: textOf(outgoing),
+    subject: outgoing.kind === 'mail' ? outgoing.subject : null,
     has_html: false,
     attachments: [],
     reactions: [],
@@ -39,26 +44,39 @@ export function optimisticMessage(
   };
 }
 
+function deliver(contactId: string, channel: ContactChannel, clientId: string, outgoing: Outgoing) {
+  const target = { channel_id: channel.id, client_id: clientId };
+  switch (outgoing.kind) {
+    case 'text':
+      return sendText(contactId, { text: outgoing.text, ...target });
+    case 'mail':
+      return sendMail(contactId, {
+        subject: outgoing.subject,
+        text: outgoing.text,
+        files: outgoing.files,
+        ...target,
+      });
+    default:
+      return sendFile(contactId, outgoing.kind, {
+        file: outgoing.file,
+        filename: outgoing.filename,
+        caption: outgoing.caption || undefined,
+        ...target,
+      });
+  }
+}
+
 export function useSendMessage(contactId: string) {
   const client = useQueryClient();
   const user = useCurrentUser();
   return useCallback(
     async (channel: ContactChannel, clientId: string, outgoing: Outgoing): Promise<Message> => {
-      // A file's preview comes with the server's answer; only text shows before it.
-      if (outgoing.kind === 'text') {
+      // A file's preview comes with the server's answer; only text (and an e-mail's text) shows before it.
+      if (outgoing.kind === 'text' || outgoing.kind === 'mail') {
         addMessage(client, optimisticMessage(contactId, channel, user, clientId, outgoing));
       }
       try {
-        const message =
-          outgoing.kind === 'text'
-            ? await sendText(contactId, { text: outgoing.text, channel_id: channel.id, client_id: clientId })
-            : await sendFile(contactId, outgoing.kind, {
-                file: outgoing.file,
-                filename: outgoing.filename,
-                caption: outgoing.caption || undefined,
-                channel_id: channel.id,
-                client_id: clientId,
-              });
+        const message = await deliver(contactId, channel, clientId, outgoing);
         addMessage(client, message, clientId);
         return message;
       } catch (error) {

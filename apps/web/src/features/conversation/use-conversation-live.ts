@@ -1,6 +1,7 @@
 // The open conversation's realtime room: joins it ('contact.watch') while the screen is open and again after
 // every reconnect, then refetches the latest page and the contact (events may have been missed while away);
-// new messages and delivery statuses patch the timeline; thread events patch the threads.
+// new messages, delivery statuses and changed messages (reactions) patch the timeline; thread events patch the
+// threads.
 import type { Message, MessageStatusChanged, Thread, ThreadMessage } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -24,11 +25,14 @@ export function useConversationLive(contactId: string): void {
     const handleThreadMessage = (message: ThreadMessage & { contact_id: string }) =>
       applyThreadMessage(client, message);
     socket.on('message.created', handleCreated);
+    // A changed message (a reaction) comes whole: it replaces the cached one like a new one would.
+    socket.on('message.updated', handleCreated);
     socket.on('message.status', handleStatus);
     socket.on('thread.updated', handleThread);
     socket.on('thread.message', handleThreadMessage);
     return () => {
       socket.off('message.created', handleCreated);
+      socket.off('message.updated', handleCreated);
       socket.off('message.status', handleStatus);
       socket.off('thread.updated', handleThread);
       socket.off('thread.message', handleThreadMessage);

@@ -1,0 +1,47 @@
+// The dialogs a message's actions open (message data, e-mail original), held once for the whole conversation
+// rather than in each bubble: a virtualised bubble may unmount while its dialog is open.
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { EmailHtmlModal } from './EmailHtmlModal.tsx';
+import { MessageDataModal } from './MessageDataModal.tsx';
+
+type Dialog = { kind: 'data' | 'html'; messageId: string } | null;
+
+export interface MessageDialogs {
+  openData: (messageId: string) => void;
+  openHtml: (messageId: string) => void;
+}
+
+const MessageDialogsContext = createContext<MessageDialogs | null>(null);
+
+export function useMessageDialogs(): MessageDialogs {
+  const dialogs = useContext(MessageDialogsContext);
+  if (!dialogs) throw new Error('useMessageDialogs needs a MessageDialogsProvider');
+  return dialogs;
+}
+
+export function MessageDialogsProvider({ contactId, children }: { contactId: string; children: ReactNode }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const dialogs = useMemo<MessageDialogs>(
+    () => ({
+      openData: (messageId) => setDialog({ kind: 'data', messageId }),
+      openHtml: (messageId) => setDialog({ kind: 'html', messageId }),
+    }),
+    [],
+  );
+  const close = () => setDialog(null);
+  return (
+    <MessageDialogsContext.Provider value={dialogs}>
+      {children}
+      <MessageDataModal
+        contactId={contactId}
+        messageId={dialog?.kind === 'data' ? dialog.messageId : null}
+        onClose={close}
+      />
+      <EmailHtmlModal
+        contactId={contactId}
+        messageId={dialog?.kind === 'html' ? dialog.messageId : null}
+        onClose={close}
+      />
+    </MessageDialogsContext.Provider>
+  );
+}
