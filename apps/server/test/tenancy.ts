@@ -27,6 +27,12 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/health': 'reports database reachability only',
   'GET /api/resources':
     'white-label of a company, meant to be public (login page); probed below with a token',
+  'GET /api/widget/{key}/config':
+    'a chat widget’s public look and presence, by its public key; cross-tenant visitor checks in widget.test.ts',
+  'POST /api/widget/{key}/session':
+    'starts or resumes a visitor of the widget named by the key; scoped by the visitor token (widget.test.ts)',
+  'POST /api/widget/files':
+    'a visitor’s upload, authorised by the visitor JWT to their own conversation only (widget.test.ts)',
 };
 
 const contactOf = (foreign: Foreign, index = 0) => foreign.rows.contacts?.[index] ?? {};

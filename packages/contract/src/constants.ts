@@ -86,6 +86,8 @@ export const WAITING_LIST_SIZE = 50;
 export const PHONE_KINDS = ['whatsapp', 'sms', 'voice', 'viber'] as const satisfies readonly ChannelKind[];
 
 export const REALTIME_PATH = '/socket.io';
+/** The chat widget's Socket.IO namespace, on the same path as the console's. */
+export const WIDGET_NAMESPACE = '/widget';
 
 /** Timeline entries per page, and the longest message text. */
 export const ITEMS_PAGE_SIZE = 50;

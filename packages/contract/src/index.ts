@@ -13,4 +13,5 @@ export * from './messages.ts';
 export * from './threads.ts';
 export * from './schedules.ts';
 export * from './channel-accounts.ts';
+export * from './widget.ts';
 export * from './realtime.ts';

@@ -2,6 +2,8 @@
 import type { AppConfig } from '../config.ts';
 import type { Database } from './db/database.ts';
 import type { AdapterRegistry } from '../channels/adapter.ts';
+import type { VisitorRelay } from '../channels/chat/relay.ts';
+import type { VisitorTokens } from '../channels/chat/visitor-token.ts';
 import type { CredentialsBox } from './credentials.ts';
 import type { EventBus } from './events.ts';
 import type { Jobs } from './jobs.ts';
@@ -21,4 +23,7 @@ export type Deps = {
   limiter: RateLimiter;
   storage: FileStorage;
   urls: UrlSigner;
+  /** The chat widget's visitors: their signed tokens and the way to their browsers. */
+  visitorTokens: VisitorTokens;
+  visitors: VisitorRelay;
 };

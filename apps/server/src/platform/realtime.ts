@@ -47,6 +47,8 @@ export function createRealtime(
     bus: EventBus;
     redisUrl: string | undefined;
     mayWatchContact: ContactWatchPolicy;
+    /** An attendant typing in a conversation (the chat widget shows it to the visitor). */
+    onContactTyping?: (auth: AuthContext, contactId: string, name: string) => void;
   },
 ): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
@@ -117,6 +119,7 @@ export function createRealtime(
       socket
         .to(rooms.contact(contactId))
         .emit('contact.typing', { contact_id: contactId, user: { id: userId, name: socket.data.name } });
+      deps.onContactTyping?.(socket.data.auth, contactId, socket.data.name);
     });
     let watched: string[] = [];
     socket.on('disconnecting', () => {

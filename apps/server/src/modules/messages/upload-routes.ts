@@ -4,7 +4,7 @@ import { Id, Message, UPLOAD_MAX_BYTES } from '@atende/contract';
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { attachments } from '../../db/schema/index.ts';
 import { tenantContext } from '../../platform/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -21,15 +21,16 @@ const UploadFields = z.object({
   client_id: z.string().min(8).max(64).optional(),
 });
 
-type Upload = {
-  fields: z.infer<typeof UploadFields>;
+type Upload<F> = {
+  fields: F;
   file: { filename: string; declaredType: string; data: Buffer };
 };
 
-async function readUpload(request: FastifyRequest): Promise<Upload> {
+/** The one file and the text fields of a multipart send, the fields checked against `schema`. */
+export async function readUpload<F>(request: FastifyRequest, schema: ZodType<F>): Promise<Upload<F>> {
   if (!request.isMultipart()) throw new AppError('file_required', 400);
   const fields: Record<string, string> = {};
-  let file: Upload['file'] | undefined;
+  let file: Upload<F>['file'] | undefined;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       // One file per send (spec §5): a second one is refused, not silently dropped.
@@ -40,7 +41,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     }
   }
   if (!file) throw new AppError('file_required', 400);
-  const parsed = UploadFields.safeParse(fields, { reportInput: true });
+  const parsed = schema.safeParse(fields, { reportInput: true });
   if (!parsed.success) throw new RequestValidationError(parsed.error.issues);
   return { fields: parsed.data, file };
 }
@@ -56,7 +57,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   const send = (audioOnly: boolean) => async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const ctx = tenantContext(deps.database.db, request);
     if (!ctx.permissions.send_files) throw forbidden();
-    const { fields, file } = await readUpload(request);
+    const { fields, file } = await readUpload(request, UploadFields);
     const checked = await inspectUpload(file, { audioOnly });
     return sendMessage(ctx, deps, request.params.id, {
       text: audioOnly ? '' : fields.caption,

@@ -1,0 +1,37 @@
+// A visitor's message, typed in the widget (socket) or a file sent through the upload route: stored by the
+// one inbound path, keyed by the visitor's client id so a resend stores nothing new, and shown to the
+// visitor's other tabs.
+import type { WidgetMessage } from '@atende/contract';
+import type { InboundAttachment } from '../../modules/messages/inbound-attachments.ts';
+import { ingestInbound, type IngestDeps } from '../../modules/messages/ingest.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
+import { findVisitorMessageByClientId, visitorProviderId } from './messages.ts';
+import type { VisitorRelay, VisitorSocketData } from './relay.ts';
+
+export type VisitorInboundDeps = IngestDeps & { urls: UrlSigner; relay: VisitorRelay };
+
+export async function receiveVisitorMessage(
+  deps: VisitorInboundDeps,
+  visitor: VisitorSocketData,
+  input: { clientId: string; text: string; attachments?: InboundAttachment[] },
+): Promise<WidgetMessage> {
+  const result = await ingestInbound(deps, {
+    companyId: visitor.companyId,
+    kind: 'chat',
+    channelAccountId: visitor.accountId,
+    from: { address: visitor.address, name: visitor.name },
+    text: input.text,
+    providerMessageId: visitorProviderId(visitor.channelId, input.clientId),
+    attachments: input.attachments,
+  });
+  // A resend of the same client id stored nothing: the answer is the message stored the first time.
+  const message = await findVisitorMessageByClientId(
+    deps,
+    visitor.companyId,
+    visitor.channelId,
+    input.clientId,
+  );
+  if (!message) throw new Error('stored visitor message not found');
+  if (!result.duplicate) deps.relay.toVisitor(visitor.channelId).emit('message', message);
+  return message;
+}

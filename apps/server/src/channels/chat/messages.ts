@@ -1,0 +1,113 @@
+// The messages of a visitor's conversation as the widget shows them: only those of the visitor's own chat
+// channel (never the contact's other channels, notes or threads), with signed file addresses.
+import type { WidgetMessage } from '@atende/contract';
+import { and, asc, desc, eq, gt, or, type SQL } from 'drizzle-orm';
+import { messages } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
+import { messageColumns, presentMessages, senderJoin } from '../../modules/messages/presenter.ts';
+
+type Scope = { db: Db; urls: UrlSigner };
+
+/** A page of the conversation: a visitor coming back sees up to this many of the latest messages. */
+export const SYNC_PAGE = 200;
+
+/** The provider id of a visitor's message: its client id, scoped to the visitor so ids never collide. */
+export const visitorProviderId = (channelId: string, clientId: string) => `${channelId}:${clientId}`;
+
+const clientIdOf = (providerMessageId: string | null) => providerMessageId?.split(':')[1] ?? null;
+
+/** `latest`: the newest page (a first sync); `next`: the oldest page of what matches (catching up in order). */
+async function present(
+  scope: Scope,
+  companyId: string,
+  channelId: string,
+  page: 'latest' | 'next',
+  ...conditions: (SQL | undefined)[]
+): Promise<{ rows: WidgetMessage[] }> {
+  const query = scope.db
+    .select({ ...messageColumns, providerMessageId: messages.providerMessageId })
+    .from(messages)
+    .leftJoin(...senderJoin)
+    .where(and(eq(messages.companyId, companyId), eq(messages.contactChannelId, channelId), ...conditions));
+  const rows =
+    page === 'latest'
+      ? (await query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(SYNC_PAGE)).reverse()
+      : await query.orderBy(asc(messages.createdAt), asc(messages.id)).limit(SYNC_PAGE);
+  const presented = await presentMessages(scope.db, scope.urls, companyId, rows);
+  return {
+    rows: presented.map((message, index) => ({
+      id: message.id,
+      client_id: message.direction === 'in' ? clientIdOf(rows[index]!.providerMessageId) : null,
+      direction: message.direction,
+      text: message.text,
+      attachments: message.attachments.map(({ kind, filename, content_type, size, url }) => ({
+        kind,
+        filename,
+        content_type,
+        size,
+        url,
+      })),
+      status: message.status,
+      author: message.sender.name,
+      created_at: message.created_at,
+    })),
+  };
+}
+
+export async function findVisitorMessage(
+  scope: Scope,
+  companyId: string,
+  channelId: string,
+  messageId: string,
+): Promise<WidgetMessage | undefined> {
+  return (await present(scope, companyId, channelId, 'next', eq(messages.id, messageId))).rows[0];
+}
+
+export async function findVisitorMessageByClientId(
+  scope: Scope,
+  companyId: string,
+  channelId: string,
+  clientId: string,
+): Promise<WidgetMessage | undefined> {
+  const providerId = visitorProviderId(channelId, clientId);
+  return (
+    await present(
+      scope,
+      companyId,
+      channelId,
+      'next',
+      eq(messages.kind, 'chat'),
+      eq(messages.providerMessageId, providerId),
+    )
+  ).rows[0];
+}
+
+/** Messages after the one the visitor last has (the latest page without it), oldest first; a client with
+ * more to catch up asks again after the last one it got. */
+export async function visitorMessagesAfter(
+  scope: Scope,
+  companyId: string,
+  channelId: string,
+  afterId: string | null | undefined,
+): Promise<WidgetMessage[]> {
+  if (!afterId) return (await present(scope, companyId, channelId, 'latest')).rows;
+  const [anchor] = await scope.db
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, afterId),
+        eq(messages.companyId, companyId),
+        eq(messages.contactChannelId, channelId),
+      ),
+    )
+    .limit(1);
+  // An id that is not this visitor's: answer the latest page, as for a first sync.
+  if (!anchor) return (await present(scope, companyId, channelId, 'latest')).rows;
+  const newer = or(
+    gt(messages.createdAt, anchor.createdAt),
+    and(eq(messages.createdAt, anchor.createdAt), gt(messages.id, afterId)),
+  );
+  return (await present(scope, companyId, channelId, 'next', newer)).rows;
+}

@@ -1,0 +1,133 @@
+// The widget's public HTTP side: its configuration and visitor sessions by widget key, the visitor's file
+// upload, the script itself (/widget.js) and a demo page. These are called from customers' sites, so they —
+// and only they — answer cross-origin requests (no cookies are involved: visitors carry a bearer JWT).
+import { readFile, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import {
+  MEDIA_LIMITS,
+  WidgetClientId,
+  WidgetConfig,
+  WidgetMessage,
+  WidgetSession,
+  WidgetSessionRequest,
+} from '@atende/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { receiveVisitorMessage } from '../../channels/chat/inbound.ts';
+import { resolveVisitor } from '../../channels/chat/socket.ts';
+import { bearerToken } from '../../platform/auth.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { responses, typed } from '../../platform/http.ts';
+import { languageFromHeader } from '../../platform/i18n/i18n.ts';
+import { assertChannelTakes, inspectUpload } from '../messages/files.ts';
+import { readUpload } from '../messages/upload-routes.ts';
+import { demoPage } from './demo-page.ts';
+import { startSession, widgetConfig, type WidgetDeps } from './visitors.ts';
+
+/** The built widget (apps/widget/dist), beside this server's sources in the repository. */
+const WIDGET_BUNDLE = fileURLToPath(new URL('../../../../widget/dist/widget.js', import.meta.url));
+const CHAT_UPLOAD_MAX = Math.max(...Object.values(MEDIA_LIMITS.chat));
+
+const cors = (reply: FastifyReply) =>
+  reply
+    .header('access-control-allow-origin', '*')
+    .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+    .header('access-control-allow-headers', 'authorization, content-type, accept-language')
+    .header('access-control-max-age', '600');
+
+const UploadFields = z.object({
+  client_id: WidgetClientId,
+  caption: z.string().trim().max(1024).default(''),
+});
+
+export async function widgetRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await app.register(multipart, {
+    limits: { files: 2, fileSize: CHAT_UPLOAD_MAX, fields: 5, fieldSize: 8 * 1024, parts: 8 },
+  });
+  const widget: WidgetDeps = {
+    db: deps.database.db,
+    bus: deps.bus,
+    credentials: deps.credentials,
+    limiter: deps.limiter,
+    visitorTokens: deps.visitorTokens,
+    relay: deps.visitors,
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/widget/')) cors(reply);
+  });
+  const r = typed(app);
+  const tags = ['widget'];
+  const KeyParams = z.object({ key: z.string().min(1).max(100) });
+
+  r.options('/api/widget/*', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+    reply.code(204).send(),
+  );
+
+  r.get(
+    '/api/widget/:key/config',
+    { config: { public: true }, schema: { tags, params: KeyParams, response: responses(WidgetConfig) } },
+    async (request) => widgetConfig(widget, request.params.key),
+  );
+
+  r.post(
+    '/api/widget/:key/session',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        params: KeyParams,
+        body: WidgetSessionRequest,
+        response: responses(WidgetSession, 201),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await startSession(widget, request.params.key, request.body, request.ip)),
+  );
+
+  r.post(
+    '/api/widget/files',
+    {
+      config: { public: true },
+      schema: { tags, consumes: ['multipart/form-data'], response: responses(WidgetMessage, 201) },
+    },
+    async (request, reply) => {
+      const visitor = await resolveVisitor(deps.database.db, deps.visitorTokens, bearerToken(request));
+      const { fields, file } = await readUpload(request, UploadFields);
+      const checked = await inspectUpload(file);
+      assertChannelTakes('chat', checked);
+      const message = await receiveVisitorMessage(
+        { db: deps.database.db, bus: deps.bus, storage: deps.storage, urls: deps.urls, relay: deps.visitors },
+        visitor,
+        {
+          clientId: fields.client_id,
+          text: fields.caption,
+          attachments: [{ filename: checked.filename, contentType: checked.contentType, data: checked.data }],
+        },
+      );
+      return reply.code(201).send(message);
+    },
+  );
+
+  app.get('/widget.js', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    const info = await stat(WIDGET_BUNDLE).catch(() => null);
+    if (!info) return reply.code(404).type('text/plain; charset=utf-8').send('The widget is not built.');
+    return (
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .header('last-modified', info.mtime.toUTCString())
+        // Loaded by <script> from customers' sites.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('access-control-allow-origin', '*')
+        .send(await readFile(WIDGET_BUNDLE))
+    );
+  });
+
+  app.get('/widget-demo', { config: { public: true }, schema: { hide: true } }, async (request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(demoPage(languageFromHeader(request.headers['accept-language']))),
+  );
+}
