@@ -19,6 +19,7 @@ import { maySeeContact } from './modules/contacts/queries.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { notifyEventChanges } from './modules/events/notifier.ts';
 import { notifyEventChanges } from './modules/events/notifier.ts';
+import { notifyEventChanges } from './modules/events/notifier.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { deliverMessage } from './modules/messages/delivery.ts';
@@ -143,6 +144,7 @@ export async function buildApp(
   });
   notifyContactChanges(database.db, deps.bus, io);
   notifyMessageChanges(database.db, deps.bus, io, deps.urls);
+  notifyEventChanges(database.db, deps.bus, io);
   notifyEventChanges(database.db, deps.bus, io);
   notifyEventChanges(database.db, deps.bus, io);
   notifyThreadChanges(database.db, deps.bus, io);

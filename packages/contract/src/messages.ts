@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import { EXPORT_MAX_DAYS, ITEMS_PAGE_SIZE, MESSAGE_TEXT_MAX, SEARCH_MIN_LENGTH } from './constants.ts';
+import { ContactEvent } from './contacts.ts';
 import { ChannelKind } from './enums.ts';
 
 /** Outbound messages move forward only: pending → sent → delivered → read, or → failed (retryable). */
@@ -42,8 +43,14 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
-/** A timeline entry: messages now; events join them when the events area lands. */
-export const Item = z.object({ type: z.literal('message'), created_at: Timestamp, message: Message });
+export const MessageItem = z.object({ type: z.literal('message'), created_at: Timestamp, message: Message });
+export type MessageItem = z.infer<typeof MessageItem>;
+/** A registered event (spec §3 Event) in the timeline, placed by when it was registered (`created_at`). */
+export const EventItem = z.object({ type: z.literal('event'), created_at: Timestamp, event: ContactEvent });
+export type EventItem = z.infer<typeof EventItem>;
+
+/** A timeline entry: a message or an event of the contact; pages order both by (created_at, id). */
+export const Item = z.discriminatedUnion('type', [MessageItem, EventItem]);
 export type Item = z.infer<typeof Item>;
 
 export const ItemsQuery = z.object({
@@ -55,10 +62,16 @@ export const ItemsQuery = z.object({
 });
 export type ItemsQuery = z.infer<typeof ItemsQuery>;
 
+/**
+ * Older items given the oldest message and the oldest event loaded, each kind continuing from its own anchor;
+ * a kind without an anchor (none of it loaded yet) continues from the other kind's anchor.
+ */
 export const PaginateQuery = z.object({
   first_message_created_at: Timestamp.optional(),
   first_message_id: Id.optional(),
   first_event_created_at: Timestamp.optional(),
+  /** With first_event_created_at: the id of that event (ties on the timestamp, as first_message_id). */
+  first_event_id: Id.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(ITEMS_PAGE_SIZE),
 });
 export type PaginateQuery = z.infer<typeof PaginateQuery>;

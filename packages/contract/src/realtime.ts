@@ -1,7 +1,7 @@
 // Realtime events (Socket.IO) between server and console, typed for both ends.
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
-import type { ContactSummary } from './contacts.ts';
+import type { ContactEvent, ContactSummary } from './contacts.ts';
 import type { Message, MessageStatusChanged } from './messages.ts';
 import type { ScheduleReminder } from './schedules.ts';
 import type { Thread, ThreadMessage } from './threads.ts';
@@ -35,6 +35,8 @@ export type ServerToClientEvents = {
   'message.status': (event: MessageStatusChanged) => void;
   /** A message changed otherwise (reactions): the whole message, to replace the cached one. */
   'message.updated': (message: Message) => void;
+  /** An event registered for the contact: joins the open timeline. */
+  'event.created': (event: ContactEvent) => void;
   'contact.viewers': (event: ContactViewers) => void;
   /** Another user is typing in this conversation (sent at most every few seconds while they type). */
   'contact.typing': (event: ContactTyping) => void;

@@ -19,6 +19,7 @@ export type DomainEvent =
   | { type: 'message.status'; companyId: string; contactId: string; messageId: string }
   | { type: 'message.updated'; companyId: string; contactId: string; messageId: string }
   | { type: 'event.created'; companyId: string; contactId: string; eventId: string }
+  | { type: 'event.created'; companyId: string; contactId: string; eventId: string }
   | { type: 'thread.changed'; companyId: string; contactId: string; threadId: string }
   | { type: 'schedule.reminder'; companyId: string; scheduleId: string; minutesBefore: number }
   | { type: 'thread.message'; companyId: string; contactId: string; threadId: string; messageId: string };

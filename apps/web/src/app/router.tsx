@@ -22,6 +22,14 @@ const unavailable = (id: RouteName, parent: RouteName): RouteObject => ({
   ErrorBoundary: RouteErrorBoundary,
 });
 
+/** A page of one conversation (customer data, events, phrases…), lazy-loaded under the conversation route. */
+const conversationPage = (id: RouteName, lazy: RouteObject['lazy']): RouteObject => ({
+  ...meta(id),
+  path: childPath(id, 'conversation.messages'),
+  lazy,
+  ErrorBoundary: RouteErrorBoundary,
+});
+
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
@@ -98,11 +106,23 @@ export const appRoutes: RouteObject[] = [
                     ),
                     ErrorBoundary: RouteErrorBoundary,
                   },
-                  unavailable('customer.information', 'conversation.messages'),
-                  unavailable('campaign.information', 'conversation.messages'),
-                  unavailable('conversation.events', 'conversation.messages'),
+                  conversationPage(
+                    'customer.information',
+                    lazyComponent(() => import('../features/customer/CustomerPage.tsx'), 'CustomerPage'),
+                  ),
+                  conversationPage(
+                    'campaign.information',
+                    lazyComponent(() => import('../features/customer/CampaignPage.tsx'), 'CampaignPage'),
+                  ),
+                  conversationPage(
+                    'conversation.events',
+                    lazyComponent(() => import('../features/events/EventsPage.tsx'), 'EventsPage'),
+                  ),
                   unavailable('card', 'conversation.messages'),
-                  unavailable('ready.phrases', 'conversation.messages'),
+                  conversationPage(
+                    'ready.phrases',
+                    lazyComponent(() => import('../features/phrases/PhrasesPage.tsx'), 'PhrasesPage'),
+                  ),
                   unavailable('page', 'conversation.messages'),
                 ],
               },

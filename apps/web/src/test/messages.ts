@@ -1,5 +1,5 @@
 // Messages and timeline items shaped by the contract, for the conversation's tests.
-import type { ContactChannel, Item, Message } from '@atende/contract';
+import type { ContactChannel, ContactEvent, Item, Message } from '@atende/contract';
 
 export const CONTACT = '01a201b8-7800-7000-8000-000000000001';
 export const WHATSAPP = '01a201b8-7800-7000-8000-0000000000c1';
@@ -34,6 +34,34 @@ export const item = (value: Message): Item => ({
   type: 'message',
   created_at: value.created_at,
   message: value,
+});
+
+/** The message an item shows (undefined for an event), for assertions on a timeline's entries. */
+export const messageOf = (entry: Item | undefined): Message | undefined =>
+  entry?.type === 'message' ? entry.message : undefined;
+
+export function contactEvent(overrides: Partial<ContactEvent> = {}): ContactEvent {
+  sequence += 1;
+  const at = new Date(Date.UTC(2026, 10, 20, 12, 0, sequence)).toISOString();
+  return {
+    id: `01a201b8-7800-7000-8000-${String(sequence).padStart(12, '0')}`,
+    contact_id: CONTACT,
+    action_id: null,
+    description: 'Promessa de pagamento',
+    amount: 1234.5,
+    annotation: null,
+    responsible: null,
+    date: at,
+    created_by: { id: null, name: 'Ana' },
+    created_at: at,
+    ...overrides,
+  };
+}
+
+export const eventItem = (value: ContactEvent): Item => ({
+  type: 'event',
+  created_at: value.created_at,
+  event: value,
 });
 
 export function channel(overrides: Partial<ContactChannel> = {}): ContactChannel {

@@ -1,7 +1,7 @@
 // Events: what happened with a customer (an action of the company's list, an amount, a note, a responsible,
 // a date). The contact's "last event" follows the newest one, for the queue's search and ordering.
 import { EVENTS_HISTORY_SIZE, type ContactEvent, type NewEventRequest } from '@atende/contract';
-import { aliasedTable, and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import { contactEvents, contacts, eventActions, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -21,7 +21,28 @@ const withNames = (db: Db) =>
 
 type Row = Awaited<ReturnType<ReturnType<typeof withNames>['limit']>>[number];
 
-const present = (row: Row): ContactEvent => ({
+/** The events of one contact of the tenant, with their names, narrowed by `conditions` (the timeline's pages). */
+export const contactEventRows = (
+  ctx: { db: Db; companyId: string },
+  contactId: string,
+  ...conditions: (SQL | undefined)[]
+) =>
+  withNames(ctx.db).where(
+    and(eq(contactEvents.contactId, contactId), eq(contactEvents.companyId, ctx.companyId), ...conditions),
+  );
+
+/** One event as the contract shows it, or null when it is not the company's. */
+export async function findEvent(
+  ctx: { db: Db; companyId: string },
+  eventId: string,
+): Promise<ContactEvent | null> {
+  const [row] = await withNames(ctx.db)
+    .where(and(eq(contactEvents.id, eventId), eq(contactEvents.companyId, ctx.companyId)))
+    .limit(1);
+  return row ? presentEvent(row) : null;
+}
+
+export const presentEvent = (row: Row): ContactEvent => ({
   id: row.id,
   contact_id: row.contactId,
   action_id: row.actionId,
@@ -38,11 +59,10 @@ const present = (row: Row): ContactEvent => ({
 /** The events panel: the contact's last EVENTS_HISTORY_SIZE records, newest first. */
 export async function recentEvents(ctx: TenantContext, contactId: string): Promise<ContactEvent[]> {
   if (!(await maySeeContact(ctx, contactId))) throw notFound();
-  const rows = await withNames(ctx.db)
-    .where(and(eq(contactEvents.contactId, contactId), eq(contactEvents.companyId, ctx.companyId)))
+  const rows = await contactEventRows(ctx, contactId)
     .orderBy(desc(contactEvents.createdAt), desc(contactEvents.id))
     .limit(EVENTS_HISTORY_SIZE);
-  return rows.map(present);
+  return rows.map(presentEvent);
 }
 
 export async function registerEvent(
@@ -86,8 +106,8 @@ export async function registerEvent(
       .set({ lastEvent: action.name, lastEventAt: now, updatedAt: now })
       .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId)));
     record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
+    record({ type: 'event.created', companyId: ctx.companyId, contactId, eventId: row!.id });
     return row!.id;
   });
-  const [row] = await withNames(ctx.db).where(eq(contactEvents.id, id)).limit(1);
-  return present(row!);
+  return (await findEvent(ctx, id))!;
 }

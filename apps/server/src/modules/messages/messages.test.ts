@@ -1,4 +1,4 @@
-import type { Item, Message } from '@atende/contract';
+import type { MessageItem, Message } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
@@ -209,7 +209,7 @@ describe('timeline', () => {
     const texts: string[] = [];
     let url = `/api/conversation/${contact.id}/items?limit=5`;
     for (let page = 0; page < 10; page++) {
-      const body: { data: Item[]; has_more: boolean } = (
+      const body: { data: MessageItem[]; has_more: boolean } = (
         await injectAs(t.app, me, { method: 'GET', url })
       ).json();
       texts.push(...body.data.map((item) => item.message.text));
@@ -228,7 +228,7 @@ describe('timeline', () => {
     expect(
       older
         .json()
-        .data.map((item: Item) => item.message.text)
+        .data.map((item: MessageItem) => item.message.text)
         .sort(),
     ).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9']);
   });
@@ -271,7 +271,7 @@ describe('read and unread', () => {
     const items = (
       await injectAs(t.app, me, { method: 'GET', url: `/api/conversation/${contact.id}/items` })
     ).json();
-    expect(items.data.every((item: Item) => item.message.read)).toBe(true);
+    expect(items.data.every((item: MessageItem) => item.message.read)).toBe(true);
 
     await injectAs(t.app, me, { method: 'POST', url: `/api/conversation/${contact.id}/messages/unread` });
     await socket.next<{ contact_id: string; count: number }>(

@@ -1,11 +1,13 @@
-// The conversation timeline: the latest page of items and older pages, newest first, for a contact the user
-// may see. Given the boundary item's id too, pages are keyed by (created_at, id) and never skip or repeat one.
-import type { ItemsPage, ItemsQuery, PaginateQuery } from '@atende/contract';
-import { desc, lt, sql } from 'drizzle-orm';
-import { messages } from '../../db/schema/index.ts';
+// The conversation timeline: messages and registered events of a contact the user may see, newest first, the
+// latest page and older pages. Both kinds are ordered by (created_at, id); a page is the newest `limit` items
+// of their union before the anchor, so given the boundary item's id too pages never skip or repeat one.
+import type { EventItem, Item, ItemsPage, ItemsQuery, PaginateQuery } from '@atende/contract';
+import { desc, lt, sql, type AnyColumn } from 'drizzle-orm';
+import { contactEvents, messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { maySeeContact } from '../contacts/queries.ts';
+import { contactEventRows, presentEvent } from '../events/service.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { conversationMessages, messageItem, presentMessages } from './presenter.ts';
 
@@ -13,56 +15,90 @@ export async function assertVisibleContact(ctx: TenantContext, contactId: string
   if (!(await maySeeContact(ctx, contactId))) throw notFound();
 }
 
-type Boundary = { createdAt: Date; id: string | undefined } | null;
+type Anchor = { createdAt: Date; id: string | undefined } | null;
 
-const boundary = (createdAt: string | undefined, id: string | undefined): Boundary =>
+const anchorOf = (createdAt: string | undefined, id: string | undefined): Anchor =>
   createdAt ? { createdAt: new Date(createdAt), id } : null;
 
-async function messagesBefore(ctx: TenantContext, contactId: string, before: Boundary, limit: number) {
-  const rows = await conversationMessages(
-    ctx,
-    contactId,
-    before?.id
-      ? sql`(${messages.createdAt}, ${messages.id}) < (${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)`
-      : before
-        ? lt(messages.createdAt, before.createdAt)
-        : undefined,
-  )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit + 1);
-  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+/** Rows strictly older than the anchor: by (created_at, id) when its id is known, else by created_at. */
+function olderThan(createdAt: AnyColumn, id: AnyColumn, anchor: Anchor) {
+  if (!anchor) return undefined;
+  if (!anchor.id) return lt(createdAt, anchor.createdAt);
+  return sql`(${createdAt}, ${id}) < (${anchor.createdAt.toISOString()}::timestamptz, ${anchor.id}::uuid)`;
 }
 
-export async function conversationItems(
+/** Rows of one kind, newest first, enough of them (limit + 1) to fill a page and tell whether more exist. */
+const messagesBefore = (ctx: TenantContext, contactId: string, anchor: Anchor, limit: number) =>
+  conversationMessages(ctx, contactId, olderThan(messages.createdAt, messages.id, anchor))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit + 1);
+
+const eventsBefore = (ctx: TenantContext, contactId: string, anchor: Anchor, limit: number) =>
+  contactEventRows(ctx, contactId, olderThan(contactEvents.createdAt, contactEvents.id, anchor))
+    .orderBy(desc(contactEvents.createdAt), desc(contactEvents.id))
+    .limit(limit + 1);
+
+type Entry = { createdAt: Date; id: string };
+
+/** Newest first by (created_at, id); uuids compare as their lowercase text, the order PostgreSQL uses. */
+const newerFirst = (a: Entry, b: Entry): number =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/**
+ * The newest `limit` items of the union of messages older than `messageAnchor` and events older than
+ * `eventAnchor`: the newest `limit` of each kind hold them all.
+ */
+async function page(
+  ctx: TenantContext,
+  urls: UrlSigner,
+  contactId: string,
+  messageAnchor: Anchor,
+  eventAnchor: Anchor,
+  limit: number,
+): Promise<ItemsPage> {
+  await assertVisibleContact(ctx, contactId);
+  const [messageRows, eventRows] = await Promise.all([
+    messagesBefore(ctx, contactId, messageAnchor, limit),
+    eventsBefore(ctx, contactId, eventAnchor, limit),
+  ]);
+  const merged = [
+    ...messageRows.map((row) => ({ createdAt: row.createdAt, id: row.id, message: row })),
+    ...eventRows.map((row) => ({ createdAt: row.createdAt, id: row.id, event: row })),
+  ].sort(newerFirst);
+  const kept = merged.slice(0, limit);
+  const shownMessages = kept.flatMap((entry) => ('message' in entry ? [entry.message] : []));
+  const presented = new Map(
+    (await presentMessages(ctx.db, urls, ctx.companyId, shownMessages)).map((message) => [
+      message.id,
+      messageItem(message),
+    ]),
+  );
+  const data = kept.map((entry): Item => {
+    if (!('event' in entry)) return presented.get(entry.id)!;
+    const event = presentEvent(entry.event);
+    return { type: 'event', created_at: event.created_at, event } satisfies EventItem;
+  });
+  return { data, has_more: merged.length > limit };
+}
+
+export function conversationItems(
   ctx: TenantContext,
   urls: UrlSigner,
   contactId: string,
   query: ItemsQuery,
 ): Promise<ItemsPage> {
-  await assertVisibleContact(ctx, contactId);
-  const before = boundary(query.before_created_at, query.before_id);
-  const { rows, hasMore } = await messagesBefore(ctx, contactId, before, query.limit);
-  return {
-    data: (await presentMessages(ctx.db, urls, ctx.companyId, rows)).map(messageItem),
-    has_more: hasMore,
-  };
+  const before = anchorOf(query.before_created_at, query.before_id);
+  return page(ctx, urls, contactId, before, before, query.limit);
 }
 
-/**
- * Older items, given the oldest message (and, once events exist, the oldest event) already loaded: each kind
- * continues from its own anchor.
- */
-export async function paginateItems(
+/** Older items given the oldest message and the oldest event loaded; a missing anchor follows the other's. */
+export function paginateItems(
   ctx: TenantContext,
   urls: UrlSigner,
   contactId: string,
   query: PaginateQuery,
 ): Promise<ItemsPage> {
-  await assertVisibleContact(ctx, contactId);
-  const before = boundary(query.first_message_created_at, query.first_message_id);
-  const { rows, hasMore } = await messagesBefore(ctx, contactId, before, query.limit);
-  return {
-    data: (await presentMessages(ctx.db, urls, ctx.companyId, rows)).map(messageItem),
-    has_more: hasMore,
-  };
+  const messageAnchor = anchorOf(query.first_message_created_at, query.first_message_id);
+  const eventAnchor = anchorOf(query.first_event_created_at, query.first_event_id);
+  return page(ctx, urls, contactId, messageAnchor ?? eventAnchor, eventAnchor ?? messageAnchor, query.limit);
 }

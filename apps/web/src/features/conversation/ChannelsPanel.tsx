@@ -21,14 +21,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { AdjustmentsIcon } from '../../components/Icons.tsx';
 import { ChannelIcon } from '../contacts/ChannelIcon.tsx';
 import { channelsQuery, responsiblesQuery } from '../panel/initial-data.ts';
-import { activateChannel, addChannel, blacklistChannel, storeContact, updateChannel } from './channel-api.ts';
+import { activateChannel, addChannel, blacklistChannel, updateChannel } from './channel-api.ts';
 import { errorText } from './error-text.ts';
+import { useContactChange } from './use-contact-change.ts';
 
 const isPhoneKind = (kind: ChannelKind): boolean => (PHONE_KINDS as readonly string[]).includes(kind);
 
@@ -238,22 +239,6 @@ function ChannelCard({
 }
 
 /** A change of the contact's channels: the server answers the whole contact, which replaces the cached one. */
-function useContactChange<T = void>(
-  change: (input: T) => Promise<Contact>,
-  onDone?: () => void,
-  onError?: (error: Error) => void,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: (updated) => {
-      storeContact(queryClient, updated);
-      onDone?.();
-    },
-    onError,
-  });
-}
-
 export function AddChannelForm({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const lines = useQuery(channelsQuery).data?.data ?? [];

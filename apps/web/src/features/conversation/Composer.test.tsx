@@ -2,6 +2,7 @@
 // there is nothing to send, a blacklisted channel says why, one file at a time, no upload without permission.
 import type { ContactChannel } from '@atende/contract';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,15 +26,17 @@ beforeEach(() => {
 function renderComposer(channels: ContactChannel[] = [channel()], overrides: Partial<ComposerProps> = {}) {
   const onSend = vi.fn<ComposerProps['onSend']>().mockResolvedValue(undefined);
   render(
-    <MantineProvider>
-      <Composer
-        channels={channels}
-        channelId={channels[0]?.id ?? null}
-        onChannelChange={() => undefined}
-        onSend={onSend}
-        {...overrides}
-      />
-    </MantineProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MantineProvider>
+        <Composer
+          channels={channels}
+          channelId={channels[0]?.id ?? null}
+          onChannelChange={() => undefined}
+          onSend={onSend}
+          {...overrides}
+        />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
   return { onSend, text: screen.getByTestId('composer-text'), send: screen.getByTestId('composer-send') };
 }

@@ -1,7 +1,7 @@
 // The message footer: the channel to answer on, the text (Enter sends, Shift+Enter breaks the line), one file at
 // a time (spec §5) and a voice recording; on an e-mail channel also the subject. A blacklisted channel cannot be
 // written to, and the footer says why. Typing tells colleagues viewing the conversation (`onTyping`).
-// Ready phrases arrive later through the `insertText` handle (no control for them yet).
+// Ready phrases come with the `/` shortcut (features/phrases) or through the `insertText` handle.
 import type { ContactChannel } from '@atende/contract';
 import {
   ActionIcon,
@@ -26,6 +26,8 @@ import { formatFileSize } from './file-size.ts';
 import { MailSubjectField } from './MailSubjectField.tsx';
 import { useMailSubject } from './mail-subject.ts';
 import { HttpError } from '../../lib/http.ts';
+import { PhraseShortcut } from '../phrases/PhraseShortcut.tsx';
+import { usePhraseShortcut } from '../phrases/use-phrase-shortcut.ts';
 import { VoiceRecorder } from './VoiceRecorder.tsx';
 import type { Outgoing } from './send-message.ts';
 
@@ -66,6 +68,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   const resetFile = useRef<() => void>(null);
   // The client_id of a send that failed on the network: sending the same thing again reuses it.
   const unsent = useRef<{ key: string; clientId: string } | null>(null);
+  const phraseShortcut = usePhraseShortcut(textarea, text, setText);
 
   useImperativeHandle(ref, () => ({
     insertText: (insert) => {
@@ -204,6 +207,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
             <CloseButton size="sm" aria-label={t('composer.removeFile')} onClick={() => setFile(null)} />
           </Group>
         )}
+        <PhraseShortcut shortcut={phraseShortcut} />
         <Group gap="xs" align="flex-end" wrap="nowrap">
           {mayUpload && !blocked && (
             <FileButton onChange={handlePick} resetRef={resetFile}>

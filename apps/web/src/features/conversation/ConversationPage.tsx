@@ -32,6 +32,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { contactQuery } from '../contacts/contact-queries.ts';
 import { useRecentContacts, type RecentContact } from '../contacts/recent-contacts.ts';
+import { ContactTabs } from '../customer/ContactSubpage.tsx';
 import { initialsOf } from '../shell/initials.ts';
 import { useCurrentUser } from '../session/user-api.ts';
 import { Composer } from './Composer.tsx';
@@ -310,7 +311,7 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
     const present = () =>
       client
         .getQueryData<TimelineData>(conversationKeys.timeline(contact.id))
-        ?.items.some((entry) => entry.message.id === jump.messageId) ?? false;
+        ?.items.some((entry) => entry.type === 'message' && entry.message.id === jump.messageId) ?? false;
     void (async () => {
       while (!cancelled && !present()) {
         if (!(await loadOlder(client, contact.id).catch(() => false))) break;
@@ -452,6 +453,9 @@ export function ConversationPage() {
   return (
     <div className={classes.page} data-testid="conversation">
       <InfoBar contact={contact} panel={panel} onPanel={setPanel} onExport={() => setExporting(true)} />
+      <Box className={classes.toolbar}>
+        <ContactTabs contactId={contact.id} active="conversation.messages" />
+      </Box>
       <Conversation key={contact.id} contact={contact} jump={jump?.contactId === contact.id ? jump : null} />
       <ExportModal contactId={contact.id} opened={exporting} onClose={() => setExporting(false)} />
       <Drawer

@@ -1,17 +1,18 @@
-// The conversation's history, oldest at the top and newest at the bottom, virtualised so thousands of messages
-// stay smooth. Older pages load when the top is reached without moving what the user reads (Virtuoso's
-// firstItemIndex counts the rows added above the first row shown); new messages follow the bottom only when
-// the user is there, otherwise a button offers to jump to them.
+// The conversation's history, messages and registered events, oldest at the top and newest at the bottom,
+// virtualised so thousands of messages stay smooth. Older pages load when the top is reached without moving
+// what the user reads (Virtuoso's firstItemIndex counts the rows added above the first row shown); new items
+// follow the bottom only when the user is there, otherwise a button offers to jump to them.
 import type { Message } from '@atende/contract';
 import { Box, Button, Center, Divider, Loader, Text } from '@mantine/core';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useTranslation } from '../../lib/i18n.ts';
+import { EventCard } from '../events/EventCard.tsx';
 import { useFormatters } from '../session/use-formatters.ts';
 import { ArrowDownIcon } from './ConversationIcons.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { buildRows, type TimelineRow } from './timeline-rows.ts';
-import type { Timeline as TimelineData } from './timeline-store.ts';
+import { itemKey, type Timeline as TimelineData } from './timeline-store.ts';
 
 /** Large enough that prepending never takes the first index below zero. */
 const BASE_INDEX = 10_000_000;
@@ -50,14 +51,15 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
   const anchor = useRef<string | null>(null);
   let anchorIndex = anchor.current ? rows.findIndex((row) => row.key === anchor.current) : -1;
   if (anchorIndex === -1) {
-    anchor.current = rows.find((row) => row.kind === 'message')?.key ?? null;
+    anchor.current = rows.find((row) => row.kind !== 'day')?.key ?? null;
     anchorIndex = anchor.current ? rows.findIndex((row) => row.key === anchor.current) : 0;
   }
   const firstItemIndex = BASE_INDEX - anchorIndex;
 
   const [atBottom, setAtBottom] = useState(true);
   const [unseen, setUnseen] = useState(0);
-  const newestId = timeline.items[0]?.message.id;
+  const newest = timeline.items[0];
+  const newestId = newest && itemKey(newest);
   const lastNewest = useRef(newestId);
   useEffect(() => {
     if (newestId === lastNewest.current) return;
@@ -89,6 +91,10 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
       row.kind === 'day' ? (
         <Box px="md" py="xs">
           <Divider label={format.longDate(row.at)} labelPosition="center" data-testid="day-separator" />
+        </Box>
+      ) : row.kind === 'event' ? (
+        <Box px="md" py={6}>
+          <EventCard event={row.event} compact />
         </Box>
       ) : (
         <MessageBubble

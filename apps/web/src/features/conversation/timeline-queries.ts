@@ -1,7 +1,7 @@
 // The timeline query (latest page, merged into what is already loaded) and the cache updates around it: older
 // pages, sends, realtime messages and statuses. A refetch after a reconnect merges instead of replacing, so
 // older pages the user scrolled through stay; when the gap is too large to bridge it starts again.
-import type { Message, MessageStatusChanged } from '@atende/contract';
+import type { ContactEvent, Message, MessageStatusChanged } from '@atende/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fetchItems } from './conversation-api.ts';
 import { conversationKeys } from './conversation-keys.ts';
@@ -11,6 +11,7 @@ import {
   mergePage,
   oldestAnchor,
   removeMessage,
+  upsertEvent,
   upsertMessage,
   type Timeline,
 } from './timeline-store.ts';
@@ -53,6 +54,9 @@ export async function loadOlder(client: QueryClient, contactId: string): Promise
 
 export const addMessage = (client: QueryClient, message: Message, clientId?: string): void =>
   update(client, message.contact_id, (timeline) => upsertMessage(timeline, message, clientId));
+
+export const addEvent = (client: QueryClient, event: ContactEvent): void =>
+  update(client, event.contact_id, (timeline) => upsertEvent(timeline, event));
 
 export const dropMessage = (client: QueryClient, contactId: string, messageId: string): void =>
   update(client, contactId, (timeline) => removeMessage(timeline, messageId));

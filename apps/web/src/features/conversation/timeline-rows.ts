@@ -1,9 +1,13 @@
-// The rows the timeline shows, oldest to newest: messages with a separator before each new day of the user's
-// time zone, optionally only those of one channel (the channel filter).
-import type { Item, Message } from '@atende/contract';
+// The rows the timeline shows, oldest to newest: messages and events with a separator before each new day of
+// the user's time zone. The channel filter keeps the messages of one channel; events belong to the customer,
+// not to a channel, so they stay.
+import type { ContactEvent, Item, Message } from '@atende/contract';
+import { itemKey } from './timeline-store.ts';
 
 export type TimelineRow =
-  { kind: 'day'; key: string; day: string; at: string } | { kind: 'message'; key: string; message: Message };
+  | { kind: 'day'; key: string; day: string; at: string }
+  | { kind: 'message'; key: string; message: Message }
+  | { kind: 'event'; key: string; event: ContactEvent };
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -29,13 +33,17 @@ export function buildRows(items: readonly Item[], timeZone: string, channelId: s
   for (let index = items.length - 1; index >= 0; index--) {
     const item = items[index];
     if (!item) continue;
-    if (channelId && item.message.channel.id !== channelId) continue;
+    if (channelId && item.type === 'message' && item.message.channel.id !== channelId) continue;
     const day = dayOf(item.created_at, timeZone);
     if (day !== lastDay) {
       rows.push({ kind: 'day', key: `day:${day}`, day, at: item.created_at });
       lastDay = day;
     }
-    rows.push({ kind: 'message', key: item.message.id, message: item.message });
+    rows.push(
+      item.type === 'message'
+        ? { kind: 'message', key: item.message.id, message: item.message }
+        : { kind: 'event', key: itemKey(item), event: item.event },
+    );
   }
   return rows;
 }

@@ -1,17 +1,19 @@
-// The timeline's rules: newest first, one entry per message, statuses forward only, optimistic sends replaced.
+// The timeline's rules: newest first, one entry per message or event, statuses forward only, optimistic sends replaced.
 import { describe, expect, it } from 'vitest';
-import { item, message } from '../../test/messages.ts';
+import { contactEvent, eventItem, item, message, messageOf } from '../../test/messages.ts';
 import {
   applyStatus,
   emptyTimeline,
+  itemId,
   localIdOf,
   mergePage,
   oldestAnchor,
+  upsertEvent,
   upsertMessage,
   type Timeline,
 } from './timeline-store.ts';
 
-const ids = (timeline: Timeline) => timeline.items.map((entry) => entry.message.id);
+const ids = (timeline: Timeline) => timeline.items.map(itemId);
 
 describe('timeline store', () => {
   const [a, b, c, d] = [message(), message(), message(), message()];
@@ -67,12 +69,38 @@ describe('timeline store', () => {
     timeline = applyStatus(timeline, event('read', 3));
     const unchanged = applyStatus(timeline, event('delivered', 2));
     expect(unchanged).toBe(timeline);
-    expect(timeline.items[0]?.message.status).toBe('read');
+    expect(messageOf(timeline.items[0])?.status).toBe('read');
 
     let failing = mergePage(emptyTimeline, { data: [item(sent)], has_more: false }, false);
     failing = applyStatus(failing, event('failed', 1, 'número inválido'));
-    expect(failing.items[0]?.message).toMatchObject({ status: 'failed', failure_reason: 'número inválido' });
+    expect(messageOf(failing.items[0])).toMatchObject({
+      status: 'failed',
+      failure_reason: 'número inválido',
+    });
     // A stale "sent" arriving after the failure is ignored.
-    expect(applyStatus(failing, event('sent', 0)).items[0]?.message.status).toBe('failed');
+    expect(messageOf(applyStatus(failing, event('sent', 0)).items[0])?.status).toBe('failed');
+  });
+
+  it('keeps events among messages by time, once each, and anchors older pages on them too', () => {
+    const [older, registered, newer] = [
+      message(),
+      contactEvent(),
+      message({ direction: 'out', status: 'sent' }),
+    ];
+    let timeline = mergePage(
+      emptyTimeline,
+      { data: [item(newer), eventItem(registered)], has_more: true },
+      false,
+    );
+    timeline = upsertEvent(timeline, registered);
+    expect(ids(timeline)).toEqual([newer.id, registered.id]);
+    expect(oldestAnchor(timeline)).toEqual({ created_at: registered.created_at, id: registered.id });
+    timeline = mergePage(timeline, { data: [item(older)], has_more: false }, true);
+    expect(timeline.items.map((entry) => entry.type)).toEqual(['message', 'event', 'message']);
+    // A status change or a removal of a message never touches an event.
+    const status = { ...newer, status: 'read' as const, updated_at: new Date().toISOString() };
+    const read = applyStatus(timeline, { ...status, failure_reason: null });
+    expect(messageOf(read.items[0])?.status).toBe('read');
+    expect(read.items[1]).toBe(timeline.items[1]);
   });
 });

@@ -1,10 +1,12 @@
-// The timeline of one conversation in the query cache: items newest first (spec §3 "items … kept newest
-// first"), pages merged without duplicates, statuses moving forward only, and optimistic sends that give way to
-// the server's message. Pure functions over `Timeline`, so the rules are tested without React.
+// The timeline of one conversation in the query cache: messages and events newest first (spec §3 "items …
+// kept newest first"), pages merged without duplicates, statuses moving forward only, and optimistic sends that
+// give way to the server's message. Pure functions over `Timeline`, so the rules are tested without React.
 import {
   MESSAGE_STATUS_REACHABLE_FROM,
+  type ContactEvent,
   type Item,
   type Message,
+  type MessageItem,
   type MessageStatusChanged,
 } from '@atende/contract';
 
@@ -22,10 +24,20 @@ export const LOCAL_PREFIX = 'local:';
 export const localIdOf = (clientId: string): string => `${LOCAL_PREFIX}${clientId}`;
 export const isLocal = (message: Message): boolean => message.id.startsWith(LOCAL_PREFIX);
 
+/** The id of the message or event an item shows (the server orders and pages by created_at, then this). */
+export const itemId = (item: Item): string => (item.type === 'message' ? item.message.id : item.event.id);
+
+/** Unique across kinds: a message and an event never share an entry. */
+export const itemKey = (item: Item): string => `${item.type}:${itemId(item)}`;
+
 const newerFirst = (a: Item, b: Item): number => {
   if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
-  return a.message.id < b.message.id ? 1 : a.message.id > b.message.id ? -1 : 0;
+  const [idA, idB] = [itemId(a), itemId(b)];
+  return idA < idB ? 1 : idA > idB ? -1 : 0;
 };
+
+const isMessageWithId = (item: Item, messageId: string): boolean =>
+  item.type === 'message' && item.message.id === messageId;
 
 /** The message that should stay when two versions of it meet: the later one, unless it moves status back. */
 function laterVersion(current: Message, incoming: Message): Message {
@@ -39,25 +51,31 @@ function laterVersion(current: Message, incoming: Message): Message {
   return current;
 }
 
-/** Merges items (any order) into the timeline: one entry per message id, newest first. */
+/** Merges items (any order) into the timeline: one entry per message or event, newest first. */
 export function mergeItems(timeline: Timeline, incoming: readonly Item[]): Timeline {
-  const byId = new Map<string, Item>();
-  for (const item of timeline.items) byId.set(item.message.id, item);
+  const byKey = new Map<string, Item>();
+  for (const item of timeline.items) byKey.set(itemKey(item), item);
   for (const item of incoming) {
-    const current = byId.get(item.message.id);
-    byId.set(
-      item.message.id,
-      current ? { ...current, message: laterVersion(current.message, item.message) } : item,
+    const current = byKey.get(itemKey(item));
+    byKey.set(
+      itemKey(item),
+      current?.type === 'message' && item.type === 'message'
+        ? { ...current, message: laterVersion(current.message, item.message) }
+        : item,
     );
   }
-  return { ...timeline, items: [...byId.values()].sort(newerFirst) };
+  return { ...timeline, items: [...byKey.values()].sort(newerFirst) };
 }
 
-export const itemOf = (message: Message): Item => ({
+export const itemOf = (message: Message): MessageItem => ({
   type: 'message',
   created_at: message.created_at,
   message,
 });
+
+/** An event registered for the contact (realtime or the events panel's answer). */
+export const upsertEvent = (timeline: Timeline, event: ContactEvent): Timeline =>
+  mergeItems(timeline, [{ type: 'event', created_at: event.created_at, event }]);
 
 /** A page fetched from the server: older pages add below; `hasMore` follows the oldest page asked for. */
 export function mergePage(
@@ -72,7 +90,7 @@ export function mergePage(
 /** A message that arrived (realtime or a send's answer); `clientId` drops the optimistic copy it replaces. */
 export function upsertMessage(timeline: Timeline, message: Message, clientId?: string): Timeline {
   const base = clientId
-    ? { ...timeline, items: timeline.items.filter((item) => item.message.id !== localIdOf(clientId)) }
+    ? { ...timeline, items: timeline.items.filter((item) => !isMessageWithId(item, localIdOf(clientId))) }
     : timeline;
   return mergeItems(base, [itemOf(message)]);
 }
@@ -80,15 +98,15 @@ export function upsertMessage(timeline: Timeline, message: Message, clientId?: s
 /** Removes a message (an optimistic send the server refused). */
 export const removeMessage = (timeline: Timeline, messageId: string): Timeline => ({
   ...timeline,
-  items: timeline.items.filter((item) => item.message.id !== messageId),
+  items: timeline.items.filter((item) => !isMessageWithId(item, messageId)),
 });
 
 /** A delivery status change: applied only when it moves the status forward and is not older. */
 export function applyStatus(timeline: Timeline, event: MessageStatusChanged): Timeline {
   let changed = false;
   const items = timeline.items.map((item) => {
+    if (item.type !== 'message' || item.message.id !== event.id) return item;
     const message = item.message;
-    if (message.id !== event.id) return item;
     const next = laterVersion(message, {
       ...message,
       status: event.status,
@@ -106,7 +124,9 @@ export function applyStatus(timeline: Timeline, event: MessageStatusChanged): Ti
 export function oldestAnchor(timeline: Timeline): { created_at: string; id: string } | null {
   for (let index = timeline.items.length - 1; index >= 0; index--) {
     const item = timeline.items[index];
-    if (item && !isLocal(item.message)) return { created_at: item.created_at, id: item.message.id };
+    if (item && !(item.type === 'message' && isLocal(item.message))) {
+      return { created_at: item.created_at, id: itemId(item) };
+    }
   }
   return null;
 }

@@ -6,7 +6,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useRealtimeStore, type RealtimeSocket } from '../../lib/realtime.ts';
-import { CONTACT, item, message } from '../../test/messages.ts';
+import { CONTACT, contactEvent, item, message, messageOf } from '../../test/messages.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import type { Timeline } from './timeline-store.ts';
 import { useConversationLive } from './use-conversation-live.ts';
@@ -74,7 +74,7 @@ describe('useConversationLive', () => {
     const reply: Message = message({ direction: 'out', status: 'pending' });
     act(() => socket.fire('message.created', reply));
     act(() => socket.fire('message.created', reply));
-    expect(timeline()?.items.map((entry) => entry.message.id)).toEqual([reply.id, first.id]);
+    expect(timeline()?.items.map((entry) => messageOf(entry)?.id)).toEqual([reply.id, first.id]);
     const status = (value: 'sent' | 'delivered', seconds: number): MessageStatusChanged => ({
       id: reply.id,
       contact_id: CONTACT,
@@ -84,6 +84,15 @@ describe('useConversationLive', () => {
     });
     act(() => socket.fire('message.status', status('delivered', 2)));
     act(() => socket.fire('message.status', status('sent', 1)));
-    expect(timeline()?.items[0]?.message.status).toBe('delivered');
+    expect(messageOf(timeline()?.items[0])?.status).toBe('delivered');
+  });
+
+  it('adds an event registered for the contact once, in time order', () => {
+    const { socket, timeline, first } = setup();
+    const registered = contactEvent();
+    act(() => socket.fire('event.created', registered));
+    act(() => socket.fire('event.created', registered));
+    expect(timeline()?.items.map((entry) => entry.type)).toEqual(['event', 'message']);
+    expect(messageOf(timeline()?.items[1])?.id).toBe(first.id);
   });
 });

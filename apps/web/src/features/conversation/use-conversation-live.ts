@@ -1,15 +1,15 @@
 // The open conversation's realtime room: joins it ('contact.watch') while the screen is open and again after
 // every reconnect, then refetches the latest page and the contact (events may have been missed while away);
-// new messages, delivery statuses and changed messages (reactions) patch the timeline; thread events patch the
-// threads.
-import type { Message, MessageStatusChanged, Thread, ThreadMessage } from '@atende/contract';
+// new messages, registered events, delivery statuses and changed messages (reactions) patch the timeline;
+// thread events patch the threads.
+import type { ContactEvent, Message, MessageStatusChanged, Thread, ThreadMessage } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useRealtimeStore } from '../../lib/realtime.ts';
 import { contactKeys } from '../contacts/contact-keys.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import { applyThreadMessage, applyThreadUpdate } from './thread-cache.ts';
-import { addMessage, patchStatus } from './timeline-queries.ts';
+import { addEvent, addMessage, patchStatus } from './timeline-queries.ts';
 
 export function useConversationLive(contactId: string): void {
   const client = useQueryClient();
@@ -21,6 +21,7 @@ export function useConversationLive(contactId: string): void {
     if (!socket) return undefined;
     const handleCreated = (message: Message) => addMessage(client, message);
     const handleStatus = (event: MessageStatusChanged) => patchStatus(client, event);
+    const handleEvent = (event: ContactEvent) => addEvent(client, event);
     const handleThread = (thread: Thread) => applyThreadUpdate(client, thread);
     const handleThreadMessage = (message: ThreadMessage & { contact_id: string }) =>
       applyThreadMessage(client, message);
@@ -28,12 +29,14 @@ export function useConversationLive(contactId: string): void {
     // A changed message (a reaction) comes whole: it replaces the cached one like a new one would.
     socket.on('message.updated', handleCreated);
     socket.on('message.status', handleStatus);
+    socket.on('event.created', handleEvent);
     socket.on('thread.updated', handleThread);
     socket.on('thread.message', handleThreadMessage);
     return () => {
       socket.off('message.created', handleCreated);
       socket.off('message.updated', handleCreated);
       socket.off('message.status', handleStatus);
+      socket.off('event.created', handleEvent);
       socket.off('thread.updated', handleThread);
       socket.off('thread.message', handleThreadMessage);
     };

@@ -13,6 +13,7 @@ import { useRecentContacts } from '../contacts/recent-contacts.ts';
 import { useInitialData } from '../panel/initial-data.ts';
 import { ProcessingOverlay } from '../panel/ProcessingOverlay.tsx';
 import { useLiveUpdates } from '../realtime/use-live-updates.ts';
+import { useScheduleReminders } from '../schedules/use-schedule-reminders.ts';
 import { ConnectionLostBanner } from '../session/ConnectionLostBanner.tsx';
 import { useHeartbeat } from '../session/use-heartbeat.ts';
 import { useCurrentUser } from '../session/user-api.ts';
@@ -29,6 +30,7 @@ export function PanelLayout() {
   const heartbeat = useHeartbeat(ready);
   const loadRecent = useRecentContacts((state) => state.load);
   useLiveUpdates(ready);
+  useScheduleReminders();
 
   useEffect(closeNavigation, [pathname, closeNavigation]);
   useEffect(() => {

@@ -1,0 +1,111 @@
+// The frame of a conversation's side pages (customer data, campaign, events, ready phrases): the contact's
+// name, tabs to every page of the conversation and the page itself once the contact is loaded. The pages are
+// routes of their own (spec §2), so each one loads the contact (from the cache when the conversation did).
+import type { Contact } from '@atende/contract';
+import { Alert, Box, Button, Center, Group, Loader, ScrollArea, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { pathTo, type RouteName } from '../../app/routes.ts';
+import { ArrowLeftIcon } from '../../components/Icons.tsx';
+import { HttpError } from '../../lib/http.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { contactQuery } from '../contacts/contact-queries.ts';
+import { errorText } from '../conversation/error-text.ts';
+
+export type ContactTab =
+  | 'conversation.messages'
+  | 'customer.information'
+  | 'campaign.information'
+  | 'conversation.events'
+  | 'ready.phrases';
+
+const TABS = [
+  ['conversation.messages', 'customer.tabs.messages'],
+  ['customer.information', 'customer.tabs.information'],
+  ['campaign.information', 'customer.tabs.campaign'],
+  ['conversation.events', 'customer.tabs.events'],
+  ['ready.phrases', 'customer.tabs.phrases'],
+] as const satisfies readonly (readonly [RouteName, string])[];
+
+/** Links to the pages of one conversation, the current one marked. */
+export function ContactTabs({ contactId, active }: { contactId: string; active: ContactTab | null }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="wrap" component="nav" aria-label={t('customer.tabs.label')}>
+      {TABS.map(([route, label]) => (
+        <Button
+          key={route}
+          component={Link}
+          to={pathTo(route, { contactId })}
+          size="compact-sm"
+          variant={route === active ? 'light' : 'subtle'}
+          color={route === active ? undefined : 'gray'}
+          aria-current={route === active ? 'page' : undefined}
+          data-testid={`tab-${route}`}
+        >
+          {t(label)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+export function ContactSubpage({
+  active,
+  children,
+}: {
+  active: ContactTab;
+  children: (contact: Contact) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { contactId = '' } = useParams();
+  const query = useQuery(contactQuery(contactId));
+  const contact = query.data;
+
+  if (query.isPending) {
+    return (
+      <Center h="50vh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (!contact) {
+    const gone = query.error instanceof HttpError && query.error.status === 404;
+    return (
+      <Alert
+        maw={520}
+        color={gone ? 'gray' : 'red'}
+        title={t(gone ? 'conversation.notFoundTitle' : 'conversation.errorTitle')}
+      >
+        {gone ? t('conversation.notFoundBody') : errorText(query.error)}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm" h="100%" mih={0}>
+      <Group gap="sm" wrap="nowrap">
+        <Button
+          component={Link}
+          to={pathTo('conversation.messages', { contactId: contact.id })}
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          px={4}
+          aria-label={t('customer.backToConversation')}
+        >
+          <ArrowLeftIcon size={18} />
+        </Button>
+        <Title order={1} size="h4" lineClamp={1}>
+          {contact.name}
+        </Title>
+      </Group>
+      <ContactTabs contactId={contact.id} active={active} />
+      <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
+        <Box pb="md" maw={880}>
+          {children(contact)}
+        </Box>
+      </ScrollArea>
+    </Stack>
+  );
+}

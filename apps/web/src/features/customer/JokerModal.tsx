@@ -1,0 +1,92 @@
+// Changing the contact's joker (spec §2 "change joker", §5 "Joker update needs a selected joker"): the
+// company's jokers, the current one preselected; saving without a choice says a joker must be selected.
+import type { Contact } from '@atende/contract';
+import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '../../lib/i18n.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { errorText } from '../conversation/error-text.ts';
+import { useContactChange } from '../conversation/use-contact-change.ts';
+import { fetchJokers, setJoker } from './customer-api.ts';
+
+function JokerForm({ contact, onClose }: { contact: Contact; onClose: () => void }) {
+  const { t } = useTranslation();
+  const choices = useQuery({
+    queryKey: ['jokers', contact.id],
+    queryFn: ({ signal }) => fetchJokers(contact.id, signal),
+  });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useContactChange(
+    (jokerId: string) => setJoker(contact.id, jokerId),
+    () => {
+      notifySuccess(t('customer.joker.saved'));
+      onClose();
+    },
+    (error) => setProblem(errorText(error)),
+  );
+  const value = chosen ?? choices.data?.current?.id ?? null;
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!value) {
+      setProblem(t('customer.joker.required'));
+      return;
+    }
+    save.mutate(value);
+  }
+
+  if (choices.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        <Select
+          label={t('customer.joker.label')}
+          placeholder={t('customer.joker.placeholder')}
+          data={(choices.data?.data ?? []).map((joker) => ({ value: joker.id, label: joker.name }))}
+          value={value}
+          onChange={(next) => {
+            setChosen(next);
+            setProblem(null);
+          }}
+          nothingFoundMessage={t('customer.joker.none')}
+          error={problem}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+          data-testid="joker-select"
+        />
+        {choices.isError && (
+          <Text size="sm" c="red">
+            {errorText(choices.error)}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="joker-save">
+            {t('customer.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function JokerModal({
+  contact,
+  opened,
+  onClose,
+}: {
+  contact: Contact;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('customer.joker.title')}>
+      {opened && <JokerForm contact={contact} onClose={onClose} />}
+    </Modal>
+  );
+}

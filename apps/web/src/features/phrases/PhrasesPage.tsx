@@ -1,0 +1,161 @@
+// ready.phrases (conversa/:contactId/frases): the company's ready phrases, searched on the server; create one,
+// edit or delete those the user may change (`editable`), and insert one into this conversation's message
+// (placeholders filled with this customer and attendant).
+import type { Contact, Phrase } from '@atende/contract';
+import { Button, Card, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { pathTo } from '../../app/routes.ts';
+import { PlusIcon, SearchIcon } from '../../components/Icons.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { ContactSubpage } from '../customer/ContactSubpage.tsx';
+import { errorText } from '../conversation/error-text.ts';
+import { deletePhrase, PHRASES_KEY, phraseSearchQuery } from './phrase-api.ts';
+import { usePhraseInsertion } from './phrase-insertion.ts';
+import { PhraseModal } from './PhraseModal.tsx';
+import { usePhraseFiller } from './use-phrase-values.ts';
+
+const SEARCH_DELAY_MS = 250;
+
+function DeletePhraseModal({ phrase, onClose }: { phrase: Phrase | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (target: Phrase) => deletePhrase(target.id),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: PHRASES_KEY });
+      notifySuccess(t('phrases.deleted'));
+      onClose();
+    },
+  });
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={phrase !== null} onClose={close} title={t('phrases.deleteTitle')}>
+      {phrase && (
+        <Stack gap="sm">
+          <Text size="sm" lineClamp={4}>
+            {phrase.text}
+          </Text>
+          {remove.isError && (
+            <Text size="sm" c="red" role="alert">
+              {errorText(remove.error)}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(phrase)}>
+              {t('phrases.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function PhraseList({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fill = usePhraseFiller(contact.id);
+  const request = usePhraseInsertion((state) => state.request);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const phrases = useQuery(phraseSearchQuery(debounced));
+  const [editing, setEditing] = useState<{ phrase: Phrase | null } | null>(null);
+  const [deleting, setDeleting] = useState<Phrase | null>(null);
+
+  function handleInsert(phrase: Phrase) {
+    request(contact.id, fill(phrase.text));
+    void navigate(pathTo('conversation.messages', { contactId: contact.id }));
+  }
+
+  return (
+    <Stack gap="sm" data-testid="phrases">
+      <Group justify="space-between">
+        <Title order={2} size="h5">
+          {t('phrases.title')}
+        </Title>
+        <Button
+          size="xs"
+          leftSection={<PlusIcon size={14} />}
+          onClick={() => setEditing({ phrase: null })}
+          data-testid="phrase-new"
+        >
+          {t('phrases.new')}
+        </Button>
+      </Group>
+      <TextInput
+        leftSection={<SearchIcon size={16} />}
+        placeholder={t('phrases.search')}
+        aria-label={t('phrases.search')}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        data-testid="phrase-search"
+      />
+      {phrases.isPending ? (
+        <Loader size="sm" aria-label={t('common.loading')} />
+      ) : phrases.isError ? (
+        <Text size="sm" c="red">
+          {errorText(phrases.error)}
+        </Text>
+      ) : phrases.data.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('phrases.empty')}
+        </Text>
+      ) : (
+        phrases.data.data.map((phrase) => (
+          <Card key={phrase.id} withBorder padding="sm" data-testid="phrase-row">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {phrase.text}
+            </Text>
+            <Group gap="xs" mt="xs" justify="flex-end">
+              {phrase.editable && (
+                <>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => setEditing({ phrase })}
+                  >
+                    {t('phrases.edit')}
+                  </Button>
+                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(phrase)}>
+                    {t('phrases.delete')}
+                  </Button>
+                </>
+              )}
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => handleInsert(phrase)}
+                data-testid="phrase-insert"
+              >
+                {t('phrases.insert')}
+              </Button>
+            </Group>
+          </Card>
+        ))
+      )}
+      <PhraseModal
+        phrase={editing?.phrase ?? null}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+      />
+      <DeletePhraseModal phrase={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
+
+export function PhrasesPage() {
+  return (
+    <ContactSubpage active="ready.phrases">{(contact) => <PhraseList contact={contact} />}</ContactSubpage>
+  );
+}

@@ -1,0 +1,105 @@
+// The contact's scheduled returns on the customer data page: pending ones with their annotation and
+// attendant, each editable and removable, and a button to schedule a new return.
+import type { Schedule } from '@atende/contract';
+import { ActionIcon, Button, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AdjustmentsIcon, CloseIcon, PlusIcon } from '../../components/Icons.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import { errorText } from '../conversation/error-text.ts';
+import { useFormatters } from '../session/use-formatters.ts';
+import { RemoveScheduleModal } from './RemoveScheduleModal.tsx';
+import { contactSchedulesQuery } from './schedule-api.ts';
+import { ScheduleModal } from './ScheduleModal.tsx';
+
+type Editing = { schedule: Schedule | null } | null;
+
+export function SchedulesSection({ contactId }: { contactId: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const schedules = useQuery(contactSchedulesQuery(contactId));
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<Schedule | null>(null);
+  const pending = (schedules.data?.data ?? [])
+    .filter((schedule) => !schedule.done)
+    .sort((a, b) => a.scheduled_at.localeCompare(b.scheduled_at));
+
+  return (
+    <Stack gap="xs" data-testid="schedules">
+      <Group justify="space-between">
+        <Title order={2} size="h5">
+          {t('schedules.title')}
+        </Title>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<PlusIcon size={14} />}
+          onClick={() => setEditing({ schedule: null })}
+          data-testid="schedule-new"
+        >
+          {t('schedules.new')}
+        </Button>
+      </Group>
+      {schedules.isPending ? (
+        <Loader size="sm" aria-label={t('common.loading')} />
+      ) : schedules.isError ? (
+        <Text size="sm" c="red">
+          {errorText(schedules.error)}
+        </Text>
+      ) : pending.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('schedules.empty')}
+        </Text>
+      ) : (
+        pending.map((schedule) => (
+          <Card key={schedule.id} withBorder padding="xs" data-testid="schedule-row">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600}>
+                  {format.dateTime(schedule.scheduled_at)}
+                </Text>
+                {schedule.annotation && (
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {schedule.annotation}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  {t('schedules.by', { name: schedule.user.name ?? t('events.unknownAuthor') })}
+                </Text>
+              </Stack>
+              <Group gap={2} wrap="nowrap">
+                <Tooltip label={t('schedules.editTitle')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('schedules.editTitle')}
+                    onClick={() => setEditing({ schedule })}
+                  >
+                    <AdjustmentsIcon size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('schedules.removeTitle')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('schedules.removeTitle')}
+                    onClick={() => setRemoving(schedule)}
+                  >
+                    <CloseIcon size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Group>
+          </Card>
+        ))
+      )}
+      <ScheduleModal
+        contactId={contactId}
+        schedule={editing?.schedule ?? null}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+      />
+      <RemoveScheduleModal schedule={removing} onClose={() => setRemoving(null)} />
+    </Stack>
+  );
+}
