@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-const projects = ['packages/contract', 'apps/server', 'apps/web', 'e2e'].filter((dir) =>
+const projects = ['packages/contract', 'apps/server', 'apps/web', 'apps/widget', 'e2e'].filter((dir) =>
   existsSync(`${dir}/vitest.config.ts`),
 );
 

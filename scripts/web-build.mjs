@@ -1,4 +1,4 @@
-// Builds the web app when its build is missing or older than any of its sources (used by `npm start` and
+// Builds the web app (and the chat widget) when its build is missing or older than any of its sources (used by `npm start` and
 // the end-to-end tests' setup), so a fresh clone or a pulled change never serves a stale app.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -16,6 +16,14 @@ const SOURCES = [
   'packages/contract/src',
 ];
 const BUILD_MARKER = 'apps/web/dist/index.html';
+/** The chat widget (/widget.js), built the same way when missing or stale. */
+const WIDGET_SOURCES = [
+  'apps/widget/src',
+  'apps/widget/scripts',
+  'apps/widget/package.json',
+  'packages/contract/src',
+];
+const WIDGET_MARKER = 'apps/widget/dist/widget.js';
 
 /** Tests and their helpers are not part of the built app. */
 const isTestFile = (path) => /\.test\.tsx?$/.test(path) || /[\\/]src[\\/]test$/.test(path);
@@ -30,19 +38,28 @@ function newestMtime(path) {
   );
 }
 
-export function webBuildIsStale() {
-  const marker = join(root, BUILD_MARKER);
+function isStale(markerPath, sources) {
+  const marker = join(root, markerPath);
   if (!existsSync(marker)) return true;
   const built = statSync(marker).mtimeMs;
-  return SOURCES.some((source) => newestMtime(join(root, source)) > built);
+  return sources.some((source) => newestMtime(join(root, source)) > built);
 }
 
+export const webBuildIsStale = () => isStale(BUILD_MARKER, SOURCES);
+
+function build(workspace, what) {
+  console.log(`Building ${what} (missing or older than its sources)...`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${what} build failed with exit code ${result.status}`);
+}
+
+/** Builds the web app and the chat widget where needed; answers whether anything was built. */
 export function ensureWebBuild() {
-  if (!webBuildIsStale()) return false;
-  console.log('Building the web app (missing or older than its sources)...');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@atende/web'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`web build failed with exit code ${result.status}`);
-  return true;
+  const web = webBuildIsStale();
+  if (web) build('@atende/web', 'the web app');
+  const widget = isStale(WIDGET_MARKER, WIDGET_SOURCES);
+  if (widget) build('@atende/widget', 'the chat widget');
+  return web || widget;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) ensureWebBuild();

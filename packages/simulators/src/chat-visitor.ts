@@ -150,7 +150,7 @@ export class ChatVisitor {
   async sendFile(file: { name: string; type: string; data: Uint8Array }, clientId = randomClientId()) {
     const form = new FormData();
     form.append('client_id', clientId);
-    form.append('file', new Blob([file.data], { type: file.type }), file.name);
+    form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
     return call<WidgetMessage>(
       `${this.options.baseUrl}/api/widget/files`,
       { method: 'POST', body: form, headers: { authorization: `Bearer ${this.session?.token ?? ''}` } },

@@ -1,7 +1,7 @@
 // The demo company: users of every role (password demo1234), the catalogues the console loads at start and a
 // working queue of customers (demo-contacts.ts). Other companies can be made the same way, with any number of
 // contacts, for load checks (`seedContacts`, the control socket's `seed-contacts`).
-import type { ChannelKind, Role } from '@atende/contract';
+import type { ChannelKind, ChatSettings, Role } from '@atende/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   callReasons,
@@ -48,6 +48,18 @@ const DEMO_CHANNELS: { kind: ChannelKind; name: string; address: string }[] = [
   { kind: 'viber', name: 'Viber', address: 'Demo Atende' },
 ];
 
+/** The site chat is real (this server is its provider): the demo company's widget key is `demo`. */
+const demoWidget = (slug: string) => ({
+  publicKey: slug === DEMO_COMPANY ? 'demo' : `demo-${slug}`,
+  settings: {
+    title: 'Fale com a Demo',
+    color: '#29a4ff',
+    greeting: 'Olá! Como podemos ajudar?',
+    pre_chat: { enabled: true, require_phone: false },
+    identity_verification: false,
+  } satisfies ChatSettings,
+});
+
 const named = (companyId: string, names: string[]) =>
   names.map((name, position) => ({ companyId, name, position }));
 
@@ -70,7 +82,13 @@ export async function seedDemo(
     }
     const accounts = await tx
       .insert(channelAccounts)
-      .values(DEMO_CHANNELS.map((channel) => ({ companyId: company.id, ...channel, settings: SIMULATED })))
+      .values(
+        DEMO_CHANNELS.map((channel) =>
+          channel.kind === 'chat'
+            ? { companyId: company.id, ...channel, ...demoWidget(slug) }
+            : { companyId: company.id, ...channel, settings: SIMULATED },
+        ),
+      )
       .returning({ id: channelAccounts.id, kind: channelAccounts.kind });
     await tx
       .insert(pauseReasons)

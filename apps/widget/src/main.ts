@@ -1,0 +1,309 @@
+// The chat widget a company embeds with one tag: <script src="https://<atende>/widget.js" data-key="<key>" async>.
+// It talks only to the server the script came from: the HTTP routes for the configuration, the session and
+// files, and the `/widget` Socket.IO namespace for messages, typing, receipts and presence. Socket.IO (not a
+// bare WebSocket) because the server already speaks it: reconnection with backoff, acks and rooms that span
+// processes come with it for ~14 KB gzip.
+import {
+  REALTIME_PATH,
+  WIDGET_NAMESPACE,
+  type WidgetClientEvents,
+  type WidgetConfig,
+  type WidgetMessage,
+  type WidgetServerEvents,
+  type WidgetSession,
+} from '@atende/contract';
+import { io, type Socket } from 'socket.io-client';
+import { pickLanguage, TEXTS } from './i18n.ts';
+import { styles } from './styles.ts';
+
+type Pending = { client_id: string; text: string };
+type Stored = { visitor_token?: string; outbox: Pending[] };
+
+const ACK_TIMEOUT_MS = 10_000;
+const TYPING_EVERY_MS = 2_000;
+const TYPING_SHOWN_MS = 4_000;
+const PRESENCE_EVERY_MS = 30_000;
+
+const script = document.currentScript as HTMLScriptElement | null;
+if (script?.dataset.key) void boot(script);
+
+async function boot(tag: HTMLScriptElement): Promise<void> {
+  const key = tag.dataset.key!;
+  const origin = new URL(tag.src, location.href).origin;
+  const language = pickLanguage(navigator.languages ?? [navigator.language]);
+  const t = TEXTS[language];
+  const storageKey = `atende-widget:${key}`;
+  const stored: Stored = {
+    outbox: [],
+    ...(JSON.parse(localStorage.getItem(storageKey) ?? '{}') as Partial<Stored>),
+  };
+  const save = () => localStorage.setItem(storageKey, JSON.stringify(stored));
+
+  const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const response = await fetch(origin + path, {
+      ...init,
+      headers: { 'accept-language': language.replace('_', '-'), ...(init.headers as Record<string, string>) },
+    });
+    const body = (await response.json()) as T & { message?: string };
+    if (!response.ok) throw new Error(body.message ?? t.error);
+    return body;
+  };
+
+  const config = await api<WidgetConfig>(`/api/widget/${encodeURIComponent(key)}/config`);
+
+  // The UI, in a shadow root so neither the page's CSS nor ours leaks across.
+  const host = document.createElement('div');
+  const root = host.attachShadow({ mode: 'open' });
+  root.innerHTML = `<style>${styles(config.color)}</style>
+<button class="launcher" part="launcher" aria-label="${t.open}">💬<span class="badge" hidden></span></button>
+<section class="window" role="dialog" hidden>
+  <header><span class="title"></span><button class="close" aria-label="${t.close}">×</button></header>
+  <div class="notice" hidden></div>
+  <form class="prechat" hidden novalidate>
+    <label>${t.name}<input name="name" autocomplete="name" required></label>
+    <label>${t.email}<input name="email" type="email" autocomplete="email" required></label>
+    <label class="phone">${t.phone} <span class="opt">${t.optional}</span><input name="phone" type="tel" autocomplete="tel"></label>
+    <div class="error"></div>
+    <button type="submit">${t.start}</button>
+  </form>
+  <div class="log" aria-live="polite"></div>
+  <div class="typing"></div>
+  <form class="compose">
+    <label class="attach" title="${t.attach}">📎<input type="file"></label>
+    <textarea placeholder="${t.placeholder}" rows="1"></textarea>
+    <button type="submit">${t.send}</button>
+  </form>
+</section>`;
+  document.body.appendChild(host);
+  const $ = <E extends Element>(selector: string) => root.querySelector<E>(selector)!;
+  const launcher = $<HTMLButtonElement>('.launcher');
+  const badge = $<HTMLSpanElement>('.badge');
+  const win = $<HTMLElement>('.window');
+  const notice = $<HTMLDivElement>('.notice');
+  const prechat = $<HTMLFormElement>('form.prechat');
+  const log = $<HTMLDivElement>('.log');
+  const typingLine = $<HTMLDivElement>('.typing');
+  const compose = $<HTMLFormElement>('form.compose');
+  const input = $<HTMLTextAreaElement>('textarea');
+  const fileInput = $<HTMLInputElement>('input[type=file]');
+  $<HTMLSpanElement>('.title').textContent = config.title;
+  if (!config.pre_chat.require_phone) prechat.querySelector('.phone input')!.removeAttribute('required');
+  else prechat.querySelector('.opt')!.remove();
+
+  let session: WidgetSession | null = null;
+  let socket: Socket<WidgetServerEvents, WidgetClientEvents> | null = null;
+  const messages = new Map<string, WidgetMessage>();
+  let unread = 0;
+
+  const showNotice = (text: string | null) => {
+    notice.hidden = !text;
+    notice.textContent = text ?? '';
+  };
+  const setOnline = (online: boolean) => showNotice(online ? null : t.offline);
+  setOnline(config.online);
+
+  const bubble = (cls: string, text: string, extra?: (el: HTMLDivElement) => void) => {
+    const el = document.createElement('div');
+    el.className = `msg ${cls}`;
+    el.textContent = text;
+    extra?.(el);
+    return el;
+  };
+
+  /** Redraws the conversation: greeting, stored messages in order, then what still waits to be sent. */
+  const render = () => {
+    log.replaceChildren();
+    if (config.greeting) log.appendChild(bubble('out', config.greeting));
+    const sorted = [...messages.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
+    for (const message of sorted) {
+      log.appendChild(
+        bubble(message.direction, message.text, (el) => {
+          for (const file of message.attachments) {
+            const link = document.createElement('a');
+            link.href = origin + file.url;
+            link.target = '_blank';
+            link.rel = 'noopener';
+            link.textContent = `📎 ${file.filename}`;
+            el.append(el.textContent ? document.createElement('br') : '', link);
+          }
+          if (message.author) {
+            const meta = document.createElement('div');
+            meta.className = 'meta';
+            meta.textContent = message.author;
+            el.appendChild(meta);
+          }
+        }),
+      );
+    }
+    for (const pending of stored.outbox) log.appendChild(bubble('in pending', pending.text));
+    log.scrollTop = log.scrollHeight;
+    badge.hidden = unread === 0;
+    badge.textContent = String(unread);
+  };
+
+  const visible = () => !win.hidden && document.visibilityState === 'visible';
+  const acknowledge = (incoming: WidgetMessage[]) => {
+    const ids = incoming.filter((message) => message.direction === 'out').map((message) => message.id);
+    if (ids.length === 0 || !socket) return;
+    socket.emit('receipt', { status: 'delivered', ids });
+    if (visible()) socket.emit('receipt', { status: 'read', ids });
+    else unread += ids.length;
+  };
+  const markAllRead = () => {
+    const ids = [...messages.values()]
+      .filter((message) => message.direction === 'out' && message.status !== 'read')
+      .map((message) => message.id)
+      .slice(-200);
+    if (ids.length && socket) socket.emit('receipt', { status: 'read', ids });
+    unread = 0;
+  };
+
+  const receive = (incoming: WidgetMessage[]) => {
+    const fresh = incoming.filter((message) => !messages.has(message.id));
+    for (const message of incoming) {
+      messages.set(message.id, message);
+      if (message.client_id) stored.outbox = stored.outbox.filter((p) => p.client_id !== message.client_id);
+    }
+    save();
+    acknowledge(fresh);
+    render();
+  };
+
+  const latestId = () =>
+    [...messages.values()].sort((a, b) => a.created_at.localeCompare(b.created_at)).at(-1)?.id ?? null;
+
+  /** Sends what waits in the outbox; a message keeps its client id, so a resend never duplicates it. */
+  const flush = () => {
+    for (const pending of [...stored.outbox]) {
+      socket?.timeout(ACK_TIMEOUT_MS).emit('message.send', pending, (error, result) => {
+        if (error || !result.ok) return;
+        receive([result.message]);
+      });
+    }
+  };
+
+  const startSession = async (form: Record<string, string> = {}) => {
+    const body: Record<string, string> = { language, ...form };
+    if (stored.visitor_token) body.visitor_token = stored.visitor_token;
+    if (tag.dataset.identifier) body.identifier = tag.dataset.identifier;
+    if (tag.dataset.identifierHash) body.identifier_hash = tag.dataset.identifierHash;
+    session = await api<WidgetSession>(`/api/widget/${encodeURIComponent(key)}/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    stored.visitor_token = session.visitor_token;
+    save();
+  };
+
+  const connect = () => {
+    if (socket) return;
+    socket = io(origin + WIDGET_NAMESPACE, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      auth: (send) => send({ token: session?.token, language }),
+    });
+    socket.on('connect', () => {
+      // After any (re)connection: what arrived meanwhile, then what is still unsent.
+      socket!.timeout(ACK_TIMEOUT_MS).emit('sync', { after: latestId() }, (error, result) => {
+        if (!error && result.ok) receive(result.messages);
+        flush();
+      });
+    });
+    socket.on('connect_error', (error: Error & { data?: { code?: string } }) => {
+      if (error.data?.code !== 'visitor_session_invalid') return;
+      // An expired visitor JWT: the kept visitor token renews it; Socket.IO then retries on its own.
+      startSession()
+        .then(() => socket!.connect())
+        .catch(() => showNotice(t.error));
+    });
+    socket.on('message', (message) => receive([message]));
+    socket.on('presence', ({ online }) => setOnline(online));
+    let typingTimer: ReturnType<typeof setTimeout> | undefined;
+    socket.on('typing', ({ name }) => {
+      typingLine.textContent = t.typing.replace('{name}', name);
+      clearTimeout(typingTimer);
+      typingTimer = setTimeout(() => (typingLine.textContent = ''), TYPING_SHOWN_MS);
+    });
+    setInterval(() => {
+      if (socket?.connected) socket.emit('presence', ({ online }) => setOnline(online));
+    }, PRESENCE_EVERY_MS);
+  };
+
+  const begin = async (form?: Record<string, string>) => {
+    await startSession(form);
+    prechat.hidden = true;
+    log.hidden = compose.hidden = false;
+    connect();
+  };
+
+  const showConversation = (ready: boolean) => {
+    prechat.hidden = ready;
+    log.hidden = compose.hidden = !ready;
+  };
+
+  launcher.addEventListener('click', () => {
+    win.hidden = !win.hidden;
+    if (win.hidden) return;
+    markAllRead();
+    render();
+    if (session) return showConversation(true);
+    const needsForm = config.pre_chat.enabled && !stored.visitor_token;
+    showConversation(!needsForm);
+    if (!needsForm) begin().catch((error: Error) => showNotice(error.message));
+  });
+  $<HTMLButtonElement>('.close').addEventListener('click', () => (win.hidden = true));
+  document.addEventListener('visibilitychange', () => visible() && markAllRead());
+
+  prechat.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const data = Object.fromEntries(
+      [...new FormData(prechat).entries()].filter(([, value]) => String(value).trim() !== ''),
+    ) as Record<string, string>;
+    begin(data).catch((error: Error) => ($<HTMLDivElement>('.error').textContent = error.message));
+  });
+
+  compose.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    input.value = '';
+    stored.outbox.push({ client_id: clientId(), text });
+    save();
+    render();
+    flush();
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey) compose.requestSubmit();
+  });
+  let lastTyping = 0;
+  input.addEventListener('input', () => {
+    if (Date.now() - lastTyping < TYPING_EVERY_MS) return;
+    lastTyping = Date.now();
+    socket?.emit('typing');
+  });
+
+  fileInput.addEventListener('change', () => {
+    const file = fileInput.files?.[0];
+    fileInput.value = '';
+    if (!file || !session) return;
+    const form = new FormData();
+    form.append('client_id', clientId());
+    form.append('file', file);
+    api<WidgetMessage>('/api/widget/files', {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${session.token}` },
+    })
+      .then((message) => receive([message]))
+      .catch((error: Error) => showNotice(error.message));
+  });
+
+  // A returning visitor reconnects at once: replies that came while they were away show on the badge.
+  if (stored.visitor_token) begin().catch(() => undefined);
+}
+
+function clientId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
