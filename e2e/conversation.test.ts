@@ -3,15 +3,9 @@
 // searches, exports 30 days (a download) and is refused 91; a private thread stays invisible to a colleague.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  attendant,
-  attendant2,
-  launchBrowser,
-  loginThroughForm,
-  newContext,
-  type Credentials,
-} from './support/browser.ts';
+import { attendant, attendant2, launchBrowser, type Credentials } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
+import { messageWith, openConversation as openIn } from './support/conversation.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -25,18 +19,10 @@ const PNG = Buffer.from(
 );
 
 async function openConversation(credentials: Credentials, contactId: string): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, credentials);
-  await page.waitForURL(`${baseUrl}/painel`);
-  await page.goto(`${baseUrl}/painel/conversa/${contactId}`);
-  await page.getByTestId('conversation').waitFor();
-  return page;
+  const opened = await openIn(browser, baseUrl, credentials, contactId);
+  contexts.push(opened.context);
+  return opened.page;
 }
-
-const messageWith = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
 
 const isoDay = (daysAgo: number): string =>
   new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);

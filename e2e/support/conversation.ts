@@ -1,0 +1,28 @@
+// Opening a conversation in a fresh browser context, logged in through the form, as the e2e flows start.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { loginThroughForm, newContext, type Credentials } from './browser.ts';
+
+export interface OpenedConversation {
+  context: BrowserContext;
+  page: Page;
+}
+
+export async function openConversation(
+  browser: Browser,
+  baseUrl: string,
+  credentials: Credentials,
+  contactId: string,
+): Promise<OpenedConversation> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/`);
+  await loginThroughForm(page, credentials);
+  await page.waitForURL(`${baseUrl}/painel`);
+  await page.goto(`${baseUrl}/painel/conversa/${contactId}`);
+  await page.getByTestId('conversation').waitFor();
+  return { context, page };
+}
+
+/** The bubbles of a conversation holding a text. */
+export const messageWith = (page: Page, text: string) =>
+  page.getByTestId('message').filter({ hasText: text });
