@@ -1,0 +1,250 @@
+// `npm run bench`: the limits beside us, then every chosen scenario against the product's real server process
+// on the benchmark data set (`npm run bench:data` first), on PostgreSQL and/or PGlite; writes
+// bench/results/<date>-<machine>.json and .md. Options: --db postgres,pglite --scenarios a,b --duration 10
+// --connections 50 --quick --web --cpu-prof --database-url URL --data-dir DIR --redis-url URL.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { CONTROL_SOCKET } from '../../../apps/server/src/platform/control-socket.ts';
+import { openDatabase, type Database } from '../../../apps/server/src/platform/db/database.ts';
+import { BENCH_COMPANY } from '../dataset/generate.ts';
+import { gatherFixtures, type Fixtures } from '../runner/fixtures.ts';
+import { controlSocketTransport } from '../runner/inbound.ts';
+import { measureLimits } from '../runner/limits.ts';
+import { freePort, measureUsage, REPO_DIR, startAppServer, type Child } from '../runner/process.ts';
+import { machineInfo, writeReport, type RunReport, type ScenarioReport } from '../runner/report.ts';
+import {
+  HTTP_SCENARIOS,
+  inboundIngest,
+  inboundToScreen,
+  inboundToScreenScenario,
+  longConversationScenarios,
+  runHttpScenario,
+  type LatencyOptions,
+  type ScenarioEnvironment,
+} from '../runner/scenarios.ts';
+import { measureWeb } from '../web/measure.ts';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'postgres' },
+    scenarios: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    quick: { type: 'boolean', default: false },
+    web: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+    'database-url': { type: 'string' },
+    'data-dir': { type: 'string' },
+    'redis-url': { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+
+const cwd = process.env.INIT_CWD ?? process.cwd();
+const databases = values.db.split(',').map((name) => name.trim()) as ('postgres' | 'pglite')[];
+const durationSeconds = Number(values.duration ?? (values.quick ? 3 : 10));
+const warmupSeconds = values.quick ? 1 : 2;
+const connections = Number(values.connections);
+const latency: LatencyOptions = { ingestRate: 500, screenRate: 100, sockets: 200 };
+const databaseUrl =
+  values['database-url'] ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/atende_bench';
+const dataDir = resolve(cwd, values['data-dir'] ?? process.env.DATA_DIR ?? 'data/bench');
+const redisUrl = values['redis-url'] ?? process.env.REDIS_URL;
+const chosen = values.scenarios?.split(',').map((name) => name.trim());
+const wants = (name: string) => !chosen || chosen.includes(name);
+const outDir = resolve(cwd, values.out ?? join(REPO_DIR, 'bench/results'));
+const profileDir = join(REPO_DIR, 'bench/results/tmp/profiles');
+const jwtSecret = randomBytes(32).toString('hex');
+const runId = Date.now().toString(36);
+
+const report: RunReport = {
+  startedAt: new Date().toISOString(),
+  machine: machineInfo(),
+  options: {
+    databases,
+    durationSeconds,
+    connections,
+    quick: values.quick,
+    ...latency,
+    scenarios: chosen ?? 'all',
+  },
+  datasets: {},
+  limits: undefined as unknown as RunReport['limits'],
+  scenarios: [],
+  notes: [
+    'Server processes run with LOG_LEVEL=warn (no request logs), like the bare limit servers.',
+    'The load client, the sockets and the server share the same cores; every figure and its limit share them alike.',
+    'Message search across a company is not measured: the product has no such endpoint yet.',
+  ],
+};
+
+console.log(`limits: bare Fastify, bare Socket.IO (${latency.sockets} sockets), bare control socket`);
+report.limits = await measureLimits({ connections, durationSeconds, ...latency });
+console.log(JSON.stringify(report.limits));
+
+for (const database of databases) await benchDatabase(database);
+
+const base = await writeReport(report, outDir);
+console.log(`report: ${base}.md and ${base}.json`);
+
+function serverEnv(database: 'postgres' | 'pglite', ownDataDir: string): Record<string, string | undefined> {
+  return database === 'postgres'
+    ? { DATABASE_URL: databaseUrl, DATA_DIR: ownDataDir, JWT_SECRET: jwtSecret, REDIS_URL: '' }
+    : { DATABASE_URL: '', DATA_DIR: dataDir, JWT_SECRET: jwtSecret, REDIS_URL: '' };
+}
+
+/** Row counts (planner estimates after ANALYZE) and the longest conversations, read before the server starts. */
+async function inspectDataset(database: 'postgres' | 'pglite'): Promise<string[]> {
+  const db: Database = await openDatabase(
+    database === 'postgres' ? { url: databaseUrl, poolSize: 1 } : { dataDir },
+  );
+  try {
+    const counts = (await db.db.execute(sql`select relname, reltuples::bigint as n from pg_class
+      where relname in ('contacts', 'messages', 'users', 'contact_channels', 'contact_events') order by relname`)) as unknown as {
+      rows: { relname: string; n: string }[];
+    };
+    report.datasets[database] = Object.fromEntries(counts.rows.map((row) => [row.relname, Number(row.n)]));
+    // The busiest conversations dominate a 1 % row sample of the company's messages.
+    const longest = (await db.db.execute(sql`select m.contact_id from messages m tablesample bernoulli (1)
+      join companies c on c.id = m.company_id and c.slug = ${BENCH_COMPANY}
+      group by m.contact_id order by count(*) desc limit 10`)) as unknown as {
+      rows: { contact_id: string }[];
+    };
+    return longest.rows.map((row) => row.contact_id);
+  } finally {
+    await db.close();
+  }
+}
+
+async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
+  const longConversations = await inspectDataset(database);
+  if (!report.datasets[database]?.messages)
+    throw new Error(`no data set in ${database}: run npm run bench:data first`);
+  const ownDir = await mkdtemp(join(tmpdir(), 'atb-'));
+  const port = await freePort();
+  const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  console.log(`${database}: starting the server`);
+  let server: Child | null = await startAppServer(port, serverEnv(database, ownDir), nodeArgs);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    const fixtures = await gatherFixtures(baseUrl, Math.max(latency.sockets, connections));
+    console.log(
+      `${database}: ${fixtures.attendants.length} attendants logged in, ${fixtures.older.length} older-page anchors`,
+    );
+    const controlPath = join(database === 'postgres' ? ownDir : dataDir, CONTROL_SOCKET);
+    const env: ScenarioEnvironment = {
+      baseUrl,
+      fixtures,
+      durationSeconds,
+      connections,
+      runId: `${runId}${database[0]}`,
+      inbound: () => controlSocketTransport(controlPath),
+      longConversations,
+    };
+    const pid = server.pid;
+    for (const scenario of [...HTTP_SCENARIOS, ...longConversationScenarios(longConversations)]) {
+      if (!wants(scenario.name)) continue;
+      await runHttpScenario(scenario, { ...env, durationSeconds: warmupSeconds });
+      const { result, usage } = await measureUsage([pid], () => runHttpScenario(scenario, env));
+      record(
+        database,
+        scenario.name,
+        scenario.description,
+        `${result.connections} conn`,
+        result,
+        usage,
+        'hello',
+      );
+    }
+    for (const scenario of [inboundIngest, inboundToScreenScenario]) {
+      if (!wants(scenario.name)) continue;
+      const { result, usage } = await measureUsage([pid], () => scenario.run(env, latency));
+      record(
+        database,
+        scenario.name,
+        scenario.description,
+        `${result.rate}/s`,
+        { requestsPerSecond: null, ...result },
+        usage,
+        scenario === inboundIngest ? 'echo' : 'broadcast',
+      );
+    }
+    if (values.web) {
+      report.web = await measureWeb(baseUrl, longConversations[0]);
+      console.log(JSON.stringify(report.web));
+    }
+    await server.stop();
+    server = null;
+    if (wants('fanout_two_processes')) await fanOut(database, fixtures, env);
+  } finally {
+    await server?.stop();
+    await rm(ownDir, { recursive: true, force: true });
+  }
+}
+
+/** Two processes on PostgreSQL + Redis: customers write through process A, attendants listen on process B. */
+async function fanOut(database: 'postgres' | 'pglite', fixtures: Fixtures, env: ScenarioEnvironment) {
+  if (database !== 'postgres' || !redisUrl) {
+    report.notes.push(
+      `fanout_two_processes skipped on ${database}${redisUrl ? '' : ' (no --redis-url / REDIS_URL)'}`,
+    );
+    return;
+  }
+  const dirs = [await mkdtemp(join(tmpdir(), 'atb-')), await mkdtemp(join(tmpdir(), 'atb-'))];
+  const ports = [await freePort(), await freePort()];
+  const servers: Child[] = [];
+  try {
+    for (const [n, dir] of dirs.entries()) {
+      servers.push(await startAppServer(ports[n]!, { ...serverEnv('postgres', dir), REDIS_URL: redisUrl }));
+    }
+    const transport = await controlSocketTransport(join(dirs[0]!, CONTROL_SOCKET));
+    try {
+      const { result, usage } = await measureUsage(
+        servers.map((s) => s.pid),
+        () =>
+          inboundToScreen(
+            { ...env, fixtures, baseUrl: `http://127.0.0.1:${ports[0]}`, runId: `${env.runId}f` },
+            latency,
+            `http://127.0.0.1:${ports[1]}`,
+            transport,
+          ),
+      );
+      record(
+        database,
+        'fanout_two_processes',
+        'inbound on process A → contact.unread on an attendant socket of process B (Redis adapter)',
+        `${result.rate}/s`,
+        { requestsPerSecond: null, ...result },
+        usage,
+        'broadcast',
+      );
+    } finally {
+      transport.close();
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function record(
+  database: 'postgres' | 'pglite',
+  name: string,
+  description: string,
+  load: string,
+  result: Pick<ScenarioReport, 'requestsPerSecond' | 'latency' | 'errors' | 'also'> & {
+    firstError?: string | null;
+  },
+  usage: ScenarioReport['usage'],
+  limit: ScenarioReport['limit'],
+) {
+  const entry: ScenarioReport = { database, name, description, load, ...result, usage, limit };
+  report.scenarios.push(entry);
+  console.log(
+    `${database} ${name}: ${entry.requestsPerSecond ?? '-'} req/s p50 ${entry.latency.p50} p95 ${entry.latency.p95} p99 ${entry.latency.p99} ms, ${entry.errors} errors${entry.firstError ? ` (${entry.firstError})` : ''}, cpu ${usage.cpuPercent}% rss ${usage.rssMaxMb} MB`,
+  );
+}
