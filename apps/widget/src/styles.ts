@@ -1,6 +1,7 @@
 // The widget's styles, inside its shadow root: the host page's CSS cannot reach them, nor they the page.
 export const styles = (color: string) => `
 :host{all:initial}
+[hidden]{display:none!important}
 *{box-sizing:border-box;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .launcher{position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;background:${color};color:#fff;cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);z-index:2147483000;font-size:26px;line-height:56px}
 .badge{position:absolute;top:-2px;right:-2px;min-width:20px;height:20px;border-radius:10px;background:#e03131;color:#fff;font-size:12px;line-height:20px;padding:0 5px}
