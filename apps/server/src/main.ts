@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import { controlCommands } from './modules/demo/control.ts';
 import { CONTROL_SOCKET, startControlSocket } from './platform/control-socket.ts';
+import { ingestDeps } from './modules/messages/ingest.ts';
 import { prepareDatabase } from './platform/db/open.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   // The simulator's channel is a convenience: a socket that cannot be bound must not stop the product.
   const control = await startControlSocket(
     join(config.dataDir, CONTROL_SOCKET),
-    controlCommands(database.db, app.deps.bus),
+    controlCommands(ingestDeps(app.deps)),
   ).catch((error: unknown) => {
     app.log.warn({ err: error }, 'control socket unavailable: npm run simulate will not reach this process');
     return null;

@@ -3,9 +3,8 @@
 import { ChannelKind } from '@atende/contract';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
-import type { EventBus } from '../../platform/events.ts';
 import { findCompanyBySlug } from '../companies/service.ts';
-import { ingestInbound } from '../messages/ingest.ts';
+import { ingestInbound, type IngestDeps } from '../messages/ingest.ts';
 import { seedContacts } from './seed.ts';
 
 export const SimulatedInbound = z.object({
@@ -23,7 +22,8 @@ export const SeedContactsCommand = z.object({
   count: z.number().int().min(1).max(100_000),
 });
 
-export function controlCommands(db: Db, bus: EventBus) {
+export function controlCommands(deps: IngestDeps) {
+  const { db } = deps;
   return async (command: string, payload: unknown) => {
     if (command === 'seed-contacts') {
       const { company, count } = SeedContactsCommand.parse(payload);
@@ -33,7 +33,7 @@ export function controlCommands(db: Db, bus: EventBus) {
     const message = SimulatedInbound.parse(payload);
     const company = await findCompanyBySlug(db, message.company);
     if (!company) throw new Error(`no company named ${message.company}`);
-    return ingestInbound(db, bus, {
+    return ingestInbound(deps, {
       companyId: company.id,
       kind: message.kind,
       from: { address: message.address, name: message.name },

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, loginAs } from '../../../test/factories.ts';
 import { openControlClient, startControlSocket } from '../../platform/control-socket.ts';
 import { findCompanyBySlug } from '../companies/service.ts';
+import { ingestDeps } from '../messages/ingest.ts';
 import { controlCommands } from './control.ts';
 import { seedDemo } from './seed.ts';
 import { simulatedTraffic } from './simulated-traffic.ts';
@@ -20,7 +21,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atende-control-'));
   server = await startControlSocket(
     join(dir, 'control.sock'),
-    controlCommands(t.database.db, t.app.deps.bus),
+    controlCommands(ingestDeps(t.app.deps)),
   );
 });
 afterAll(async () => {
