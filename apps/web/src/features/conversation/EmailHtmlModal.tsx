@@ -1,12 +1,12 @@
 // The original (HTML) version of an e-mail. The server already sanitised it; it is still shown in a frame
 // sandboxed with no permission at all (no scripts, no same origin, no forms, no popups), so nothing in it can
 // reach the console or its session even if the sanitiser missed something.
-import { Alert, Center, Loader, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
 import { conversationKeys } from './conversation-keys.ts';
-import { errorText } from './error-text.ts';
 import { fetchMessageHtml } from './message-api.ts';
+import { QueryBody } from './QueryBody.tsx';
 
 export interface EmailHtmlModalProps {
   contactId: string;
@@ -25,24 +25,18 @@ export function EmailHtmlModal({ contactId, messageId, onClose }: EmailHtmlModal
   const title = query.data?.subject ? query.data.subject : t('email.original');
   return (
     <Modal opened={messageId !== null} onClose={onClose} title={title} size="xl">
-      {query.isPending ? (
-        <Center py="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
-      ) : query.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(query.error)}
-        </Alert>
-      ) : (
-        <iframe
-          sandbox=""
-          srcDoc={query.data.html}
-          title={t('email.original')}
-          referrerPolicy="no-referrer"
-          style={{ width: '100%', height: '70vh', border: 0, background: 'white' }}
-          data-testid="email-html"
-        />
-      )}
+      <QueryBody query={query}>
+        {(data) => (
+          <iframe
+            sandbox=""
+            srcDoc={data.html}
+            title={t('email.original')}
+            referrerPolicy="no-referrer"
+            style={{ width: '100%', height: '70vh', border: 0, background: 'white' }}
+            data-testid="email-html"
+          />
+        )}
+      </QueryBody>
     </Modal>
   );
 }

@@ -2,14 +2,14 @@
 // address and line, the provider's id, status and failure reason, sender, when it was read — with dates in the
 // user's language and time zone.
 import type { MessageMetaData } from '@atende/contract';
-import { Alert, Center, Loader, Modal, Table } from '@mantine/core';
+import { Modal, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useFormatters } from '../session/use-formatters.ts';
 import { conversationKeys } from './conversation-keys.ts';
-import { errorText } from './error-text.ts';
 import { fetchMetaData } from './message-api.ts';
+import { QueryBody } from './QueryBody.tsx';
 
 export interface MessageDataModalProps {
   contactId: string;
@@ -66,17 +66,7 @@ export function MessageDataModal({ contactId, messageId, onClose }: MessageDataM
   });
   return (
     <Modal opened={messageId !== null} onClose={onClose} title={t('messageData.title')} size="lg">
-      {query.isPending ? (
-        <Center py="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
-      ) : query.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(query.error)}
-        </Alert>
-      ) : (
-        <MetaDataTable data={query.data} />
-      )}
+      <QueryBody query={query}>{(data) => <MetaDataTable data={data} />}</QueryBody>
     </Modal>
   );
 }

@@ -2,10 +2,10 @@
 // customer's last e-mail there; an empty subject is refused before sending and the server's
 // mail_subject_required message shows at the field; the reply goes as one multipart request with its files.
 import type { ContactChannel } from '@atende/contract';
-import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderConversationPart } from '../../test/conversation-render.tsx';
 import { demoUser } from '../../test/fixtures.ts';
 import { channel, EMAIL, item, message, WHATSAPP } from '../../test/messages.ts';
 import { HttpError } from '../../lib/http.ts';
@@ -29,16 +29,14 @@ afterEach(() => {
 
 function renderComposer(channels: ContactChannel[], overrides: Partial<ComposerProps> = {}) {
   const onSend = vi.fn<ComposerProps['onSend']>().mockResolvedValue(undefined);
-  render(
-    <MantineProvider>
-      <Composer
-        channels={channels}
-        channelId={channels[0]?.id ?? null}
-        onChannelChange={() => undefined}
-        onSend={onSend}
-        {...overrides}
-      />
-    </MantineProvider>,
+  renderConversationPart(
+    <Composer
+      channels={channels}
+      channelId={channels[0]?.id ?? null}
+      onChannelChange={() => undefined}
+      onSend={onSend}
+      {...overrides}
+    />,
   );
   return { onSend, text: screen.getByTestId('composer-text') };
 }

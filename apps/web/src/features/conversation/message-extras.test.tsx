@@ -19,6 +19,8 @@ import type { Timeline } from './timeline-store.ts';
 import { useConversationLive } from './use-conversation-live.ts';
 
 const ME = demoUser().id;
+/** Menus and popovers open with an animation: on a busy machine that takes more than the default second. */
+const SLOW = { timeout: 5_000 };
 const COLLEAGUE = '01a201b8-77c6-726a-8fd7-da45649e4f02';
 const path = (value: Message, action: string) => `/conversation/${CONTACT}/messages/${value.id}/${action}`;
 
@@ -90,7 +92,7 @@ describe('reactions', () => {
     expect(chips()).toEqual(['👍 1']);
 
     await userEvent.click(screen.getByTestId('reaction-picker'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Reagir com 👍' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reagir com 👍' }, SLOW));
     await waitFor(() => expect(chips()).toEqual(['👍 2']));
     expect(screen.getByTestId('reaction-chip').getAttribute('aria-pressed')).toBe('true');
 
@@ -147,7 +149,7 @@ describe('message data panel', () => {
     stubApi({ [`GET ${path(target, 'meta-data')}`]: { body: metaData({ id: target.id }) } });
     renderConversationPart(<CachedBubble id={target.id} />, [target]);
     await userEvent.click(screen.getByTestId('message-actions'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Dados da mensagem' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Dados da mensagem' }, SLOW));
     await screen.findByTestId('message-data');
     expect(field('Direção')).toBe('Enviada');
     expect(field('Canal')).toBe('WhatsApp');
@@ -172,7 +174,7 @@ describe('message data panel', () => {
     });
     renderConversationPart(<CachedBubble id={target.id} />, [target]);
     await userEvent.click(screen.getByTestId('message-actions'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Dados da mensagem' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Dados da mensagem' }, SLOW));
     expect((await screen.findByRole('alert')).textContent).toBe('Registro não encontrado.');
   });
 });
@@ -204,7 +206,7 @@ describe('transcription', () => {
     });
     renderConversationPart(<CachedBubble id={target.id} />, [target]);
     await userEvent.click(screen.getByTestId('message-actions'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Transcrever áudio' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Transcrever áudio' }, SLOW));
     expect((await screen.findByTestId('transcription-error')).textContent).toBe(refusal);
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       `POST ${path(target, 'transcribe')}`,
@@ -215,7 +217,7 @@ describe('transcription', () => {
     const target = message();
     renderConversationPart(<CachedBubble id={target.id} />, [target]);
     await userEvent.click(screen.getByTestId('message-actions'));
-    await screen.findByRole('menuitem', { name: 'Dados da mensagem' });
+    await screen.findByRole('menuitem', { name: 'Dados da mensagem' }, SLOW);
     expect(screen.queryByRole('menuitem', { name: 'Transcrever áudio' })).toBeNull();
   });
 });
@@ -236,7 +238,7 @@ describe('e-mail original', () => {
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toBe(html);
-    expect(screen.getByRole('dialog', { name: 'Segunda via do boleto' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Segunda via do boleto' })).toBeTruthy();
   });
 
   it('offers no original for a message without HTML', () => {

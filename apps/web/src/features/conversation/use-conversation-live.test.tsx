@@ -5,43 +5,19 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useRealtimeStore, type RealtimeSocket } from '../../lib/realtime.ts';
+import { useRealtimeStore } from '../../lib/realtime.ts';
+import { connectFakeSocket, disconnectFakeSocket } from '../../test/fake-socket.ts';
 import { CONTACT, contactEvent, item, message, messageOf } from '../../test/messages.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import type { Timeline } from './timeline-store.ts';
 import { useConversationLive } from './use-conversation-live.ts';
 
-type Listener = (...args: unknown[]) => void;
-
-function fakeSocket() {
-  const listeners = new Map<string, Set<Listener>>();
-  const socket = {
-    connected: true,
-    emit: vi.fn(),
-    on(event: string, listener: Listener) {
-      const set = listeners.get(event) ?? new Set<Listener>();
-      set.add(listener);
-      listeners.set(event, set);
-      return socket;
-    },
-    off(event: string, listener: Listener) {
-      listeners.get(event)?.delete(listener);
-      return socket;
-    },
-    fire(event: string, payload: unknown) {
-      for (const listener of listeners.get(event) ?? []) listener(payload);
-    },
-  };
-  return socket;
-}
-
 afterEach(() => {
-  useRealtimeStore.setState({ socket: null, connections: 0, status: 'offline' });
+  disconnectFakeSocket();
 });
 
 function setup() {
-  const socket = fakeSocket();
-  useRealtimeStore.setState({ socket: socket as unknown as RealtimeSocket, connections: 1, status: 'live' });
+  const socket = connectFakeSocket();
   const client = new QueryClient();
   const queryFn = vi.fn(async (): Promise<Timeline> => ({ items: [], hasMore: false }));
   const first = message();
