@@ -64,7 +64,9 @@ export function usePhraseShortcut(
   const chooseRef = useRef(choose);
   chooseRef.current = choose;
 
-  // The caret decides whether a shortcut is being typed: follow it through typing, clicks and selection.
+  // The caret decides whether a shortcut is being typed: follow it through typing (keyup), clicks and selection.
+  // Not on 'input': a state change there re-renders the controlled textarea before React's onChange has read
+  // the typed character, and the character is lost.
   useEffect(() => {
     const element = textarea.current;
     if (!element) return undefined;
@@ -93,14 +95,12 @@ export function usePhraseShortcut(
         if (phrase) chooseRef.current(phrase);
       }
     };
-    element.addEventListener('input', follow);
     element.addEventListener('click', follow);
     element.addEventListener('keyup', follow);
     element.addEventListener('select', follow);
     element.addEventListener('blur', forget);
     element.addEventListener('keydown', handleKeyDown);
     return () => {
-      element.removeEventListener('input', follow);
       element.removeEventListener('click', follow);
       element.removeEventListener('keyup', follow);
       element.removeEventListener('select', follow);

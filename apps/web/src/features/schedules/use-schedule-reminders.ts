@@ -14,8 +14,18 @@ import { useBranding } from '../branding/resources-store.ts';
 import { useSessionStore } from '../session/session-store.ts';
 import { ReminderMessage } from './ReminderMessage.tsx';
 
+/**
+ * Whole minutes until the return, at least 1. Not `minutes_before`: a return planned closer than a reminder's
+ * lead is reminded at once, so the 10-minute reminder may come 3 minutes before.
+ */
+const minutesLeft = (reminder: ScheduleReminder, now: number): number =>
+  Math.max(1, Math.round((Date.parse(reminder.schedule.scheduled_at) - now) / 60_000));
+
 /** The texts of a reminder in the current language and the user's time zone. */
-export function reminderTexts(reminder: ScheduleReminder): { title: string; body: string } {
+export function reminderTexts(
+  reminder: ScheduleReminder,
+  now: number = Date.now(),
+): { title: string; body: string } {
   const user = useSessionStore.getState().user;
   const language = currentLanguage();
   const at = formatDateTime(
@@ -25,7 +35,7 @@ export function reminderTexts(reminder: ScheduleReminder): { title: string; body
   );
   return {
     title: i18n.t('schedules.reminder.title', { name: reminder.contact.name }),
-    body: i18n.t('schedules.reminder.body', { minutes: reminder.minutes_before, time: at }),
+    body: i18n.t('schedules.reminder.body', { minutes: minutesLeft(reminder, now), time: at }),
   };
 }
 
