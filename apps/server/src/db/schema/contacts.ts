@@ -189,6 +189,9 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_contact_idx').on(t.contactId, t.createdAt, t.id),
+    // A reply's delivery looks up the customer's last message on that channel (e-mail threading); deleting a
+    // channel nulls its messages' reference. Without it both read every message of every company.
+    index('messages_channel_idx').on(t.contactChannelId, t.createdAt),
     uniqueIndex('messages_provider_key').on(t.companyId, t.kind, t.providerMessageId),
     uniqueIndex('messages_client_key').on(t.companyId, t.clientId),
     // Search: fragments of words (trigrams) and Portuguese word forms (full text).

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_channel_idx" ON "messages" USING btree ("contact_channel_id","created_at");
