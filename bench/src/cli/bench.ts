@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { CONTROL_SOCKET } from '../../../apps/server/src/platform/control-socket.ts';
 import { openDatabase, type Database } from '../../../apps/server/src/platform/db/database.ts';
 import { BENCH_COMPANY } from '../dataset/generate.ts';
@@ -120,6 +121,21 @@ async function inspectDataset(database: 'postgres' | 'pglite'): Promise<string[]
   }
 }
 
+/** The PostgreSQL backends serving the benchmark's database (the server's pool, pg-boss), for their CPU. */
+async function backendPids(database: 'postgres' | 'pglite'): Promise<number[]> {
+  if (database !== 'postgres') return [];
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return result.rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
 async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
   const longConversations = await inspectDataset(database);
   if (!report.datasets[database]?.messages)
@@ -162,13 +178,17 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
     }
     for (const scenario of [inboundIngest, inboundToScreenScenario]) {
       if (!wants(scenario.name)) continue;
-      const { result, usage } = await measureUsage([pid], () => scenario.run(env, latency));
+      const { result, usage } = await measureUsage(
+        [pid],
+        () => scenario.run(env, latency),
+        () => backendPids(database),
+      );
       record(
         database,
         scenario.name,
         scenario.description,
         `${result.rate}/s`,
-        { requestsPerSecond: null, ...result },
+        { requestsPerSecond: null, operations: result.sent, ...result },
         usage,
         scenario === inboundIngest ? 'echo' : 'broadcast',
       );
@@ -212,13 +232,14 @@ async function fanOut(database: 'postgres' | 'pglite', fixtures: Fixtures, env: 
             `http://127.0.0.1:${ports[1]}`,
             transport,
           ),
+        () => backendPids(database),
       );
       record(
         database,
         'fanout_two_processes',
         'inbound on process A → contact.unread on an attendant socket of process B (Redis adapter)',
         `${result.rate}/s`,
-        { requestsPerSecond: null, ...result },
+        { requestsPerSecond: null, operations: result.sent, ...result },
         usage,
         'broadcast',
       );
@@ -238,13 +259,35 @@ function record(
   load: string,
   result: Pick<ScenarioReport, 'requestsPerSecond' | 'latency' | 'errors' | 'also'> & {
     firstError?: string | null;
+    /** Requests or messages handled during the measurement. */
+    operations?: number;
+    requests?: number;
   },
   usage: ScenarioReport['usage'],
   limit: ScenarioReport['limit'],
 ) {
-  const entry: ScenarioReport = { database, name, description, load, ...result, usage, limit };
+  const operations = result.operations ?? result.requests ?? 0;
+  const perOperation = (percent: number | null) =>
+    percent === null || !operations
+      ? null
+      : Math.round(((percent / 100) * usage.seconds * 10_000) / operations) / 10;
+  const entry: ScenarioReport = {
+    database,
+    name,
+    description,
+    load,
+    requestsPerSecond: result.requestsPerSecond,
+    latency: result.latency,
+    also: result.also,
+    errors: result.errors,
+    firstError: result.firstError,
+    usage,
+    cpuMsPerOperation: perOperation(usage.cpuPercent),
+    dbCpuMsPerOperation: perOperation(usage.dbCpuPercent),
+    limit,
+  };
   report.scenarios.push(entry);
   console.log(
-    `${database} ${name}: ${entry.requestsPerSecond ?? '-'} req/s p50 ${entry.latency.p50} p95 ${entry.latency.p95} p99 ${entry.latency.p99} ms, ${entry.errors} errors${entry.firstError ? ` (${entry.firstError})` : ''}, cpu ${usage.cpuPercent}% rss ${usage.rssMaxMb} MB`,
+    `${database} ${name}: ${entry.requestsPerSecond ?? '-'} req/s p50 ${entry.latency.p50} p95 ${entry.latency.p95} p99 ${entry.latency.p99} ms, ${entry.errors} errors${entry.firstError ? ` (${entry.firstError})` : ''}, cpu ${usage.cpuPercent}% (${entry.cpuMsPerOperation} ms/op, db ${entry.dbCpuMsPerOperation} ms/op) rss ${usage.rssMaxMb} MB`,
   );
 }

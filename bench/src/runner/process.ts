@@ -91,28 +91,49 @@ export function processUsage(pid: number): { cpuMs: number; rssBytes: number } |
   }
 }
 
-export type UsageReport = { cpuPercent: number; rssMaxMb: number };
+export type UsageReport = {
+  /** CPU of the measured processes, as a percentage of one core (200 % = both of 2 cores). */
+  cpuPercent: number;
+  rssMaxMb: number;
+  /** CPU of the database backends serving them (PostgreSQL only; PGlite runs inside the server). */
+  dbCpuPercent: number | null;
+  /** Wall time of the measurement, to turn CPU into CPU time per request. */
+  seconds: number;
+};
 
-/** Samples the processes while `work` runs: CPU as a percentage of one core (200 % = both of 2 cores). */
+/**
+ * Samples the processes while `work` runs. On a shared machine latency and throughput follow whatever else
+ * runs, but CPU time per request does not: it is reported beside them.
+ */
 export async function measureUsage<T>(
   pids: number[],
   work: () => Promise<T>,
+  databasePids: () => Promise<number[]> = async () => [],
 ): Promise<{ result: T; usage: UsageReport }> {
-  const cpuAt = () => pids.reduce((total, pid) => total + (processUsage(pid)?.cpuMs ?? 0), 0);
+  const cpuOf = (of: number[]) => of.reduce((total, pid) => total + (processUsage(pid)?.cpuMs ?? 0), 0);
   const rss = () => pids.reduce((total, pid) => total + (processUsage(pid)?.rssBytes ?? 0), 0);
   let rssMax = rss();
   const sampler = setInterval(() => (rssMax = Math.max(rssMax, rss())), 250);
-  const startedCpu = cpuAt();
+  // Backends counted from the start (pool connections may open during the run: theirs counts from zero).
+  const dbStart = new Map((await databasePids()).map((pid) => [pid, processUsage(pid)?.cpuMs ?? 0]));
+  const startedCpu = cpuOf(pids);
   const started = performance.now();
   try {
     const result = await work();
     const elapsed = performance.now() - started;
     rssMax = Math.max(rssMax, rss());
+    const dbEnd = await databasePids();
+    const dbCpu = dbEnd.reduce(
+      (total, pid) => total + (processUsage(pid)?.cpuMs ?? 0) - (dbStart.get(pid) ?? 0),
+      0,
+    );
     return {
       result,
       usage: {
-        cpuPercent: Math.round(((cpuAt() - startedCpu) / elapsed) * 100),
+        cpuPercent: Math.round(((cpuOf(pids) - startedCpu) / elapsed) * 100),
         rssMaxMb: Math.round(rssMax / 1024 / 1024),
+        dbCpuPercent: dbEnd.length ? Math.round((dbCpu / elapsed) * 100) : null,
+        seconds: elapsed / 1000,
       },
     };
   } finally {

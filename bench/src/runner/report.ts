@@ -22,6 +22,9 @@ export type ScenarioReport = {
   errors: number;
   firstError?: string | null;
   usage: UsageReport;
+  /** Server CPU time per request or message: comparable across runs on a machine shared with other work. */
+  cpuMsPerOperation: number | null;
+  dbCpuMsPerOperation: number | null;
   limit: 'hello' | 'broadcast' | 'echo';
 };
 
@@ -97,7 +100,7 @@ export function markdown(report: RunReport): string {
     '',
     '| limit | load | req/s | p50 | p95 | p99 | errors | RSS | CPU |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    `| bare Fastify hello | ${limits.hello.connections} conn | ${limits.hello.requestsPerSecond} | ${ms(limits.hello.latency.p50)} | ${ms(limits.hello.latency.p95)} | ${ms(limits.hello.latency.p99)} | ${limits.hello.errors} | ${limits.hello.usage.rssMaxMb} MB | ${limits.hello.usage.cpuPercent} % |`,
+    `| bare Fastify hello (${Math.round(((limits.hello.usage.cpuPercent * 10) / Math.max(1, limits.hello.requestsPerSecond)) * 100) / 100} CPU ms/req) | ${limits.hello.connections} conn | ${limits.hello.requestsPerSecond} | ${ms(limits.hello.latency.p50)} | ${ms(limits.hello.latency.p95)} | ${ms(limits.hello.latency.p99)} | ${limits.hello.errors} | ${limits.hello.usage.rssMaxMb} MB | ${limits.hello.usage.cpuPercent} % |`,
     `| bare Socket.IO emit to 1 of ${limits.broadcast.sockets} sockets | ${limits.broadcast.rate}/s | — | ${ms(limits.broadcast.latency.p50)} | ${ms(limits.broadcast.latency.p95)} | ${ms(limits.broadcast.latency.p99)} | ${limits.broadcast.errors} | ${limits.broadcast.usage.rssMaxMb} MB | ${limits.broadcast.usage.cpuPercent} % |`,
     `| bare control-socket round trip | ${limits.echo.rate}/s | — | ${ms(limits.echo.latency.p50)} | ${ms(limits.echo.latency.p95)} | ${ms(limits.echo.latency.p99)} | ${limits.echo.errors} | ${limits.echo.usage.rssMaxMb} MB | ${limits.echo.usage.cpuPercent} % |`,
     '',
@@ -105,18 +108,18 @@ export function markdown(report: RunReport): string {
     '',
     "Ratios: req/s ÷ the limit's req/s (higher is better), latency ÷ the limit's latency (lower is better).",
     '',
-    '| db | scenario | load | req/s | × limit | p50 | p95 | p99 | p99 × limit | errors | RSS | CPU | target |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| db | scenario | load | req/s | × limit | p50 | p95 | p99 | p99 × limit | errors | RSS | CPU | CPU ms/op (server + db) | target |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const scenario of report.scenarios) {
     const limit = limitOf(report, scenario);
     const rps = scenario.requestsPerSecond;
     lines.push(
-      `| ${scenario.database} | ${scenario.name} | ${scenario.load} | ${rps ?? '—'} | ${rps !== null && limit.rps ? ratio(rps, limit.rps) : '—'} | ${ms(scenario.latency.p50)} | ${ms(scenario.latency.p95)} | ${ms(scenario.latency.p99)} | ${ratio(scenario.latency.p99, limit.latency.p99)} (${scenario.limit}) | ${scenario.errors} | ${scenario.usage.rssMaxMb} MB | ${scenario.usage.cpuPercent} % | ${verdict(scenario)} |`,
+      `| ${scenario.database} | ${scenario.name} | ${scenario.load} | ${rps ?? '—'} | ${rps !== null && limit.rps ? ratio(rps, limit.rps) : '—'} | ${ms(scenario.latency.p50)} | ${ms(scenario.latency.p95)} | ${ms(scenario.latency.p99)} | ${ratio(scenario.latency.p99, limit.latency.p99)} (${scenario.limit}) | ${scenario.errors} | ${scenario.usage.rssMaxMb} MB | ${scenario.usage.cpuPercent} % | ${scenario.cpuMsPerOperation ?? '—'} + ${scenario.dbCpuMsPerOperation ?? '—'} | ${verdict(scenario)} |`,
     );
     for (const [name, latency] of Object.entries(scenario.also ?? {})) {
       lines.push(
-        `| ${scenario.database} | ↳ ${name} | | | | ${ms(latency.p50)} | ${ms(latency.p95)} | ${ms(latency.p99)} | ${ratio(latency.p99, limit.latency.p99)} | | | | |`,
+        `| ${scenario.database} | ↳ ${name} | | | | ${ms(latency.p50)} | ${ms(latency.p95)} | ${ms(latency.p99)} | ${ratio(latency.p99, limit.latency.p99)} | | | | | |`,
       );
     }
   }
