@@ -9,7 +9,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AdapterRegistry } from './channels/adapter.ts';
-import { CHANNEL_ADAPTERS } from './channels/index.ts';
+import { createVisitorRelay } from './channels/chat/relay.ts';
+import { registerWidgetSocket, relayAttendantTyping } from './channels/chat/socket.ts';
+import { createVisitorTokens } from './channels/chat/visitor-token.ts';
+import { CHANNEL_CONNECTORS, channelAdapters } from './channels/index.ts';
+import { startConnectors } from './channels/connectors.ts';
+import { ingestDeps } from './modules/messages/ingest.ts';
+import { channelAccountRoutes } from './modules/channel-accounts/routes.ts';
 import { createAdapterRegistry } from './channels/registry.ts';
 import type { AppConfig } from './config.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -17,8 +23,6 @@ import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { notifyContactChanges } from './modules/contacts/notifier.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
-import { notifyEventChanges } from './modules/events/notifier.ts';
-import { notifyEventChanges } from './modules/events/notifier.ts';
 import { notifyEventChanges } from './modules/events/notifier.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -35,6 +39,7 @@ import { deliverReminder, type ReminderJob } from './modules/schedules/service.t
 import { notifyThreadChanges } from './modules/threads/notifier.ts';
 import { threadRoutes } from './modules/threads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { widgetRoutes } from './modules/widget/routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Deps } from './platform/deps.ts';
@@ -59,6 +64,7 @@ declare module 'fastify' {
 }
 
 const MODULES = [
+  channelAccountRoutes,
   authRoutes,
   userRoutes,
   catalogueRoutes,
@@ -75,6 +81,8 @@ const MODULES = [
 export type BuildOptions = {
   /** Channel adapters by kind (tests pass the loopback registry or adapters pointed at simulators). */
   adapters?: AdapterRegistry;
+  /** Timing of the inbound connections (IMAP): tests sweep and poll faster than production. */
+  connectors?: { sweepMs?: number; pollMs?: number };
 };
 
 export async function buildApp(
@@ -97,6 +105,8 @@ export async function buildApp(
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const urls = createUrlSigner(config.jwtSecret);
+  const visitors = createVisitorRelay();
   const deps: Deps = {
     config,
     database,
@@ -104,12 +114,15 @@ export async function buildApp(
       app.log.error({ err: error, event: event.type }, 'event consumer failed'),
     ),
     jobs: createJobs(database.raw, (error) => app.log.error({ err: error }, 'job queue error')),
-    adapters: options.adapters ?? createAdapterRegistry(CHANNEL_ADAPTERS),
+    adapters:
+      options.adapters ?? createAdapterRegistry(channelAdapters({ db: database.db, urls, relay: visitors })),
     credentials: credentialsBox(config.credentialsKey),
     tokens: createTokenService(config.jwtSecret),
     limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
     storage: createFileStorage(join(config.dataDir, 'files')),
-    urls: createUrlSigner(config.jwtSecret),
+    urls,
+    visitorTokens: createVisitorTokens(config.jwtSecret),
+    visitors,
   };
 
   await app.register(helmet, {
@@ -133,6 +146,7 @@ export async function buildApp(
   registerAuth(app, database.db, deps.tokens);
   for (const register of MODULES) register(app, deps);
   await app.register(async (scope) => uploadRoutes(scope, deps));
+  await app.register(async (scope) => widgetRoutes(scope, deps));
   await registerWebApp(app, config.webDir);
 
   const io = createRealtime(app, {
@@ -141,21 +155,25 @@ export async function buildApp(
     bus: deps.bus,
     redisUrl: config.redisUrl,
     mayWatchContact: (auth, contactId) => maySeeContact({ ...auth, db: database.db }, contactId),
+    onContactTyping: (auth, contactId, name) =>
+      void relayAttendantTyping(database.db, visitors, auth.companyId, contactId, name).catch(
+        (error: unknown) => app.log.warn({ err: error }, 'could not relay typing to the widget'),
+      ),
   });
+  registerWidgetSocket(io, { ...deps, db: database.db, relay: visitors, log: app.log });
   notifyContactChanges(database.db, deps.bus, io);
   notifyMessageChanges(database.db, deps.bus, io, deps.urls);
   notifyEventChanges(database.db, deps.bus, io);
-  notifyEventChanges(database.db, deps.bus, io);
-  notifyEventChanges(database.db, deps.bus, io);
   notifyThreadChanges(database.db, deps.bus, io);
   notifyScheduleReminders(database.db, deps.bus, io);
-  registerWorkers(app, deps);
+  registerWorkers(app, deps, options.connectors);
   app.decorate('deps', deps);
   return app;
 }
 
 /** The job queue starts with the app; this process works jobs unless it serves the API only (ROLE=api). */
-function registerWorkers(app: FastifyInstance, deps: Deps): void {
+function registerWorkers(app: FastifyInstance, deps: Deps, timing: BuildOptions['connectors'] = {}): void {
+  let connections: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {
     await deps.jobs.start();
     if (deps.config.role === 'api') return;
@@ -172,8 +190,19 @@ function registerWorkers(app: FastifyInstance, deps: Deps): void {
     await deps.jobs.work<ReminderJob>(QUEUES.scheduleReminder, (job) =>
       deliverReminder(deps.database.db, deps.bus, job),
     );
+    connections = startConnectors({
+      ingest: ingestDeps(deps),
+      bus: deps.bus,
+      credentials: deps.credentials,
+      log: app.log,
+      connectors: CHANNEL_CONNECTORS,
+      ...timing,
+    });
   });
-  app.addHook('onClose', () => deps.jobs.stop());
+  app.addHook('onClose', async () => {
+    await connections?.stop();
+    await deps.jobs.stop();
+  });
 }
 
 async function registerApiDocs(app: FastifyInstance): Promise<void> {

@@ -55,7 +55,10 @@ export async function createTestApp(
   });
   const { database, drop } = await openTestDatabase();
   // Loopback delivery unless a test brings adapters: most tests are about the flow, not a provider.
-  const app = await buildApp(config, database, { adapters: options.adapters ?? loopbackRegistry });
+  const app = await buildApp(config, database, {
+    ...options,
+    adapters: options.adapters ?? loopbackRegistry,
+  });
   options.setup?.(app);
   await app.ready();
   return {

@@ -117,6 +117,63 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: () => ({ method: 'GET', url: '/api/channels' }),
   },
   {
+    operation: 'GET /api/center/channels',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/center/channels' }),
+  },
+  {
+    operation: 'POST /api/center/channels',
+    expect: 'own_only',
+    request: () => ({
+      method: 'POST',
+      url: '/api/center/channels',
+      payload: {
+        kind: 'chat',
+        name: 'Probe chat',
+        chat: {
+          title: 'Probe',
+          color: '#112233',
+          pre_chat: { enabled: false, require_phone: false },
+          identity_verification: false,
+        },
+      },
+    }),
+  },
+  {
+    operation: 'PUT /api/center/channels/{id}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'PUT',
+      url: `/api/center/channels/${firstId(b, 'channel_accounts')}`,
+      payload: {
+        kind: 'email',
+        name: 'Hijacked',
+        address: 'thief@evil.test',
+        email: {
+          smtp: { host: 'evil.test', port: 25, secure: false, user: 'thief' },
+          imap: { host: 'evil.test', port: 143, secure: false, user: 'thief' },
+        },
+      },
+    }),
+  },
+  {
+    operation: 'POST /api/center/channels/{id}/test',
+    expect: 'not_found',
+    request: (b) => ({ method: 'POST', url: `/api/center/channels/${firstId(b, 'channel_accounts')}/test` }),
+  },
+  {
+    operation: 'POST /api/conversation/{id}/messages/mail',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/conversation/${firstId(b, 'contacts')}/messages/mail`,
+      ...multipartBody([
+        { name: 'subject', value: 'Assunto' },
+        { name: 'text', value: 'Olá' },
+      ]),
+    }),
+  },
+  {
     operation: 'GET /api/events/actions',
     expect: 'own_only',
     request: () => ({ method: 'GET', url: '/api/events/actions' }),
@@ -350,6 +407,7 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     [
       ['POST', 'reaction', { emoji: '👍' }],
       ['GET', 'meta-data', undefined],
+      ['GET', 'html', undefined],
       ['POST', 'transcribe', undefined],
     ] as const
   ).map(([method, path, payload]): TenancyProbe => ({

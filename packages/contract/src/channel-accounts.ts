@@ -62,6 +62,8 @@ export const CenterChannelAccount = z.object({
   name: z.string(),
   address: z.string().nullable(),
   enabled: z.boolean(),
+  /** A demo account delivering through the loopback adapter: nothing leaves the machine. */
+  simulated: z.boolean(),
   email: EmailSettings.extend({
     has_smtp_password: z.boolean(),
     has_imap_password: z.boolean(),

@@ -96,6 +96,17 @@ export const THREAD_NAME_MAX = 120;
 export const EMAIL_SUBJECT_MAX = 255;
 
 /**
+ * Delivery failure reasons the product states itself, as codes the console translates; a provider's own words
+ * (an SMTP reply, an API error) come through as they are.
+ */
+export const DELIVERY_FAILURE_CODES = [
+  'blacklisted',
+  'no_channel_account',
+  'channel_not_supported',
+  'email_account_incomplete',
+] as const;
+
+/**
  * Delivery statuses move forward only: the statuses each status may be reached from (a late "delivered"
  * never overwrites "read"; a failed message goes back to pending only by an explicit retry).
  */

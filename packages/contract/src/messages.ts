@@ -1,7 +1,13 @@
 // Messages of a conversation and the timeline that shows them (spec §3 Message, §7 items/messages).
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
-import { EXPORT_MAX_DAYS, ITEMS_PAGE_SIZE, MESSAGE_TEXT_MAX, SEARCH_MIN_LENGTH } from './constants.ts';
+import {
+  EMAIL_SUBJECT_MAX,
+  EXPORT_MAX_DAYS,
+  ITEMS_PAGE_SIZE,
+  MESSAGE_TEXT_MAX,
+  SEARCH_MIN_LENGTH,
+} from './constants.ts';
 import { ContactEvent } from './contacts.ts';
 import { ChannelKind } from './enums.ts';
 
@@ -33,6 +39,8 @@ export const Message = z.object({
   sender: z.object({ type: z.enum(['customer', 'user']), id: Id.nullable(), name: z.string().nullable() }),
   text: z.string(),
   subject: z.string().nullable(),
+  /** An e-mail with an HTML body: `GET .../messages/:id/html` gives its sanitised version. */
+  has_html: z.boolean(),
   attachments: z.array(Attachment),
   reactions: z.array(z.object({ emoji: z.string(), user_id: Id.nullable() })),
   status: MessageStatus,
@@ -88,6 +96,22 @@ export const SendMessageRequest = z.object({
   client_id: z.string().min(8).max(64).optional(),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
+
+/**
+ * An e-mail reply (`POST .../messages/mail`, multipart: these fields plus any number of `files`): the composer's
+ * footer subject and text, sent threaded under the customer's last e-mail.
+ */
+export const SendMailFields = z.object({
+  subject: z.string().trim().min(1, { message: 'mail_subject_required' }).max(EMAIL_SUBJECT_MAX),
+  text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX),
+  channel_id: Id.optional(),
+  client_id: z.string().min(8).max(64).optional(),
+});
+export type SendMailFields = z.infer<typeof SendMailFields>;
+
+/** The HTML version of an e-mail, sanitised on the server (no scripts, no remote loads, no forms). */
+export const MessageHtml = z.object({ id: Id, subject: z.string().nullable(), html: z.string() });
+export type MessageHtml = z.infer<typeof MessageHtml>;
 
 export const MessageStatusChanged = z.object({
   id: Id,

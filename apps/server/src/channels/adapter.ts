@@ -25,7 +25,11 @@ export type OutboundAttachment = {
 };
 
 /** The message an outbound one answers, for channels that thread (e-mail In-Reply-To / References). */
-export type ReplyContext = { providerMessageId: string; references: readonly string[] };
+export type ReplyContext = {
+  providerMessageId: string;
+  references: readonly string[];
+  subject: string | null;
+};
 
 export type OutboundMessage = {
   messageId: string;

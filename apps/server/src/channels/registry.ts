@@ -7,9 +7,6 @@ import { loopbackAdapter } from './loopback.ts';
 
 export type KindAdapters = Partial<Record<ChannelKind, ChannelAdapter>>;
 
-/** Failure reasons the product states itself (codes the console translates); providers' own words pass as they are. */
-export const FAILURE_REASONS = ['blacklisted', 'no_channel_account', 'channel_not_supported'] as const;
-
 export function createAdapterRegistry(adapters: KindAdapters): AdapterRegistry {
   const dispatch: ChannelAdapter = {
     async send(message) {

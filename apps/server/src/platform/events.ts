@@ -13,12 +13,13 @@ export type DomainEvent =
       unreadChanged?: boolean;
     }
   | { type: 'waiting.changed'; companyId: string }
+  /** A channel account was created or changed: inbound connections (IMAP) restart with the new settings. */
+  | { type: 'channel_account.changed'; companyId: string; accountId: string }
   /** Sessions ended (logout, password change): their open sockets must close too. */
   | { type: 'sessions.revoked'; companyId: string; sessionIds: string[] }
   | { type: 'message.created'; companyId: string; contactId: string; messageId: string }
   | { type: 'message.status'; companyId: string; contactId: string; messageId: string }
   | { type: 'message.updated'; companyId: string; contactId: string; messageId: string }
-  | { type: 'event.created'; companyId: string; contactId: string; eventId: string }
   | { type: 'event.created'; companyId: string; contactId: string; eventId: string }
   | { type: 'thread.changed'; companyId: string; contactId: string; threadId: string }
   | { type: 'schedule.reminder'; companyId: string; scheduleId: string; minutesBefore: number }

@@ -117,7 +117,11 @@ async function replyContext(
   before: Date,
 ): Promise<ReplyContext | null> {
   const [parent] = await db
-    .select({ providerMessageId: messages.providerMessageId, references: messages.emailReferences })
+    .select({
+      providerMessageId: messages.providerMessageId,
+      references: messages.emailReferences,
+      subject: messages.subject,
+    })
     .from(messages)
     .where(
       and(
@@ -131,7 +135,11 @@ async function replyContext(
     .orderBy(desc(messages.createdAt))
     .limit(1);
   return parent?.providerMessageId
-    ? { providerMessageId: parent.providerMessageId, references: parent.references ?? [] }
+    ? {
+        providerMessageId: parent.providerMessageId,
+        references: parent.references ?? [],
+        subject: parent.subject,
+      }
     : null;
 }
 

@@ -1,6 +1,6 @@
-// Per-message actions of the conversation: reactions, the message data panel, and transcription (answered
+// Per-message actions of the conversation: reactions, the message data panel, an e-mail's HTML, and transcription (answered
 // with a clear "not configured" until the AI area provides a transcriber).
-import type { Message, MessageMetaData } from '@atende/contract';
+import type { Message, MessageMetaData, MessageHtml } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import {
   attachments,
@@ -10,6 +10,7 @@ import {
   messages,
   users,
 } from '../../db/schema/index.ts';
+import { sanitizeEmailHtml } from '../../channels/email/sanitize.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
@@ -104,4 +105,20 @@ export async function transcribe(ctx: TenantContext, contactId: string, messageI
     .limit(1);
   if (!audio) throw new AppError('not_audio', 400);
   throw new AppError('transcription_not_configured', 400);
+}
+
+/** The HTML version of an e-mail, sanitised here so no script or remote load ever reaches a browser. */
+export async function messageHtml(
+  ctx: TenantContext,
+  contactId: string,
+  messageId: string,
+): Promise<MessageHtml> {
+  await assertVisibleContact(ctx, contactId);
+  const [row] = await ctx.db
+    .select({ id: messages.id, subject: messages.subject, html: messages.html })
+    .from(messages)
+    .where(ofContact(ctx, contactId, messageId));
+  if (!row) throw notFound();
+  if (row.html === null) throw new AppError('message_has_no_html', 404);
+  return { id: row.id, subject: row.subject, html: sanitizeEmailHtml(row.html) };
 }

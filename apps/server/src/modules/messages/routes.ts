@@ -5,6 +5,7 @@ import {
   ItemsPage,
   ItemsQuery,
   Message,
+  MessageHtml,
   MessageMetaData,
   MessageSearchQuery,
   MessageSearchResult,
@@ -21,7 +22,7 @@ import { notFound } from '../../platform/errors.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { languageFromHeader } from '../../platform/i18n/i18n.ts';
 import { retryMessage } from './delivery.ts';
-import { messageMetaData, toggleReaction, transcribe } from './details.ts';
+import { messageHtml, messageMetaData, toggleReaction, transcribe } from './details.ts';
 import { exportConversation } from './export.ts';
 import { markConversationRead, markConversationUnread } from './read-state.ts';
 import { searchConversation } from './search.ts';
@@ -131,6 +132,12 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/conversation/:id/messages/:messageId/meta-data',
     { schema: { tags, params: MessageParams, response: responses(MessageMetaData) } },
     (request) => messageMetaData(ctx(request), request.params.id, request.params.messageId),
+  );
+
+  r.get(
+    '/api/conversation/:id/messages/:messageId/html',
+    { schema: { tags, params: MessageParams, response: responses(MessageHtml) } },
+    (request) => messageHtml(ctx(request), request.params.id, request.params.messageId),
   );
 
   r.post(

@@ -1,6 +1,6 @@
 // Attendant sends: the message is stored `pending` and its delivery job enqueued in the same transaction, so
 // a crash can lose neither; the worker (delivery.ts) hands it to the channel adapter.
-import type { Message, SendMessageRequest } from '@atende/contract';
+import type { ChannelKind, Message, SendMessageRequest } from '@atende/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { attachments, contactChannels, contacts, messages } from '../../db/schema/index.ts';
@@ -20,10 +20,16 @@ export type DeliveryJob = { messageId: string; companyId: string };
 
 const PREVIEW_LENGTH = 280;
 
-/** What an attendant sends: text, or a checked file with an optional caption (files.ts). */
+/**
+ * What an attendant sends: text, or checked files (files.ts) with an optional caption; e-mail adds a subject
+ * and may carry several files.
+ */
 export type OutboundContent = Partial<Omit<SendMessageRequest, 'text'>> & {
   text: string;
-  file?: CheckedFile;
+  files?: readonly CheckedFile[];
+  subject?: string;
+  /** The channel must be of this kind (the e-mail route answers only on e-mail channels). */
+  onlyKind?: ChannelKind;
 };
 
 export async function sendMessage(
@@ -37,11 +43,13 @@ export async function sendMessage(
     const existing = await findByClientId(ctx, deps.urls, input.client_id);
     if (existing) return existing;
   }
-  let storedKey: string | null = null;
+  const storedKeys: string[] = [];
+  const files = input.files ?? [];
   const messageId = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
     const channel = await replyChannel(tx, ctx.companyId, contactId, input.channel_id);
     if (channel.blacklisted) throw new AppError('channel_blacklisted', 400);
-    if (input.file) assertChannelTakes(channel.kind, input.file);
+    if (input.onlyKind && channel.kind !== input.onlyKind) throw new AppError('not_an_email_channel', 400);
+    for (const file of files) assertChannelTakes(channel.kind, file);
     const at = new Date();
     const [message] = await tx
       .insert(messages)
@@ -53,27 +61,29 @@ export async function sendMessage(
         direction: 'out',
         senderUserId: ctx.userId,
         text: input.text,
+        subject: input.subject ?? null,
         clientId: input.client_id ?? null,
         status: 'pending',
         createdAt: at,
         updatedAt: at,
       })
       .returning({ id: messages.id });
-    if (input.file) {
-      storedKey = `attachments/${ctx.companyId}/${uuidv7()}`;
-      await deps.storage.put(storedKey, input.file.data);
+    for (const file of files) {
+      const key = `attachments/${ctx.companyId}/${uuidv7()}`;
+      storedKeys.push(key);
+      await deps.storage.put(key, file.data);
       await tx.insert(attachments).values({
         companyId: ctx.companyId,
         messageId: message!.id,
-        kind: input.file.kind,
-        storageKey: storedKey,
-        filename: input.file.filename,
-        contentType: input.file.contentType,
-        size: input.file.data.length,
-        sha256: input.file.sha256,
+        kind: file.kind,
+        storageKey: key,
+        filename: file.filename,
+        contentType: file.contentType,
+        size: file.data.length,
+        sha256: file.sha256,
       });
     }
-    const preview = input.text || `📎 ${input.file?.filename ?? ''}`;
+    const preview = input.text || input.subject || `📎 ${files[0]?.filename ?? ''}`;
     await tx
       .update(contacts)
       .set({
@@ -94,7 +104,7 @@ export async function sendMessage(
     record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
     return message!.id;
   }).catch(async (error: unknown) => {
-    if (storedKey) await deps.storage.remove(storedKey);
+    await Promise.all(storedKeys.map((key) => deps.storage.remove(key)));
     // The same client_id sent twice at once: the second insert is refused; answer with the first message.
     const winner =
       input.client_id && isUniqueViolation(error)

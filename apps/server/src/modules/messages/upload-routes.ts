@@ -1,6 +1,6 @@
-// POST /api/conversation/:id/file and /audio (multipart, one file per send) and GET /api/files/:id, the
-// signed address attachments are served from.
-import { Id, Message, UPLOAD_MAX_BYTES } from '@atende/contract';
+// POST /api/conversation/:id/file and /audio (multipart, one file per send), /messages/mail (an e-mail with
+// its attachments) and GET /api/files/:id, the signed address attachments are served from.
+import { Id, Message, SendMailFields, UPLOAD_MAX_BYTES } from '@atende/contract';
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,34 +21,52 @@ const UploadFields = z.object({
   client_id: z.string().min(8).max(64).optional(),
 });
 
-type Upload<F> = {
-  fields: F;
-  file: { filename: string; declaredType: string; data: Buffer };
-};
+type RawFile = { filename: string; declaredType: string; data: Buffer };
 
-/** The one file and the text fields of a multipart send, the fields checked against `schema`. */
-export async function readUpload<F>(request: FastifyRequest, schema: ZodType<F>): Promise<Upload<F>> {
+/** An e-mail carries at most this many attachments. */
+const MAIL_MAX_FILES = 10;
+
+/** The fields and files of a multipart request; more files than `maxFiles` are refused, not dropped. */
+async function readParts(request: FastifyRequest, maxFiles: number) {
   if (!request.isMultipart()) throw new AppError('file_required', 400);
   const fields: Record<string, string> = {};
-  let file: Upload<F>['file'] | undefined;
+  const files: RawFile[] = [];
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      // One file per send (spec §5): a second one is refused, not silently dropped.
-      if (file) throw new AppError('too_many_files', 400);
-      file = { filename: part.filename, declaredType: part.mimetype, data: await part.toBuffer() };
+      if (files.length === maxFiles) throw new AppError('too_many_files', 400);
+      files.push({ filename: part.filename, declaredType: part.mimetype, data: await part.toBuffer() });
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
   }
-  if (!file) throw new AppError('file_required', 400);
+  return { fields, files };
+}
+
+function parseFields<F>(schema: ZodType<F>, fields: Record<string, string>): F {
   const parsed = schema.safeParse(fields, { reportInput: true });
   if (!parsed.success) throw new RequestValidationError(parsed.error.issues);
-  return { fields: parsed.data, file };
+  return parsed.data;
+}
+
+/** The one file (spec §5: one per send) and the text fields of a multipart send, checked against `schema`. */
+export async function readUpload<F>(
+  request: FastifyRequest,
+  schema: ZodType<F>,
+): Promise<{ fields: F; file: RawFile }> {
+  const { fields, files } = await readParts(request, 1);
+  if (!files[0]) throw new AppError('file_required', 400);
+  return { fields: parseFields(schema, fields), file: files[0] };
 }
 
 export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   await app.register(multipart, {
-    limits: { files: 2, fileSize: UPLOAD_MAX_BYTES, fields: 10, fieldSize: 8 * 1024, parts: 14 },
+    limits: {
+      files: MAIL_MAX_FILES + 1,
+      fileSize: UPLOAD_MAX_BYTES,
+      fields: 10,
+      fieldSize: 64 * 1024,
+      parts: MAIL_MAX_FILES + 12,
+    },
   });
   const r = typed(app);
   const tags = ['messages'];
@@ -63,7 +81,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       text: audioOnly ? '' : fields.caption,
       channel_id: fields.channel_id,
       client_id: fields.client_id,
-      file: checked,
+      files: [checked],
     });
   };
 
@@ -80,6 +98,27 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       schema: { tags, params: Params, consumes: ['multipart/form-data'], response: responses(Message, 201) },
     },
     async (request, reply) => reply.code(201).send(await send(true)(request)),
+  );
+
+  // An e-mail reply: the composer's footer subject, text and attachments; only on e-mail channels.
+  r.post(
+    '/api/conversation/:id/messages/mail',
+    {
+      schema: { tags, params: Params, consumes: ['multipart/form-data'], response: responses(Message, 201) },
+    },
+    async (request, reply) => {
+      const ctx = tenantContext(deps.database.db, request);
+      const { fields, files } = await readParts(request, MAIL_MAX_FILES);
+      if (files.length > 0 && !ctx.permissions.send_files) throw forbidden();
+      const mail = parseFields(SendMailFields, fields);
+      const checked = await Promise.all(files.map((file) => inspectUpload(file)));
+      const message = await sendMessage(ctx, deps, request.params.id, {
+        ...mail,
+        files: checked,
+        onlyKind: 'email',
+      });
+      return reply.code(201).send(message);
+    },
   );
 
   // Public because <img> and <audio> send no token; the signature, given only to allowed users, is the access.

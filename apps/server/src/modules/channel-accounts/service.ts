@@ -1,0 +1,145 @@
+// Channel accounts of the Center: create, replace (settings and, when given, secrets), list, and test a
+// mailbox's servers. Secrets are sealed before they reach the database (platform/credentials.ts).
+import { randomBytes } from 'node:crypto';
+import {
+  CONFIGURABLE_CHANNEL_KINDS,
+  type CenterChannelAccount,
+  type ChannelAccountInput,
+  type ConnectionTest,
+} from '@atende/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { openAccount } from '../../channels/accounts.ts';
+import type { ChannelAccountRecord } from '../../channels/adapter.ts';
+import { channelAccounts } from '../../db/schema/index.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { CredentialsBox } from '../../platform/credentials.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { inTransaction, type EventBus } from '../../platform/events.ts';
+import { assertMayManageChannels } from './policy.ts';
+import { presentChannelAccount } from './presenter.ts';
+
+export type ChannelAccountDeps = {
+  bus: EventBus;
+  credentials: CredentialsBox;
+  /** Logs into an e-mail account's SMTP and IMAP servers (channels/email/connection-test.ts). */
+  testEmail(account: ChannelAccountRecord): Promise<ConnectionTest>;
+};
+
+type Row = typeof channelAccounts.$inferSelect;
+
+const present = (box: CredentialsBox, row: Row) =>
+  presentChannelAccount({ ...openAccount(box, row), publicKey: row.publicKey, createdAt: row.createdAt });
+
+export async function listChannelAccounts(
+  ctx: TenantContext,
+  box: CredentialsBox,
+): Promise<CenterChannelAccount[]> {
+  assertMayManageChannels(ctx.role);
+  const rows = await ctx.db
+    .select()
+    .from(channelAccounts)
+    .where(eq(channelAccounts.companyId, ctx.companyId))
+    .orderBy(asc(channelAccounts.kind), asc(channelAccounts.name));
+  return rows.map((row) => present(box, row));
+}
+
+/** What an input stores: address, settings and the secrets it carries (empty ones keep what is stored). */
+function stored(input: ChannelAccountInput, previous: Record<string, unknown>) {
+  if (input.kind === 'email') {
+    const secrets = Object.fromEntries(Object.entries(input.secrets).filter(([, value]) => value));
+    return { address: input.address, settings: input.email, credentials: { ...previous, ...secrets } };
+  }
+  const identitySecret = previous.identity_secret ?? randomBytes(32).toString('hex');
+  return {
+    address: null,
+    settings: input.chat,
+    credentials: { ...previous, identity_secret: identitySecret },
+  };
+}
+
+const assertConfigurable = (kind: string) => {
+  if (!(CONFIGURABLE_CHANNEL_KINDS as readonly string[]).includes(kind)) {
+    throw new AppError('channel_kind_not_configurable', 400);
+  }
+};
+
+export async function createChannelAccount(
+  ctx: TenantContext,
+  deps: ChannelAccountDeps,
+  input: ChannelAccountInput,
+): Promise<CenterChannelAccount> {
+  assertMayManageChannels(ctx.role);
+  assertConfigurable(input.kind);
+  const values = stored(input, {});
+  const row = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+    const [created] = await tx
+      .insert(channelAccounts)
+      .values({
+        companyId: ctx.companyId,
+        kind: input.kind,
+        name: input.name,
+        enabled: input.enabled,
+        address: values.address,
+        settings: values.settings,
+        credentials: deps.credentials.seal(values.credentials),
+        publicKey: input.kind === 'chat' ? randomBytes(16).toString('base64url') : null,
+      })
+      .returning();
+    record({ type: 'channel_account.changed', companyId: ctx.companyId, accountId: created!.id });
+    return created!;
+  });
+  return present(deps.credentials, row);
+}
+
+export async function updateChannelAccount(
+  ctx: TenantContext,
+  deps: ChannelAccountDeps,
+  id: string,
+  input: ChannelAccountInput,
+): Promise<CenterChannelAccount> {
+  const row = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+    const current = await findRow(tx, ctx.companyId, id);
+    assertMayManageChannels(ctx.role);
+    if (current.kind !== input.kind) throw new AppError('channel_kind_immutable', 400);
+    assertConfigurable(input.kind);
+    const values = stored(input, openAccount(deps.credentials, current).credentials);
+    const [updated] = await tx
+      .update(channelAccounts)
+      .set({
+        name: input.name,
+        enabled: input.enabled,
+        address: values.address,
+        // Configured for real now: a demo account stops being simulated.
+        settings: values.settings,
+        credentials: deps.credentials.seal(values.credentials),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(channelAccounts.id, id), eq(channelAccounts.companyId, ctx.companyId)))
+      .returning();
+    record({ type: 'channel_account.changed', companyId: ctx.companyId, accountId: id });
+    return updated!;
+  });
+  return present(deps.credentials, row);
+}
+
+export async function testChannelAccount(
+  ctx: TenantContext,
+  deps: ChannelAccountDeps,
+  id: string,
+): Promise<ConnectionTest> {
+  const row = await findRow(ctx.db, ctx.companyId, id);
+  assertMayManageChannels(ctx.role);
+  if (row.kind !== 'email') throw new AppError('channel_kind_not_configurable', 400);
+  return deps.testEmail(openAccount(deps.credentials, row));
+}
+
+/** Another company's account is not found for anyone, whatever their role (no existence leak). */
+async function findRow(db: TenantContext['db'], companyId: string, id: string): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(channelAccounts)
+    .where(and(eq(channelAccounts.id, id), eq(channelAccounts.companyId, companyId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
