@@ -4,6 +4,7 @@
 // and gets its reminder (a return closer than ten minutes is reminded at once), which opens the contact.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { toWallTime } from '../apps/web/src/features/schedules/wall-time.ts';
 import { apiLogin } from './support/api.ts';
 import { attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
@@ -31,24 +32,6 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-/** "YYYY-MM-DDTHH:mm" of an instant in a time zone: what a datetime-local field of that zone holds. */
-function wallTime(at: number, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(at))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 const tab = (name: string) => page.getByTestId(`tab-${name}`);
@@ -167,7 +150,7 @@ describe('customer panels', () => {
     await tab('customer.information').click();
     await page.getByTestId('schedule-new').click();
     const at = Math.floor((Date.now() + 180_000) / 60_000) * 60_000;
-    await page.getByTestId('schedule-when').fill(wallTime(at, me.timezone));
+    await page.getByTestId('schedule-when').fill(toWallTime(at, me.timezone));
     await page.getByTestId('schedule-annotation').fill(`Ligar de volta ${suffix}`);
     await page.getByTestId('schedule-save').click();
     await page

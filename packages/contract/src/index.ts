@@ -1,6 +1,7 @@
 // The contract between server, web app and widget: every call's schemas, enums, constants and error codes.
 export * from './enums.ts';
 export * from './constants.ts';
+export * from './time-zones.ts';
 export * from './errors.ts';
 export * from './common.ts';
 export * from './auth.ts';

@@ -5,7 +5,6 @@ import type { Contact, Message } from '@atende/contract';
 import { DEFAULT_TIMEZONE } from '@atende/contract';
 import {
   ActionIcon,
-  Alert,
   Avatar,
   Badge,
   Box,
@@ -37,6 +36,7 @@ import { initialsOf } from '../shell/initials.ts';
 import { useCurrentUser } from '../session/user-api.ts';
 import { Composer } from './Composer.tsx';
 import { ChannelsPanel } from './ChannelsPanel.tsx';
+import { ContactLoadAlert } from './ContactLoadAlert.tsx';
 import { ChannelsIcon, DownloadIcon, MailIcon, MailOpenedIcon, ThreadsIcon } from './ConversationIcons.tsx';
 import { ExportModal } from './ExportModal.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
@@ -435,18 +435,10 @@ export function ConversationPage() {
     );
   }
   if (!contact) {
-    const gone = query.error instanceof HttpError && query.error.status === 404;
     return (
       <Stack gap="sm" maw={520}>
         <BackToList />
-        <Alert
-          color={gone ? 'gray' : 'red'}
-          title={t(gone ? 'conversation.notFoundTitle' : 'conversation.errorTitle')}
-        >
-          {gone
-            ? t('conversation.notFoundBody')
-            : (query.error instanceof HttpError && query.error.serverMessage) || t('errors.generic')}
-        </Alert>
+        <ContactLoadAlert error={query.error} />
       </Stack>
     );
   }

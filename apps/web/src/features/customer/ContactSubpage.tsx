@@ -2,16 +2,15 @@
 // name, tabs to every page of the conversation and the page itself once the contact is loaded. The pages are
 // routes of their own (spec §2), so each one loads the contact (from the cache when the conversation did).
 import type { Contact } from '@atende/contract';
-import { Alert, Box, Button, Center, Group, Loader, ScrollArea, Stack, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, ScrollArea, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { pathTo, type RouteName } from '../../app/routes.ts';
 import { ArrowLeftIcon } from '../../components/Icons.tsx';
-import { HttpError } from '../../lib/http.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { contactQuery } from '../contacts/contact-queries.ts';
-import { errorText } from '../conversation/error-text.ts';
+import { ContactLoadAlert } from '../conversation/ContactLoadAlert.tsx';
 
 export type ContactTab =
   | 'conversation.messages'
@@ -70,18 +69,7 @@ export function ContactSubpage({
       </Center>
     );
   }
-  if (!contact) {
-    const gone = query.error instanceof HttpError && query.error.status === 404;
-    return (
-      <Alert
-        maw={520}
-        color={gone ? 'gray' : 'red'}
-        title={t(gone ? 'conversation.notFoundTitle' : 'conversation.errorTitle')}
-      >
-        {gone ? t('conversation.notFoundBody') : errorText(query.error)}
-      </Alert>
-    );
-  }
+  if (!contact) return <ContactLoadAlert error={query.error} />;
   return (
     <Stack gap="sm" h="100%" mih={0}>
       <Group gap="sm" wrap="nowrap">

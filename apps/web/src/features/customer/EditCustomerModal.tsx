@@ -1,8 +1,9 @@
 // The customer data edit modal: the contact's fields with the document labelled as the language names it
 // (CPF/CNPJ in Portuguese, DNI/CUIT in Spanish); problems found here or by the server show on their field.
 import { PRIORITIES, type Contact, type Priority } from '@atende/contract';
-import { Button, Group, Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { FormActions } from '../../components/FormActions.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { errorText } from '../conversation/error-text.ts';
@@ -96,14 +97,12 @@ function EditCustomerForm({ contact, onClose }: { contact: Contact; onClose: () 
             {serverError.text}
           </Text>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="customer-save">
-            {t('customer.save')}
-          </Button>
-        </Group>
+        <FormActions
+          label={t('customer.save')}
+          busy={save.isPending}
+          onCancel={onClose}
+          testId="customer-save"
+        />
       </Stack>
     </form>
   );

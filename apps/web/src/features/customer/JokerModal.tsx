@@ -1,9 +1,10 @@
 // Changing the contact's joker (spec §2 "change joker", §5 "Joker update needs a selected joker"): the
 // company's jokers, the current one preselected; saving without a choice says a joker must be selected.
 import type { Contact } from '@atende/contract';
-import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { FormActions } from '../../components/FormActions.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { errorText } from '../conversation/error-text.ts';
@@ -61,14 +62,12 @@ function JokerForm({ contact, onClose }: { contact: Contact; onClose: () => void
             {errorText(choices.error)}
           </Text>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="joker-save">
-            {t('customer.save')}
-          </Button>
-        </Group>
+        <FormActions
+          label={t('customer.save')}
+          busy={save.isPending}
+          onCancel={onClose}
+          testId="joker-save"
+        />
       </Stack>
     </form>
   );

@@ -3,20 +3,10 @@
 // responsible and a date — and see the last ten events (spec §9). A registered event also joins the
 // conversation's timeline.
 import { DEFAULT_TIMEZONE, EVENTS_HISTORY_SIZE, type Contact } from '@atende/contract';
-import {
-  Button,
-  Group,
-  Loader,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { QueryState } from '../../components/QueryState.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { contactKeys } from '../contacts/contact-keys.ts';
@@ -156,19 +146,9 @@ function RecentEvents({ contactId }: { contactId: string }) {
       <Title order={2} size="h5">
         {t('events.history', { count: EVENTS_HISTORY_SIZE })}
       </Title>
-      {events.isPending ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
-      ) : events.isError ? (
-        <Text size="sm" c="red">
-          {errorText(events.error)}
-        </Text>
-      ) : events.data.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('events.empty')}
-        </Text>
-      ) : (
-        events.data.data.map((event) => <EventCard key={event.id} event={event} />)
-      )}
+      <QueryState query={events} isEmpty={(data) => data.data.length === 0} empty={t('events.empty')}>
+        {(data) => data.data.map((event) => <EventCard key={event.id} event={event} />)}
+      </QueryState>
     </Stack>
   );
 }

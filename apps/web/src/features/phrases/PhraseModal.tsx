@@ -1,9 +1,10 @@
 // Create or edit a ready phrase: its text, with the placeholders filled on insertion listed as a hint.
 import type { Phrase } from '@atende/contract';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
 import { useState, type FormEvent } from 'react';
+import { FormActions } from '../../components/FormActions.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { errorText } from '../conversation/error-text.ts';
@@ -67,14 +68,12 @@ function PhraseForm({ phrase, onClose }: { phrase: Phrase | null; onClose: () =>
         <Text size="xs" c="dimmed">
           {t('phrases.placeholdersHint', { tokens: PLACEHOLDERS.map(placeholderToken).join(', ') })}
         </Text>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="phrase-save">
-            {t('customer.save')}
-          </Button>
-        </Group>
+        <FormActions
+          label={t('customer.save')}
+          busy={save.isPending}
+          onCancel={onClose}
+          testId="phrase-save"
+        />
       </Stack>
     </form>
   );

@@ -2,13 +2,15 @@
 // edit or delete those the user may change (`editable`), and insert one into this conversation's message
 // (placeholders filled with this customer and attendant).
 import type { Contact, Phrase } from '@atende/contract';
-import { Button, Card, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../app/routes.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { PlusIcon, SearchIcon } from '../../components/Icons.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { ContactSubpage } from '../customer/ContactSubpage.tsx';
@@ -36,28 +38,20 @@ function DeletePhraseModal({ phrase, onClose }: { phrase: Phrase | null; onClose
     onClose();
   };
   return (
-    <Modal opened={phrase !== null} onClose={close} title={t('phrases.deleteTitle')}>
-      {phrase && (
-        <Stack gap="sm">
-          <Text size="sm" lineClamp={4}>
-            {phrase.text}
-          </Text>
-          {remove.isError && (
-            <Text size="sm" c="red" role="alert">
-              {errorText(remove.error)}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(phrase)}>
-              {t('phrases.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmModal
+      opened={phrase !== null}
+      title={t('phrases.deleteTitle')}
+      confirmLabel={t('phrases.delete')}
+      busy={remove.isPending}
+      error={remove.isError ? errorText(remove.error) : null}
+      onConfirm={() => phrase && remove.mutate(phrase)}
+      onClose={close}
+      testId="phrase-delete-confirm"
+    >
+      <Text size="sm" lineClamp={4}>
+        {phrase?.text}
+      </Text>
+    </ConfirmModal>
   );
 }
 
@@ -100,50 +94,48 @@ function PhraseList({ contact }: { contact: Contact }) {
         onChange={(event) => setSearch(event.currentTarget.value)}
         data-testid="phrase-search"
       />
-      {phrases.isPending ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
-      ) : phrases.isError ? (
-        <Text size="sm" c="red">
-          {errorText(phrases.error)}
-        </Text>
-      ) : phrases.data.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('phrases.empty')}
-        </Text>
-      ) : (
-        phrases.data.data.map((phrase) => (
-          <Card key={phrase.id} withBorder padding="sm" data-testid="phrase-row">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {phrase.text}
-            </Text>
-            <Group gap="xs" mt="xs" justify="flex-end">
-              {phrase.editable && (
-                <>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="gray"
-                    onClick={() => setEditing({ phrase })}
-                  >
-                    {t('phrases.edit')}
-                  </Button>
-                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(phrase)}>
-                    {t('phrases.delete')}
-                  </Button>
-                </>
-              )}
-              <Button
-                size="compact-xs"
-                variant="light"
-                onClick={() => handleInsert(phrase)}
-                data-testid="phrase-insert"
-              >
-                {t('phrases.insert')}
-              </Button>
-            </Group>
-          </Card>
-        ))
-      )}
+      <QueryState query={phrases} isEmpty={(data) => data.data.length === 0} empty={t('phrases.empty')}>
+        {(data) =>
+          data.data.map((phrase) => (
+            <Card key={phrase.id} withBorder padding="sm" data-testid="phrase-row">
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {phrase.text}
+              </Text>
+              <Group gap="xs" mt="xs" justify="flex-end">
+                {phrase.editable && (
+                  <>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => setEditing({ phrase })}
+                    >
+                      {t('phrases.edit')}
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setDeleting(phrase)}
+                      data-testid="phrase-delete"
+                    >
+                      {t('phrases.delete')}
+                    </Button>
+                  </>
+                )}
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() => handleInsert(phrase)}
+                  data-testid="phrase-insert"
+                >
+                  {t('phrases.insert')}
+                </Button>
+              </Group>
+            </Card>
+          ))
+        }
+      </QueryState>
       <PhraseModal
         phrase={editing?.phrase ?? null}
         opened={editing !== null}

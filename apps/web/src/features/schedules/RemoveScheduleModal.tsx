@@ -1,7 +1,8 @@
 // Removing a scheduled return (spec §2 "schedule removal" modal), with the spec's removal error.
 import type { Schedule } from '@atende/contract';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useFormatters } from '../session/use-formatters.ts';
@@ -32,32 +33,21 @@ export function RemoveScheduleModal({
     onClose();
   };
   return (
-    <Modal opened={schedule !== null} onClose={close} title={t('schedules.removeTitle')}>
+    <ConfirmModal
+      opened={schedule !== null}
+      title={t('schedules.removeTitle')}
+      confirmLabel={t('schedules.remove')}
+      busy={remove.isPending}
+      error={remove.isError ? scheduleErrorText(remove.error, 'remove') : null}
+      onConfirm={() => schedule && remove.mutate(schedule)}
+      onClose={close}
+      testId="schedule-remove-confirm"
+    >
       {schedule && (
-        <Stack gap="sm">
-          <Text size="sm">
-            {t('schedules.removeConfirm', { date: format.dateTime(schedule.scheduled_at) })}
-          </Text>
-          {remove.isError && (
-            <Text size="sm" c="red" role="alert">
-              {scheduleErrorText(remove.error, 'remove')}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(schedule)}
-              data-testid="schedule-remove-confirm"
-            >
-              {t('schedules.remove')}
-            </Button>
-          </Group>
-        </Stack>
+        <Text size="sm">
+          {t('schedules.removeConfirm', { date: format.dateTime(schedule.scheduled_at) })}
+        </Text>
       )}
-    </Modal>
+    </ConfirmModal>
   );
 }

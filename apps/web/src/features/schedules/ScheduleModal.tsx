@@ -1,9 +1,10 @@
 // Create or edit a scheduled return (spec §2 "schedule edit" modal): date and time in the user's time zone and
 // an annotation. The answer refreshes the contact's schedules (and the contact: its return date changes).
 import { DEFAULT_TIMEZONE, type Schedule } from '@atende/contract';
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { FormActions } from '../../components/FormActions.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { contactKeys } from '../contacts/contact-keys.ts';
@@ -90,14 +91,12 @@ function ScheduleForm({
             {problem}
           </Text>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="schedule-save">
-            {t('customer.save')}
-          </Button>
-        </Group>
+        <FormActions
+          label={t('customer.save')}
+          busy={save.isPending}
+          onCancel={onClose}
+          testId="schedule-save"
+        />
       </Stack>
     </form>
   );

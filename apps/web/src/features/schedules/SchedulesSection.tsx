@@ -1,12 +1,12 @@
 // The contact's scheduled returns on the customer data page: pending ones with their annotation and
 // attendant, each editable and removable, and a button to schedule a new return.
 import type { Schedule } from '@atende/contract';
-import { ActionIcon, Button, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdjustmentsIcon, CloseIcon, PlusIcon } from '../../components/Icons.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
-import { errorText } from '../conversation/error-text.ts';
 import { useFormatters } from '../session/use-formatters.ts';
 import { RemoveScheduleModal } from './RemoveScheduleModal.tsx';
 import { contactSchedulesQuery } from './schedule-api.ts';
@@ -40,59 +40,51 @@ export function SchedulesSection({ contactId }: { contactId: string }) {
           {t('schedules.new')}
         </Button>
       </Group>
-      {schedules.isPending ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
-      ) : schedules.isError ? (
-        <Text size="sm" c="red">
-          {errorText(schedules.error)}
-        </Text>
-      ) : pending.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('schedules.empty')}
-        </Text>
-      ) : (
-        pending.map((schedule) => (
-          <Card key={schedule.id} withBorder padding="xs" data-testid="schedule-row">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600}>
-                  {format.dateTime(schedule.scheduled_at)}
-                </Text>
-                {schedule.annotation && (
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {schedule.annotation}
+      <QueryState query={schedules} isEmpty={() => pending.length === 0} empty={t('schedules.empty')}>
+        {() =>
+          pending.map((schedule) => (
+            <Card key={schedule.id} withBorder padding="xs" data-testid="schedule-row">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600}>
+                    {format.dateTime(schedule.scheduled_at)}
                   </Text>
-                )}
-                <Text size="xs" c="dimmed">
-                  {t('schedules.by', { name: schedule.user.name ?? t('events.unknownAuthor') })}
-                </Text>
-              </Stack>
-              <Group gap={2} wrap="nowrap">
-                <Tooltip label={t('schedules.editTitle')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={t('schedules.editTitle')}
-                    onClick={() => setEditing({ schedule })}
-                  >
-                    <AdjustmentsIcon size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('schedules.removeTitle')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('schedules.removeTitle')}
-                    onClick={() => setRemoving(schedule)}
-                  >
-                    <CloseIcon size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                  {schedule.annotation && (
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {schedule.annotation}
+                    </Text>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    {t('schedules.by', { name: schedule.user.name ?? t('events.unknownAuthor') })}
+                  </Text>
+                </Stack>
+                <Group gap={2} wrap="nowrap">
+                  <Tooltip label={t('schedules.editTitle')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={t('schedules.editTitle')}
+                      onClick={() => setEditing({ schedule })}
+                    >
+                      <AdjustmentsIcon size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('schedules.removeTitle')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('schedules.removeTitle')}
+                      onClick={() => setRemoving(schedule)}
+                    >
+                      <CloseIcon size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
               </Group>
-            </Group>
-          </Card>
-        ))
-      )}
+            </Card>
+          ))
+        }
+      </QueryState>
       <ScheduleModal
         contactId={contactId}
         schedule={editing?.schedule ?? null}
