@@ -23,6 +23,13 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 700,
+    // Preload hints for the entry's imports only. Listing every lazy route's dependencies would ship a table
+    // of chunk names in the entry the login route loads (≈2 KB gzip, growing with each route); a lazy route's
+    // own static imports still load as soon as its chunk is parsed.
+    modulePreload: {
+      resolveDependencies: (_filename, dependencies, context) =>
+        context.hostType === 'html' ? dependencies : [],
+    },
     rolldownOptions: {
       treeshake: {
         // The web app imports the contract's constants and types only; its zod schemas (module-level z.*()
