@@ -3,13 +3,14 @@ import { loadConfig } from '../config.ts';
 import { openDatabase, runMigrations } from '../platform/db/database.ts';
 import { databaseOptions } from '../platform/db/open.ts';
 import { seedDemo } from '../modules/demo/seed.ts';
+import { credentialsBox } from '../platform/credentials.ts';
 
 const config = loadConfig();
 const options = databaseOptions(config);
 const database = await openDatabase(options);
 try {
   await runMigrations(options, database);
-  const created = await seedDemo(database.db);
+  const created = await seedDemo(database.db, { credentials: credentialsBox(config.credentialsKey) });
   console.log(
     created ? 'Demo company "demo" created (password demo1234).' : 'Demo company "demo" already exists.',
   );

@@ -1,6 +1,7 @@
 // The demo company: users of every role (password demo1234), the catalogues the console loads at start and a
 // working queue of customers (demo-contacts.ts). Other companies can be made the same way, with any number of
 // contacts, for load checks (`seedContacts`, the control socket's `seed-contacts`).
+import { randomBytes } from 'node:crypto';
 import type { ChannelKind, ChatSettings, Role } from '@atende/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -14,6 +15,7 @@ import {
   users,
   wallets,
 } from '../../db/schema/index.ts';
+import type { CredentialsBox } from '../../platform/credentials.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { createCompany, findCompanyBySlug } from '../companies/service.ts';
 import { createUser } from '../users/service.ts';
@@ -63,12 +65,18 @@ const demoWidget = (slug: string) => ({
 const named = (companyId: string, names: string[]) =>
   names.map((name, position) => ({ companyId, name, position }));
 
-export type DemoCompanyOptions = { slug?: string; name?: string; contacts?: number };
+export type DemoCompanyOptions = {
+  slug?: string;
+  name?: string;
+  contacts?: number;
+  /** Seals the widget's identity secret; without it the secret is made at the account's first edit. */
+  credentials?: CredentialsBox;
+};
 
 /** Creates the demo company (or another one like it) unless it exists; answers whether it created it. */
 export async function seedDemo(
   db: Db,
-  { slug = DEMO_COMPANY, name = 'Demo', contacts = DEMO_CONTACTS }: DemoCompanyOptions = {},
+  { slug = DEMO_COMPANY, name = 'Demo', contacts = DEMO_CONTACTS, credentials }: DemoCompanyOptions = {},
 ): Promise<boolean> {
   if (await findCompanyBySlug(db, slug)) return false;
   return db.transaction(async (tx) => {
@@ -85,7 +93,12 @@ export async function seedDemo(
       .values(
         DEMO_CHANNELS.map((channel) =>
           channel.kind === 'chat'
-            ? { companyId: company.id, ...channel, ...demoWidget(slug) }
+            ? {
+                companyId: company.id,
+                ...channel,
+                ...demoWidget(slug),
+                credentials: credentials?.seal({ identity_secret: randomBytes(32).toString('hex') }),
+              }
             : { companyId: company.id, ...channel, settings: SIMULATED },
         ),
       )

@@ -1,6 +1,7 @@
 // Opens the configured database, applies migrations and, on a fresh install, seeds the demo company.
 import type { AppConfig } from '../../config.ts';
 import { seedDemo } from '../../modules/demo/seed.ts';
+import { credentialsBox } from '../credentials.ts';
 import { isEmpty, openDatabase, runMigrations, type Database, type DatabaseOptions } from './database.ts';
 
 export const databaseOptions = (config: AppConfig): DatabaseOptions =>
@@ -11,7 +12,10 @@ export async function prepareDatabase(config: AppConfig): Promise<{ database: Da
   const database = await openDatabase(options);
   try {
     await runMigrations(options, database);
-    const seeded = config.seedDemo && (await isEmpty(database.db)) ? await seedDemo(database.db) : false;
+    const seeded =
+      config.seedDemo && (await isEmpty(database.db))
+        ? await seedDemo(database.db, { credentials: credentialsBox(config.credentialsKey) })
+        : false;
     return { database, seeded };
   } catch (error) {
     await database.close();
