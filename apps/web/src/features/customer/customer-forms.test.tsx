@@ -7,7 +7,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConsoleTexts } from '../../lib/i18n.ts';
+import { applyLanguage, loadConsoleTexts } from '../../lib/i18n.ts';
 import { contactOf, summary } from '../../test/contacts.ts';
 import { demoUser, stubApi } from '../../test/fixtures.ts';
 import { amountFormat } from '../events/amount-format.ts';
@@ -63,6 +63,17 @@ describe('customer data edit', () => {
     await screen.findByText('Documento inválido: confira os dígitos.');
     expect(calls[0]?.body).toEqual({ document: '123.456.789-00' });
     expect(screen.getByTestId('customer-document').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('names the document as the language does: DNI/CUIT in Spanish', async () => {
+    stubApi({});
+    await applyLanguage('es');
+    try {
+      wrap(<EditCustomerModal contact={contact} opened onClose={() => undefined} />);
+      expect(screen.getByText('DNI/CUIT')).toBeTruthy();
+    } finally {
+      await applyLanguage('pt_br');
+    }
   });
 
   it('turns emptied fields into null and unchanged forms into nothing', () => {
