@@ -1,13 +1,13 @@
 // Measures the built app: gzip size of the JavaScript the login route loads (entry, its static imports, the
 // login page chunk and the pt_br locale), of what the Live console's home loads after login (the panel route:
 // entry, query layout, panel layout with the contact column, its home page and both pt_br text parts), and of
-// the whole build. Usage: node apps/web/scripts/bundle-size.mjs
+// the whole build. Usage: node apps/web/scripts/bundle-size.mjs [build dir, apps/web/dist by default]
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const dist = process.argv[2] ? resolve(process.argv[2]) : fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const gzipSize = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 

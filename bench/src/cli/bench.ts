@@ -27,7 +27,7 @@ import {
   type LatencyOptions,
   type ScenarioEnvironment,
 } from '../runner/scenarios.ts';
-import { measureWeb } from '../web/measure.ts';
+import { buildWeb, measureWeb } from '../web/measure.ts';
 
 const { values } = parseArgs({
   options: {
@@ -87,15 +87,23 @@ console.log(`limits: bare Fastify, bare Socket.IO (${latency.sockets} sockets), 
 report.limits = await measureLimits({ connections, durationSeconds, ...latency });
 console.log(JSON.stringify(report.limits));
 
+let webDir: string | undefined;
+if (values.web) {
+  console.log('web: production build');
+  const build = await buildWeb();
+  webDir = build.dir;
+  if (build.note) report.notes.push(build.note);
+}
 for (const database of databases) await benchDatabase(database);
 
 const base = await writeReport(report, outDir);
 console.log(`report: ${base}.md and ${base}.json`);
 
 function serverEnv(database: 'postgres' | 'pglite', ownDataDir: string): Record<string, string | undefined> {
+  const common = { JWT_SECRET: jwtSecret, REDIS_URL: '', WEB_DIR: webDir };
   return database === 'postgres'
-    ? { DATABASE_URL: databaseUrl, DATA_DIR: ownDataDir, JWT_SECRET: jwtSecret, REDIS_URL: '' }
-    : { DATABASE_URL: '', DATA_DIR: dataDir, JWT_SECRET: jwtSecret, REDIS_URL: '' };
+    ? { ...common, DATABASE_URL: databaseUrl, DATA_DIR: ownDataDir }
+    : { ...common, DATABASE_URL: '', DATA_DIR: dataDir };
 }
 
 /** Row counts (planner estimates after ANALYZE) and the longest conversations, read before the server starts. */
@@ -165,7 +173,11 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
     for (const scenario of [...HTTP_SCENARIOS, ...longConversationScenarios(longConversations)]) {
       if (!wants(scenario.name)) continue;
       await runHttpScenario(scenario, { ...env, durationSeconds: warmupSeconds });
-      const { result, usage } = await measureUsage([pid], () => runHttpScenario(scenario, env));
+      const { result, usage } = await measureUsage(
+        [pid],
+        () => runHttpScenario(scenario, env),
+        () => backendPids(database),
+      );
       record(
         database,
         scenario.name,
@@ -193,8 +205,11 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
         scenario === inboundIngest ? 'echo' : 'broadcast',
       );
     }
-    if (values.web) {
-      report.web = await measureWeb(baseUrl, longConversations[0]);
+    if (values.web && !report.web) {
+      // Once per run (the browser's figures hardly depend on the database); a failure keeps the other results.
+      report.web = await measureWeb(baseUrl, webDir!, longConversations[0]).catch((error: unknown) => ({
+        skipped: `failed: ${error instanceof Error ? error.message : String(error)}`,
+      }));
       console.log(JSON.stringify(report.web));
     }
     await server.stop();

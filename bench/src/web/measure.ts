@@ -28,9 +28,29 @@ export type WebReport = {
 const BUDGETS_KB: Record<string, number> = { 'login route JS': 150, 'panel route JS': 350 };
 const LIST_ROWS = 10_000;
 
-export async function bundleSizes(): Promise<WebReport['bundles']> {
+/** The bench's own production build of the console (apps/web/dist may be rebuilt by others meanwhile). */
+const OWN_BUILD_DIR = join(REPO_DIR, 'bench/results/tmp/web');
+const SHARED_BUILD_DIR = join(REPO_DIR, 'apps/web/dist');
+
+/** Builds the console for the run; when the working tree does not build, measures apps/web/dist instead. */
+export async function buildWeb(): Promise<{ dir: string; note: string | null }> {
+  try {
+    await promisify(execFile)(
+      join(REPO_DIR, 'node_modules/.bin/vite'),
+      ['build', '--outDir', OWN_BUILD_DIR, '--emptyOutDir', '--logLevel', 'error'],
+      { cwd: join(REPO_DIR, 'apps/web') },
+    );
+    return { dir: OWN_BUILD_DIR, note: null };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n').slice(0, 2).join(' ') : String(error);
+    return { dir: SHARED_BUILD_DIR, note: `web build failed (${reason}); measured apps/web/dist as it was` };
+  }
+}
+
+export async function bundleSizes(dir: string): Promise<WebReport['bundles']> {
   const { stdout } = await promisify(execFile)(process.execPath, [
     join(REPO_DIR, 'apps/web/scripts/bundle-size.mjs'),
+    dir,
   ]);
   return [...stdout.matchAll(/^(.+) \(gzip\): ([\d.]+) KB$/gm)].map(([, route, kb]) => ({
     route: route!,
@@ -41,6 +61,8 @@ export async function bundleSizes(): Promise<WebReport['bundles']> {
 
 /** Collects long tasks from the page's first script on, so a measurement can read and reset them. */
 const LONG_TASK_OBSERVER = `
+  // tsx compiles this file keeping function names through a __name helper that the page does not have.
+  window.__name = (target) => target;
   window.__longTasks = [];
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push(entry.duration); })
     .observe({ type: 'longtask', buffered: true });
@@ -90,8 +112,12 @@ const interaction = (name: string, durationMs: number, tasks: LongTasks, frames:
   frames: summarise(frames),
 });
 
-export async function measureWeb(baseUrl: string, longConversation: string | undefined): Promise<WebReport> {
-  const bundles = await bundleSizes();
+export async function measureWeb(
+  baseUrl: string,
+  buildDir: string,
+  longConversation: string | undefined,
+): Promise<WebReport> {
+  const bundles = await bundleSizes(buildDir);
   const browser = await launchBrowser();
   const interactions: Interaction[] = [];
   try {
@@ -164,22 +190,25 @@ export async function measureWeb(baseUrl: string, longConversation: string | und
       const opened = performance.now() - opening;
       const openTasks = await takeLongTasks(page);
       interactions.push(interaction('open a ~5 000-item conversation', opened, openTasks, []));
-      // Up through older pages for 300 frames (pages load as the top is reached).
+      // Up through older pages for 300 frames (pages load as the top is reached); Virtuoso numbers rows
+      // added above with ever lower indexes, so the lowest index tells how many items came in.
       const timeline = '[data-testid="timeline"] [data-testid="virtuoso-scroller"]';
-      const frames = await scrollFrames(page, timeline, -400, 300);
-      const items = await page.evaluate(
-        (selector) =>
-          Math.max(
-            0,
-            ...[...document.querySelectorAll<HTMLElement>(`${selector} [data-index]`)].map((item) =>
-              Number(item.dataset.index),
+      const lowestIndex = () =>
+        page.evaluate(
+          (selector) =>
+            Math.min(
+              ...[...document.querySelectorAll<HTMLElement>(`${selector} [data-index]`)].map((item) =>
+                Number(item.dataset.index),
+              ),
             ),
-          ),
-        timeline,
-      );
+          timeline,
+        );
+      const before = await lowestIndex();
+      const frames = await scrollFrames(page, timeline, -400, 300);
+      const loadedAbove = before - (await lowestIndex());
       interactions.push(
         interaction(
-          `scroll up the conversation (300 frames, row index ${items})`,
+          `scroll up the conversation (300 frames, ${loadedAbove} older items came in)`,
           frames.reduce((a, b) => a + b, 0),
           await takeLongTasks(page),
           frames,
