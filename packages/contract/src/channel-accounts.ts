@@ -53,9 +53,6 @@ export const ChannelAccountInput = z.discriminatedUnion('kind', [
 ]);
 export type ChannelAccountInput = z.infer<typeof ChannelAccountInput>;
 
-/** The kinds the Center configures today; the others arrive with their channel issues. */
-export const CONFIGURABLE_CHANNEL_KINDS = ['email', 'chat'] as const satisfies readonly ChannelKind[];
-
 export const CenterChannelAccount = z.object({
   id: Id,
   kind: ChannelKind,

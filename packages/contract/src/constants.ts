@@ -95,6 +95,9 @@ export const MESSAGE_TEXT_MAX = 4096;
 export const THREAD_NAME_MAX = 120;
 export const EMAIL_SUBJECT_MAX = 255;
 
+/** The channel kinds the Center configures today; the others arrive with their channel issues. */
+export const CONFIGURABLE_CHANNEL_KINDS = ['email', 'chat'] as const satisfies readonly ChannelKind[];
+
 /**
  * Delivery failure reasons the product states itself, as codes the console translates; a provider's own words
  * (an SMTP reply, an API error) come through as they are.

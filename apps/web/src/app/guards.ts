@@ -50,6 +50,14 @@ export const liveGuard = async ({ request }: LoaderFunctionArgs): Promise<null> 
   return null;
 };
 
+/** The Center's pages speak with the console's texts too; they load while the session is checked. */
+export const centerGuard = async ({ request }: LoaderFunctionArgs): Promise<null> => {
+  const texts = loadConsoleTexts();
+  await guard(request, 'authenticated');
+  await texts;
+  return null;
+};
+
 /** open.page is for tabs that are not the active one; the active tab goes back to the panel. */
 export const openPageGuard = async ({ request }: LoaderFunctionArgs): Promise<null> => {
   await guard(request, 'authenticated');

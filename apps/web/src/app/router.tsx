@@ -1,7 +1,7 @@
 // The data router: the spec's route table, each route's code lazy-loaded, guards as loaders.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AppLoading } from '../components/AppLoading.tsx';
-import { alwaysRevalidate, authenticatedGuard, liveGuard, openPageGuard, visitorGuard } from './guards.ts';
+import { alwaysRevalidate, centerGuard, liveGuard, openPageGuard, visitorGuard } from './guards.ts';
 import { lazyComponent } from './lazy-route.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
@@ -64,11 +64,32 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyComponent(() => import('../features/tab-lock/OpenPage.tsx'), 'OpenPage'),
           },
           {
-            ...meta('center'),
+            id: 'center-layout',
+            handle: { access: ROUTES.center.access },
             path: ROUTES.center.path,
-            loader: authenticatedGuard,
+            loader: centerGuard,
             shouldRevalidate: alwaysRevalidate,
-            lazy: lazyComponent(() => import('../features/center/CenterPage.tsx'), 'CenterPage'),
+            lazy: lazyComponent(() => import('../features/center/CenterLayout.tsx'), 'CenterLayout'),
+            children: [
+              {
+                ...meta('center'),
+                index: true,
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/CenterUsersPage.tsx'),
+                  'CenterUsersPage',
+                ),
+              },
+              {
+                ...meta('center.channels'),
+                path: childPath('center.channels', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/channels/ChannelsPage.tsx'),
+                  'ChannelsPage',
+                ),
+              },
+            ],
           },
           {
             id: 'panel',

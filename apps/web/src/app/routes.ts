@@ -25,6 +25,7 @@ export const ROUTES = {
   page: { path: '/painel/conversa/:contactId/pagina/:pageId', access: 'authenticated' },
   /** The administration area (Center); not in the Live table of the spec. */
   center: { path: '/center', access: 'authenticated' },
+  'center.channels': { path: '/center/channels', access: 'authenticated' },
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteName = keyof typeof ROUTES;

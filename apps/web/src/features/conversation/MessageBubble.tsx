@@ -8,6 +8,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { ChannelIcon } from '../contacts/ChannelIcon.tsx';
 import { FileIcon } from './ConversationIcons.tsx';
 import { errorText } from './error-text.ts';
+import { failureReasonText } from './failure-reason.ts';
 import { formatFileSize } from './file-size.ts';
 import { HighlightedText } from './HighlightedText.tsx';
 import { MessageActions } from './MessageActions.tsx';
@@ -166,7 +167,7 @@ export const MessageBubble = memo(function MessageBubble({
             <Group gap={6} justify="flex-end" wrap="wrap">
               {message.failure_reason && (
                 <Text size="xs" c="red">
-                  {message.failure_reason}
+                  {failureReasonText(message.failure_reason, t)}
                 </Text>
               )}
               <Button size="compact-xs" variant="light" color="red" onClick={() => onRetry(message)}>

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useFormatters } from '../session/use-formatters.ts';
 import { conversationKeys } from './conversation-keys.ts';
+import { failureReasonText } from './failure-reason.ts';
 import { fetchMetaData } from './message-api.ts';
 import { QueryBody } from './QueryBody.tsx';
 
@@ -30,7 +31,7 @@ function MetaDataTable({ data }: { data: MessageMetaData }) {
     [t('messageData.line'), data.channel.line ?? none],
     [t('messageData.sender'), sender],
     [t('messageData.status'), t(`timeline.status.${data.status}`)],
-    [t('messageData.failureReason'), data.failure_reason ?? none],
+    [t('messageData.failureReason'), data.failure_reason ? failureReasonText(data.failure_reason, t) : none],
     [t('messageData.providerId'), data.provider_message_id ?? none],
     [t('messageData.clientId'), data.client_id ?? none],
     [t('messageData.readAt'), data.read_at ? format.dateTime(data.read_at) : none],

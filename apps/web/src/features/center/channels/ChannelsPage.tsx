@@ -1,0 +1,95 @@
+// The Center's channels section (/center/channels): the company's channel accounts, created and edited here
+// for the kinds the Center configures, each with its connection test (e-mail) or installation tag (chat).
+// Administrators only: anyone else is told so, without asking the server.
+import { CONFIGURABLE_CHANNEL_KINDS, type CenterChannelAccount } from '@atende/contract';
+import { Alert, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PlusIcon } from '../../../components/Icons.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useCurrentUser } from '../../session/user-api.ts';
+import { canManageChannels } from '../center-access.ts';
+import { ChannelAccountModal, type AccountEditing } from './ChannelAccountModal.tsx';
+import { ChannelAccountsTable } from './ChannelAccountsTable.tsx';
+import { channelAccountsQuery } from './channel-accounts-api.ts';
+import { ConnectionTestModal } from './ConnectionTestModal.tsx';
+import { WidgetSnippetModal } from './WidgetSnippetModal.tsx';
+
+function NewAccountMenu({ onPick }: { onPick: (editing: AccountEditing) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button leftSection={<PlusIcon />} data-testid="channel-new">
+          {t('centerChannels.new')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {CONFIGURABLE_CHANNEL_KINDS.map((kind) => (
+          <Menu.Item
+            key={kind}
+            onClick={() => onPick({ kind, account: null })}
+            data-testid={`channel-new-${kind}`}
+          >
+            {t(`channelKinds.${kind}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function ChannelAccounts() {
+  const { t } = useTranslation();
+  const accounts = useQuery(channelAccountsQuery);
+  const [editing, setEditing] = useState<AccountEditing | null>(null);
+  const [testing, setTesting] = useState<CenterChannelAccount | null>(null);
+  const [installing, setInstalling] = useState<CenterChannelAccount | null>(null);
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" align="flex-start" mb="md">
+        <Stack gap={4}>
+          <Title order={2} size="h4">
+            {t('centerChannels.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('centerChannels.subtitle')}
+          </Text>
+        </Stack>
+        <NewAccountMenu onPick={setEditing} />
+      </Group>
+      <QueryState
+        query={accounts}
+        isEmpty={(list) => list.data.length === 0}
+        empty={t('centerChannels.empty')}
+      >
+        {(list) => (
+          <ChannelAccountsTable
+            accounts={list.data}
+            onEdit={(kind, account) => setEditing({ kind, account })}
+            onTest={setTesting}
+            onSnippet={setInstalling}
+          />
+        )}
+      </QueryState>
+      <ChannelAccountModal editing={editing} onClose={() => setEditing(null)} />
+      <ConnectionTestModal account={testing} onClose={() => setTesting(null)} />
+      <WidgetSnippetModal account={installing} onClose={() => setInstalling(null)} />
+    </Card>
+  );
+}
+
+export function ChannelsPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  if (!user) return null;
+  if (!canManageChannels(user.role)) {
+    return (
+      <Alert color="yellow" variant="light" title={t('centerChannels.adminsOnlyTitle')} role="alert">
+        {t('centerChannels.adminsOnlyBody')}
+      </Alert>
+    );
+  }
+  return <ChannelAccounts />;
+}
