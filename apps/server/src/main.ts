@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   // The simulator's channel is a convenience: a socket that cannot be bound must not stop the product.
   const control = await startControlSocket(
     join(config.dataDir, CONTROL_SOCKET),
-    controlCommands(ingestDeps(app.deps)),
+    controlCommands({ ...ingestDeps(app.deps), credentials: app.deps.credentials }),
   ).catch((error: unknown) => {
     app.log.warn({ err: error }, 'control socket unavailable: npm run simulate will not reach this process');
     return null;

@@ -1,8 +1,10 @@
 // `npm run simulate`: customers writing to the running server, through its local control socket and the same
-// ingest service real channels use. Options: --company demo --messages 20 --interval 1500 (ms) --seed N.
+// ingest service real channels use. Options: --company demo --messages 20 --interval 1500 (ms) --seed N;
+// --email also starts local mail servers (Dovecot, an SMTP sink) so e-mail customers write real mail.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { startLocalMail } from './local-mail.ts';
 import { simulatedTraffic } from '../modules/demo/simulated-traffic.ts';
 import { CONTROL_SOCKET, openControlClient } from '../platform/control-socket.ts';
 
@@ -12,6 +14,7 @@ const { values } = parseArgs({
     messages: { type: 'string', default: '20' },
     interval: { type: 'string', default: '1500' },
     seed: { type: 'string' },
+    email: { type: 'boolean', default: false },
   },
 });
 const total = Math.min(Math.max(Number(values.messages) || 20, 1), 100_000);
@@ -23,13 +26,30 @@ const client = await openControlClient(path).catch(() => {
   console.error(`No running server found at ${path}. Start it with \`npm start\` (same DATA_DIR) first.`);
   process.exit(1);
 });
+const mail = values.email ? await startLocalMail(client, values.company) : null;
 const nextMessage = simulatedTraffic(values.company, values.seed ? Number(values.seed) : Date.now());
 for (let i = 1; i <= total; i++) {
   const message = nextMessage();
-  const result = (await client.send('inbound', message)) as { createdContact: boolean };
-  console.log(
-    `${i}/${total} ${message.kind} ${message.name} (${result.createdContact ? 'new' : 'returning'}): ${message.text}`,
-  );
+  if (mail && message.kind === 'email') {
+    // A real e-mail into the mailbox: the server reads it over IMAP like any customer's mail.
+    await mail.deliver(
+      { name: message.name ?? message.address, address: message.address },
+      message.text,
+      message.provider_message_id,
+    );
+    console.log(`${i}/${total} email ${message.name} (IMAP): ${message.text}`);
+  } else {
+    const result = (await client.send('inbound', message)) as { createdContact: boolean };
+    console.log(
+      `${i}/${total} ${message.kind} ${message.name} (${result.createdContact ? 'new' : 'returning'}): ${message.text}`,
+    );
+  }
   if (i < total && interval) await new Promise((resolve) => setTimeout(resolve, interval));
+}
+if (mail) {
+  // The mail servers live in this process: keep them up so attendants' replies arrive (printed above).
+  console.log('Mail servers stay up for replies; Ctrl+C to stop.');
+  await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+  await mail.stop();
 }
 client.close();

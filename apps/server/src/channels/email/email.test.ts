@@ -211,8 +211,12 @@ describe('e-mail channel', () => {
     expect(html.json().html).toContain('<b>pedido 123</b>');
     expect(html.json().html).not.toMatch(/script|tracker\.test/);
 
-    const contact = await injectAs(app, admin, { url: `/api/contacts?search=maria@cliente.test` });
-    expect(contact.json<{ data: ContactSummary[] }>().data.map((c) => c.id)).toContain(contactId);
+    const found = await injectAs(app, admin, {
+      method: 'POST',
+      url: '/api/conversations/search',
+      payload: { parameter: 'email', value: 'maria@cliente.test' },
+    });
+    expect(found.json<{ data: ContactSummary[] }>().data.map((c) => c.id)).toEqual([contactId]);
   });
 
   let replyId: string;

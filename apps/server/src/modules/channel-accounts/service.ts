@@ -25,7 +25,8 @@ export type ChannelAccountDeps = {
   testEmail(account: ChannelAccountRecord): Promise<ConnectionTest>;
 };
 
-type Row = typeof channelAccounts.$inferSelect;
+export type ChannelAccountRow = typeof channelAccounts.$inferSelect;
+type Row = ChannelAccountRow;
 
 const present = (box: CredentialsBox, row: Row) =>
   presentChannelAccount({ ...openAccount(box, row), publicKey: row.publicKey, createdAt: row.createdAt });
@@ -93,16 +94,26 @@ export async function createChannelAccount(
 
 export async function updateChannelAccount(
   ctx: TenantContext,
-  deps: ChannelAccountDeps,
+  deps: Pick<ChannelAccountDeps, 'bus' | 'credentials'>,
   id: string,
   input: ChannelAccountInput,
 ): Promise<CenterChannelAccount> {
-  const row = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
-    const current = await findRow(tx, ctx.companyId, id);
-    assertMayManageChannels(ctx.role);
-    if (current.kind !== input.kind) throw new AppError('channel_kind_immutable', 400);
-    assertConfigurable(input.kind);
-    const values = stored(input, openAccount(deps.credentials, current).credentials);
+  const current = await findRow(ctx.db, ctx.companyId, id);
+  assertMayManageChannels(ctx.role);
+  return replaceChannelAccount(ctx.db, deps, current, input);
+}
+
+/** Stores new settings (and the secrets given) over an account; no permission check (callers do it). */
+export async function replaceChannelAccount(
+  db: TenantContext['db'],
+  deps: Pick<ChannelAccountDeps, 'bus' | 'credentials'>,
+  current: Row,
+  input: ChannelAccountInput,
+): Promise<CenterChannelAccount> {
+  if (current.kind !== input.kind) throw new AppError('channel_kind_immutable', 400);
+  assertConfigurable(input.kind);
+  const values = stored(input, openAccount(deps.credentials, current).credentials);
+  const row = await inTransaction(db, deps.bus, async (tx, record) => {
     const [updated] = await tx
       .update(channelAccounts)
       .set({
@@ -114,9 +125,9 @@ export async function updateChannelAccount(
         credentials: deps.credentials.seal(values.credentials),
         updatedAt: new Date(),
       })
-      .where(and(eq(channelAccounts.id, id), eq(channelAccounts.companyId, ctx.companyId)))
+      .where(and(eq(channelAccounts.id, current.id), eq(channelAccounts.companyId, current.companyId)))
       .returning();
-    record({ type: 'channel_account.changed', companyId: ctx.companyId, accountId: id });
+    record({ type: 'channel_account.changed', companyId: current.companyId, accountId: current.id });
     return updated!;
   });
   return present(deps.credentials, row);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:net';
+import type { CenterChannelAccount } from '@atende/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, loginAs } from '../../../test/factories.ts';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atende-control-'));
   server = await startControlSocket(
     join(dir, 'control.sock'),
-    controlCommands(ingestDeps(t.app.deps)),
+    controlCommands({ ...ingestDeps(t.app.deps), credentials: t.app.deps.credentials }),
   );
 });
 afterAll(async () => {
@@ -66,6 +67,37 @@ describe('traffic simulator over the control socket', () => {
       { method: 'GET', url: `/api/conversation/${results[0]!.contactId}` },
     );
     expect(contact.statusCode).toBe(200);
+  });
+
+  it('connect-email points the demo e-mail account at real servers: no longer simulated', async () => {
+    const demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
+    const token = await loginAs(t.app, demo, { username: 'admin' } as never, 'demo1234');
+    const emailAccount = async () =>
+      (await injectAs(t.app, { token }, { url: '/api/center/channels' }))
+        .json<{ data: CenterChannelAccount[] }>()
+        .data.find((account) => account.kind === 'email')!;
+    expect(await emailAccount()).toMatchObject({ simulated: true, email: null });
+
+    const client = await openControlClient(join(dir, 'control.sock'));
+    const server = { host: '127.0.0.1', secure: false, user: 'atendimento@demo.example' };
+    await client.send('connect-email', {
+      company: 'demo',
+      account: {
+        kind: 'email',
+        name: 'E-mail Atendimento',
+        address: 'atendimento@demo.example',
+        email: { smtp: { ...server, port: 2525 }, imap: { ...server, port: 1143, mailbox: 'INBOX' } },
+        secrets: { smtp_password: 'pw', imap_password: 'pw' },
+      },
+    });
+    await expect(
+      client.send('connect-email', { company: 'demo', account: { kind: 'email' } }),
+    ).rejects.toThrow();
+    client.close();
+    expect(await emailAccount()).toMatchObject({
+      simulated: false,
+      email: { smtp: { port: 2525 }, imap: { port: 1143 }, has_smtp_password: true, has_imap_password: true },
+    });
   });
 
   it('seed-contacts creates a company like the demo one with that many contacts, then adds more', async () => {
