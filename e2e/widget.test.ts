@@ -1,6 +1,6 @@
 // The web chat widget end to end: a visitor on /widget-demo (one browser context) fills the pre-chat form and
-// chats with an attendant logged into the console (another context): both directions, and the visitor's
-// typing shows in the console.
+// chats with an attendant logged into the console (another context): both directions, and typing shows on
+// both sides.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api.ts';
@@ -61,14 +61,10 @@ describe('web chat widget', () => {
     // The visitor typing shows in the console.
     await site.locator('form.compose textarea').pressSequentially('Só mais uma', { delay: 30 });
     await page.getByTestId('typing-indicator').filter({ hasText: 'Visitante E2E' }).waitFor();
-    // The attendant's answer (sent as the console does, through the API) reaches the widget.
-    const token = await apiLogin(baseUrl, attendant);
-    const sent = await fetch(`${baseUrl}/api/conversation/${contactId}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'Bom dia! Em que posso ajudar?' }),
-    });
-    expect(sent.status).toBe(201);
+    // The attendant types in the console: the visitor sees it; the answer sent from the composer arrives.
+    await page.getByTestId('composer-text').pressSequentially('Bom dia! Em que posso ajudar?', { delay: 20 });
+    await site.locator('.typing', { hasText: /\S/ }).waitFor();
+    await page.getByTestId('composer-send').click();
     await site.locator('.msg.out', { hasText: 'Bom dia! Em que posso ajudar?' }).waitFor();
 
     // A reload keeps the conversation (the visitor token is in localStorage).
