@@ -65,6 +65,7 @@ export function EmailAccountForm({ account, onSaved, onCancel }: EmailAccountFor
             max={65535}
             allowDecimal={false}
             allowNegative={false}
+            clampBehavior="none"
             required
             data-testid={`channel-email.${server}.port`}
           />

@@ -1,0 +1,241 @@
+// The Center's channels page: the list (kinds, demo badge, read-only kinds), the administrators-only notice
+// without a call, the e-mail form's checks and its kept passwords, server refusals on their fields, the
+// connection test in each server's words and the widget's installation tag with its masked identity secret.
+import type { CenterChannelAccount } from '@atende/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConsoleTexts } from '../../../lib/i18n.ts';
+import { demoUser, stubApi } from '../../../test/fixtures.ts';
+import { useSessionStore } from '../../session/session-store.ts';
+import { ChannelsPage } from './ChannelsPage.tsx';
+
+beforeAll(async () => {
+  await loadConsoleTexts();
+});
+beforeEach(() => {
+  useSessionStore.setState({ user: demoUser({ role: 'admin', username: 'admin' }), token: 'token' });
+});
+
+function wrap(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const STAMP = '2026-11-01T12:00:00.000Z';
+const account = (overrides: Partial<CenterChannelAccount>): CenterChannelAccount => ({
+  id: '01a201b8-7760-71e4-bcfb-5e5b0d871000',
+  kind: 'email',
+  name: 'Conta',
+  address: null,
+  enabled: true,
+  simulated: false,
+  email: null,
+  chat: null,
+  created_at: STAMP,
+  updated_at: STAMP,
+  ...overrides,
+});
+
+const mailbox = account({
+  id: '01a201b8-7760-71e4-bcfb-5e5b0d871001',
+  name: 'Suporte',
+  address: 'suporte@acme.example',
+  email: {
+    smtp: { host: 'smtp.acme.example', port: 465, secure: true, user: 'suporte' },
+    imap: { host: 'imap.acme.example', port: 993, secure: true, user: 'suporte', mailbox: 'INBOX' },
+    has_smtp_password: true,
+    has_imap_password: true,
+  },
+});
+const widget = account({
+  id: '01a201b8-7760-71e4-bcfb-5e5b0d871002',
+  kind: 'chat',
+  name: 'Chat do site',
+  simulated: true,
+  chat: {
+    title: 'Fale conosco',
+    color: '#29a4ff',
+    greeting: null,
+    pre_chat: { enabled: true, require_phone: false },
+    identity_verification: true,
+    widget_key: 'wk_demo123',
+    identity_secret: 'f00dfeedcafe',
+  },
+});
+const whatsapp = account({
+  id: '01a201b8-7760-71e4-bcfb-5e5b0d871003',
+  kind: 'whatsapp',
+  name: 'WhatsApp Atendimento',
+  address: '+55 11 4000-1234',
+  simulated: true,
+});
+const list = { status: 200, body: { data: [mailbox, widget, whatsapp] } };
+
+const rowOf = async (name: string) =>
+  (await screen.findAllByTestId('channel-row')).find((row) => row.textContent?.includes(name))!;
+
+describe('channels list', () => {
+  it('shows each account with its kind, address, state and demo badge; other kinds are read-only', async () => {
+    stubApi({ 'GET /center/channels': list });
+    wrap(<ChannelsPage />);
+    const email = await rowOf('Suporte');
+    expect(within(email).getByRole('img', { name: 'E-mail' })).toBeTruthy();
+    expect(within(email).getByText('suporte@acme.example')).toBeTruthy();
+    expect(within(email).queryByTestId('channel-simulated')).toBeNull();
+    expect(within(email).getByTestId('channel-test')).toBeTruthy();
+    const chat = await rowOf('Chat do site');
+    expect(within(chat).getByText('simulado (demo)')).toBeTruthy();
+    expect(within(chat).getByTestId('channel-snippet')).toBeTruthy();
+    const other = await rowOf('WhatsApp Atendimento');
+    expect(within(other).getByText('Configurado pelo suporte')).toBeTruthy();
+    expect(within(other).queryByTestId('channel-edit')).toBeNull();
+    expect(within(other).queryByTestId('channel-toggle')).toBeNull();
+  });
+
+  it('tells a supervisor the page is for administrators, without asking the server', () => {
+    useSessionStore.setState({ user: demoUser({ role: 'supervisor' }) });
+    const { calls } = stubApi({ 'GET /center/channels': list });
+    wrap(<ChannelsPage />);
+    expect(screen.getByRole('alert').textContent).toContain('Somente administradores');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('disables an account by sending it back as it is, without secrets', async () => {
+    const { calls } = stubApi({
+      'GET /center/channels': list,
+      [`PUT /center/channels/${mailbox.id}`]: { status: 200, body: { ...mailbox, enabled: false } },
+    });
+    wrap(<ChannelsPage />);
+    await userEvent.click(within(await rowOf('Suporte')).getByTestId('channel-toggle'));
+    await screen.findByText('Suporte');
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toEqual({
+      kind: 'email',
+      name: 'Suporte',
+      enabled: false,
+      address: 'suporte@acme.example',
+      email: { smtp: mailbox.email!.smtp, imap: mailbox.email!.imap },
+      secrets: {},
+    });
+  });
+});
+
+describe('e-mail account form', () => {
+  it('checks required fields, the e-mail address and the ports before calling the server', async () => {
+    const { calls } = stubApi({ 'GET /center/channels': list });
+    wrap(<ChannelsPage />);
+    await userEvent.click(await screen.findByTestId('channel-new'));
+    await userEvent.click(await screen.findByTestId('channel-new-email'));
+    const fill = async (testId: string, value: string) => {
+      await userEvent.clear(screen.getByTestId(testId));
+      await userEvent.click(screen.getByTestId(testId));
+      await userEvent.paste(value);
+    };
+    await fill('channel-name', 'Vendas');
+    await fill('channel-address', 'vendas@');
+    await fill('channel-email.smtp.host', 'smtp host');
+    await fill('channel-email.imap.port', '70000');
+    await userEvent.click(screen.getByTestId('channel-save'));
+    expect(await screen.findByText('Informe um e-mail válido')).toBeTruthy();
+    expect(screen.getByText('Informe um nome de servidor ou endereço IP válido')).toBeTruthy();
+    expect(screen.getByText('Informe uma porta entre 1 e 65535')).toBeTruthy();
+    expect(screen.getAllByText('Campo obrigatório').length).toBeGreaterThanOrEqual(3);
+    expect(screen.getByTestId('channel-email.imap.port').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('keeps the stored passwords when their fields are left empty, and sends a typed one', async () => {
+    const { calls } = stubApi({
+      'GET /center/channels': list,
+      [`PUT /center/channels/${mailbox.id}`]: { status: 200, body: mailbox },
+    });
+    wrap(<ChannelsPage />);
+    await userEvent.click(within(await rowOf('Suporte')).getByTestId('channel-edit'));
+    expect(await screen.findAllByText('Há uma senha guardada: deixe em branco para mantê-la.')).toHaveLength(
+      2,
+    );
+    await userEvent.click(screen.getByTestId('channel-save'));
+    await waitFor(() => expect(screen.queryByTestId('channel-save')).toBeNull());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ secrets: {} });
+
+    await userEvent.click(within(await rowOf('Suporte')).getByTestId('channel-edit'));
+    await userEvent.type(await screen.findByTestId('channel-secrets.imap_password'), 'nova-senha');
+    await userEvent.click(screen.getByTestId('channel-save'));
+    await waitFor(() => expect(screen.queryByTestId('channel-save')).toBeNull());
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    expect((puts[1]?.body as { secrets: unknown }).secrets).toEqual({ imap_password: 'nova-senha' });
+  });
+
+  it('shows a refusal of the server on the field it names', async () => {
+    stubApi({
+      'GET /center/channels': list,
+      [`PUT /center/channels/${mailbox.id}`]: {
+        status: 400,
+        body: {
+          message: 'Servidor inválido.',
+          code: 'validation_failed',
+          field: 'email.smtp.host',
+          errors: [{ field: 'email.smtp.host', message: 'Servidor inválido.' }],
+        },
+      },
+    });
+    wrap(<ChannelsPage />);
+    await userEvent.click(within(await rowOf('Suporte')).getByTestId('channel-edit'));
+    await userEvent.click(await screen.findByTestId('channel-save'));
+    await screen.findByText('Servidor inválido.');
+    expect(screen.getByTestId('channel-email.smtp.host').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('connection test', () => {
+  it('shows each server’s outcome, a refusal in the server’s own words', async () => {
+    const { calls } = stubApi({
+      'GET /center/channels': list,
+      [`POST /center/channels/${mailbox.id}/test`]: {
+        status: 200,
+        body: {
+          smtp: { ok: true, error: null },
+          imap: { ok: false, error: 'NO [AUTHENTICATIONFAILED] Authentication failed.' },
+        },
+      },
+    });
+    wrap(<ChannelsPage />);
+    await userEvent.click(within(await rowOf('Suporte')).getByTestId('channel-test'));
+    const smtp = await screen.findByTestId('connection-smtp');
+    expect(smtp.getAttribute('data-ok')).toBe('true');
+    expect(within(smtp).getByText('OK')).toBeTruthy();
+    const imap = screen.getByTestId('connection-imap');
+    expect(within(imap).getByText('Falhou')).toBeTruthy();
+    expect(within(imap).getByText('NO [AUTHENTICATIONFAILED] Authentication failed.')).toBeTruthy();
+    expect(calls.filter((call) => call.path.endsWith('/test'))).toHaveLength(1);
+  });
+});
+
+describe('widget installation', () => {
+  it('gives the tag to paste and the identity secret, masked until revealed', async () => {
+    stubApi({ 'GET /center/channels': list });
+    wrap(<ChannelsPage />);
+    await userEvent.click(within(await rowOf('Chat do site')).getByTestId('channel-snippet'));
+    const snippet = await screen.findByTestId('widget-snippet');
+    expect(snippet.textContent).toBe(
+      `<script src="${window.location.origin}/widget.js" data-key="wk_demo123" async></script>`,
+    );
+    expect(screen.getByTestId('widget-verified-snippet').textContent).toContain(
+      'data-identifier="<CUSTOMER_ID>" data-identifier-hash="<IDENTIFIER_HASH>"',
+    );
+    const secret = screen.getByTestId('widget-identity-secret');
+    expect(secret.textContent).not.toContain('f00dfeedcafe');
+    await userEvent.click(screen.getByTestId('widget-identity-secret-reveal'));
+    expect(secret.textContent).toBe('f00dfeedcafe');
+  });
+});
