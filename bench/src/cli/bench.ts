@@ -4,7 +4,7 @@
 // --connections 50 --quick --web --cpu-prof --database-url URL --data-dir DIR --redis-url URL.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -62,8 +62,14 @@ const profileDir = join(REPO_DIR, 'bench/results/tmp/profiles');
 const jwtSecret = randomBytes(32).toString('hex');
 const runId = Date.now().toString(36);
 
+const startedAt = new Date().toISOString();
+const loadBefore = loadavg()[0]!;
+console.log(`limits: bare Fastify, bare Socket.IO (${latency.sockets} sockets), bare control socket`);
+const limits = await measureLimits({ connections, durationSeconds, ...latency });
+console.log(JSON.stringify(limits));
+
 const report: RunReport = {
-  startedAt: new Date().toISOString(),
+  startedAt,
   machine: machineInfo(),
   options: {
     databases,
@@ -74,7 +80,7 @@ const report: RunReport = {
     scenarios: chosen ?? 'all',
   },
   datasets: {},
-  limits: undefined as unknown as RunReport['limits'],
+  limits,
   scenarios: [],
   notes: [
     'Server processes run with LOG_LEVEL=warn (no request logs), like the bare limit servers.',
@@ -82,10 +88,6 @@ const report: RunReport = {
     'Message search across a company is not measured: the product has no such endpoint yet.',
   ],
 };
-
-console.log(`limits: bare Fastify, bare Socket.IO (${latency.sockets} sockets), bare control socket`);
-report.limits = await measureLimits({ connections, durationSeconds, ...latency });
-console.log(JSON.stringify(report.limits));
 
 let webDir: string | undefined;
 if (values.web) {
@@ -96,6 +98,9 @@ if (values.web) {
 }
 for (const database of databases) await benchDatabase(database);
 
+report.notes.push(
+  `Load average (1 min) of the machine: ${loadBefore.toFixed(1)} when the run started, ${loadavg()[0]!.toFixed(1)} when it ended.`,
+);
 const base = await writeReport(report, outDir);
 console.log(`report: ${base}.md and ${base}.json`);
 

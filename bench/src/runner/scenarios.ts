@@ -110,7 +110,7 @@ export const HTTP_SCENARIOS: HttpScenario[] = [
   {
     kind: 'http',
     name: 'contacts_supervisor',
-    description: 'GET /api/contacts as supervisor (all 96 000)',
+    description: 'GET /api/contacts as supervisor (every contact of the company)',
     next: (fixtures) => ({ method: 'GET', path: '/api/contacts?limit=50', token: fixtures.supervisor.token }),
   },
   {
