@@ -2,7 +2,13 @@
 // SMTP sink started here; a customer's mail appended to the mailbox shows in the attendant's conversation with
 // its subject and original HTML, and the reply written in the console (subject prefilled "Re: …") reaches the
 // sink threaded under it.
-import { startDovecot, startSmtpSink, type Dovecot, type SmtpSink } from '@atende/simulators/email';
+import {
+  localMailAccount,
+  startDovecot,
+  startSmtpSink,
+  type Dovecot,
+  type SmtpSink,
+} from '@atende/simulators/email';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api.ts';
@@ -43,16 +49,7 @@ beforeAll(async () => {
   const email = accounts.data.find((account) => account.kind === 'email')!;
   await api(token, `/api/center/channels/${email.id}`, {
     method: 'PUT',
-    body: JSON.stringify({
-      kind: 'email',
-      name: 'Atendimento',
-      address: mailbox.user,
-      email: {
-        smtp: { host: sink.host, port: sink.port, secure: false, user: mailbox.user },
-        imap: { host: dovecot.host, port: dovecot.port, secure: false, user: mailbox.user, mailbox: 'INBOX' },
-      },
-      secrets: { smtp_password: mailbox.password, imap_password: mailbox.password },
-    }),
+    body: JSON.stringify(localMailAccount({ dovecot, sink }, mailbox, 'Atendimento')),
   });
 }, 60_000);
 

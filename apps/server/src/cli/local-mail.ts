@@ -3,7 +3,7 @@
 // customers' e-mails into the mailbox, where the server's IMAP connection picks them up like any other mail.
 // Replies the attendants send arrive at the sink and are printed.
 import { randomBytes } from 'node:crypto';
-import { startDovecot, startSmtpSink, type ReceivedMail } from '@atende/simulators/email';
+import { localMailAccount, startDovecot, startSmtpSink, type ReceivedMail } from '@atende/simulators/email';
 import type { openControlClient } from '../platform/control-socket.ts';
 
 type ControlClient = Awaited<ReturnType<typeof openControlClient>>;
@@ -20,16 +20,7 @@ export async function startLocalMail(client: ControlClient, company: string): Pr
   const [dovecot, sink] = await Promise.all([startDovecot([mailbox]), startSmtpSink(mailbox)]);
   await client.send('connect-email', {
     company,
-    account: {
-      kind: 'email',
-      name: 'E-mail Atendimento',
-      address: mailbox.user,
-      email: {
-        smtp: { host: sink.host, port: sink.port, secure: false, user: mailbox.user },
-        imap: { host: dovecot.host, port: dovecot.port, secure: false, user: mailbox.user, mailbox: 'INBOX' },
-      },
-      secrets: { smtp_password: mailbox.password, imap_password: mailbox.password },
-    },
+    account: localMailAccount({ dovecot, sink }, mailbox, 'E-mail Atendimento'),
   });
   console.log(`E-mail: IMAP 127.0.0.1:${dovecot.port}, SMTP 127.0.0.1:${sink.port} (${mailbox.user})`);
   const printed = new Set<ReceivedMail>();

@@ -2,3 +2,4 @@
 // that receives what the product sends.
 export { startDovecot, freePort, type Dovecot, type ImapUser } from './dovecot.ts';
 export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink.ts';
+export { localMailAccount } from './account.ts';
