@@ -4,7 +4,7 @@
 // connection (at once on this process through the event bus, within a sweep on the others).
 import type { ChannelKind } from '@atende/contract';
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { channelAccounts, channelCursors } from '../db/schema/index.ts';
 import type { CredentialsBox } from '../platform/credentials.ts';
@@ -84,7 +84,7 @@ export function startConnectors(options: ConnectorOptions): { stop(): Promise<vo
     const rows = await ingest.db
       .select()
       .from(channelAccounts)
-      .where(sql`${channelAccounts.kind} in ${kinds} and ${channelAccounts.enabled}`);
+      .where(and(inArray(channelAccounts.kind, kinds), eq(channelAccounts.enabled, true)));
     const wanted = new Set<string>();
     for (const row of rows) {
       if (row.settings.simulated === true) continue;
