@@ -1,9 +1,10 @@
 // The Center's users section: the company's users, read-only, until the Center's user management lands.
-import { Alert, Avatar, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
 import { responsiblesQuery } from '../panel/initial-data.ts';
 import { initialsOf } from '../shell/initials.ts';
+import { CenterSection } from './CenterSection.tsx';
 
 function CompanyUsers() {
   const { t } = useTranslation();
@@ -54,16 +55,8 @@ function CompanyUsers() {
 export function CenterUsersPage() {
   const { t } = useTranslation();
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Stack gap="xs" mb="md">
-        <Title order={2} size="h4">
-          {t('center.usersTitle')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('center.usersReadOnly')}
-        </Text>
-      </Stack>
+    <CenterSection title={t('center.usersTitle')} description={t('center.usersReadOnly')}>
       <CompanyUsers />
-    </Card>
+    </CenterSection>
   );
 }

@@ -2,7 +2,7 @@
 // for the kinds the Center configures, each with its connection test (e-mail) or installation tag (chat).
 // Administrators only: anyone else is told so, without asking the server.
 import { CONFIGURABLE_CHANNEL_KINDS, type CenterChannelAccount } from '@atende/contract';
-import { Alert, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Menu } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PlusIcon } from '../../../components/Icons.tsx';
@@ -10,6 +10,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useCurrentUser } from '../../session/user-api.ts';
 import { canManageChannels } from '../center-access.ts';
+import { CenterSection } from '../CenterSection.tsx';
 import { ChannelAccountModal, type AccountEditing } from './ChannelAccountModal.tsx';
 import { ChannelAccountsTable } from './ChannelAccountsTable.tsx';
 import { channelAccountsQuery } from './channel-accounts-api.ts';
@@ -47,18 +48,11 @@ function ChannelAccounts() {
   const [testing, setTesting] = useState<CenterChannelAccount | null>(null);
   const [installing, setInstalling] = useState<CenterChannelAccount | null>(null);
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Group justify="space-between" align="flex-start" mb="md">
-        <Stack gap={4}>
-          <Title order={2} size="h4">
-            {t('centerChannels.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('centerChannels.subtitle')}
-          </Text>
-        </Stack>
-        <NewAccountMenu onPick={setEditing} />
-      </Group>
+    <CenterSection
+      title={t('centerChannels.title')}
+      description={t('centerChannels.subtitle')}
+      action={<NewAccountMenu onPick={setEditing} />}
+    >
       <QueryState
         query={accounts}
         isEmpty={(list) => list.data.length === 0}
@@ -76,7 +70,7 @@ function ChannelAccounts() {
       <ChannelAccountModal editing={editing} onClose={() => setEditing(null)} />
       <ConnectionTestModal account={testing} onClose={() => setTesting(null)} />
       <WidgetSnippetModal account={installing} onClose={() => setInstalling(null)} />
-    </Card>
+    </CenterSection>
   );
 }
 

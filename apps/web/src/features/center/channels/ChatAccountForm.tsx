@@ -1,38 +1,20 @@
 // The web chat widget form: its name, the window's title, colour and greeting, the pre-chat form and whether
 // visitors must prove who they are (identity verification).
-import type { CenterChannelAccount } from '@atende/contract';
-import { ColorInput, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { FormActions } from '../../../components/FormActions.tsx';
+import { ColorInput, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { chatFormOf, chatInputOf, checkChatForm, type ChatForm } from './chat-form.ts';
-import { useAccountForm } from './use-account-form.ts';
+import { AccountFormFooter } from './AccountFormFooter.tsx';
+import { useAccountForm, type AccountFormProps, type TextFieldOf } from './use-account-form.ts';
 
-type TextField = {
-  [K in keyof ChatForm]: ChatForm[K] extends string ? K : never;
-}[keyof ChatForm];
-type ToggleField = Exclude<keyof ChatForm, TextField>;
+type ToggleField = Exclude<keyof ChatForm, TextFieldOf<ChatForm>>;
 
-export interface ChatAccountFormProps {
-  account: CenterChannelAccount | null;
-  onSaved: (saved: CenterChannelAccount) => void;
-  onCancel: () => void;
-}
-
-export function ChatAccountForm({ account, onSaved, onCancel }: ChatAccountFormProps) {
+export function ChatAccountForm({ account, onSaved, onCancel }: AccountFormProps) {
   const { t } = useTranslation();
-  const { form, set, errorOf, generalError, saving, handleSubmit } = useAccountForm(
+  const { form, set, errorOf, textProps, generalError, saving, handleSubmit } = useAccountForm(
     account,
     { initial: chatFormOf(account), check: checkChatForm, inputOf: chatInputOf },
     onSaved,
   );
-
-  const text = (field: TextField, label: string) => ({
-    label,
-    value: form[field],
-    onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
-    error: errorOf(field),
-    'data-testid': `channel-${field}`,
-  });
 
   const toggle = (field: ToggleField, label: string, description?: string) => (
     <Switch
@@ -47,8 +29,8 @@ export function ChatAccountForm({ account, onSaved, onCancel }: ChatAccountFormP
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
-        <TextInput {...text('name', t('centerChannels.fields.name'))} required data-autofocus />
-        <TextInput {...text('chat.title', t('centerChannels.chat.title'))} required />
+        <TextInput {...textProps('name', t('centerChannels.fields.name'))} required data-autofocus />
+        <TextInput {...textProps('chat.title', t('centerChannels.chat.title'))} required />
         <ColorInput
           label={t('centerChannels.chat.color')}
           value={form['chat.color']}
@@ -60,7 +42,7 @@ export function ChatAccountForm({ account, onSaved, onCancel }: ChatAccountFormP
           data-testid="channel-chat.color"
         />
         <Textarea
-          {...text('chat.greeting', t('centerChannels.chat.greeting'))}
+          {...textProps('chat.greeting', t('centerChannels.chat.greeting'))}
           description={t('centerChannels.chat.greetingHint')}
           autosize
           minRows={2}
@@ -79,17 +61,7 @@ export function ChatAccountForm({ account, onSaved, onCancel }: ChatAccountFormP
           t('centerChannels.chat.identityVerificationHint'),
         )}
         {toggle('enabled', t('centerChannels.fields.enabled'))}
-        {generalError && (
-          <Text size="sm" c="red" role="alert">
-            {generalError}
-          </Text>
-        )}
-        <FormActions
-          label={t('centerChannels.save')}
-          busy={saving}
-          onCancel={onCancel}
-          testId="channel-save"
-        />
+        <AccountFormFooter generalError={generalError} saving={saving} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,6 +1,5 @@
 // The e-mail account form: address, the SMTP server replies go out through and the IMAP mailbox mail is read
 // from. A stored password is never shown; leaving its field empty keeps it.
-import type { CenterChannelAccount } from '@atende/contract';
 import {
   Fieldset,
   Group,
@@ -9,40 +8,22 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Text,
   TextInput,
 } from '@mantine/core';
-import { FormActions } from '../../../components/FormActions.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { checkEmailForm, emailFormOf, emailInputOf, type EmailForm } from './email-form.ts';
-import { useAccountForm } from './use-account-form.ts';
+import { checkEmailForm, emailFormOf, emailInputOf } from './email-form.ts';
+import { AccountFormFooter } from './AccountFormFooter.tsx';
+import { useAccountForm, type AccountFormProps } from './use-account-form.ts';
 
 type Server = 'smtp' | 'imap';
-type TextField = {
-  [K in keyof EmailForm]: EmailForm[K] extends string ? K : never;
-}[keyof EmailForm];
 
-export interface EmailAccountFormProps {
-  account: CenterChannelAccount | null;
-  onSaved: (saved: CenterChannelAccount) => void;
-  onCancel: () => void;
-}
-
-export function EmailAccountForm({ account, onSaved, onCancel }: EmailAccountFormProps) {
+export function EmailAccountForm({ account, onSaved, onCancel }: AccountFormProps) {
   const { t } = useTranslation();
-  const { form, set, errorOf, generalError, saving, handleSubmit } = useAccountForm(
+  const { form, set, errorOf, textProps, generalError, saving, handleSubmit } = useAccountForm(
     account,
     { initial: emailFormOf(account), check: checkEmailForm, inputOf: emailInputOf },
     onSaved,
   );
-
-  const text = (field: TextField, label: string) => ({
-    label,
-    value: form[field],
-    onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
-    error: errorOf(field),
-    'data-testid': `channel-${field}`,
-  });
 
   const stored = (server: Server) =>
     server === 'smtp' ? account?.email?.has_smtp_password : account?.email?.has_imap_password;
@@ -52,7 +33,7 @@ export function EmailAccountForm({ account, onSaved, onCancel }: EmailAccountFor
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <TextInput
-            {...text(`email.${server}.host`, t('centerChannels.email.host'))}
+            {...textProps(`email.${server}.host`, t('centerChannels.email.host'))}
             required
             style={{ gridColumn: 'span 2' }}
           />
@@ -78,16 +59,16 @@ export function EmailAccountForm({ account, onSaved, onCancel }: EmailAccountFor
           data-testid={`channel-email.${server}.secure`}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput {...text(`email.${server}.user`, t('centerChannels.email.user'))} required />
+          <TextInput {...textProps(`email.${server}.user`, t('centerChannels.email.user'))} required />
           <PasswordInput
-            {...text(`secrets.${server}_password`, t('centerChannels.email.password'))}
+            {...textProps(`secrets.${server}_password`, t('centerChannels.email.password'))}
             description={stored(server) ? t('centerChannels.email.passwordKept') : undefined}
             placeholder={stored(server) ? '••••••••' : undefined}
             autoComplete="new-password"
           />
         </SimpleGrid>
         {server === 'imap' && (
-          <TextInput {...text('email.imap.mailbox', t('centerChannels.email.mailbox'))} required />
+          <TextInput {...textProps('email.imap.mailbox', t('centerChannels.email.mailbox'))} required />
         )}
       </Stack>
     </Fieldset>
@@ -97,8 +78,8 @@ export function EmailAccountForm({ account, onSaved, onCancel }: EmailAccountFor
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <TextInput {...text('name', t('centerChannels.fields.name'))} required data-autofocus />
-          <TextInput {...text('address', t('centerChannels.email.address'))} type="email" required />
+          <TextInput {...textProps('name', t('centerChannels.fields.name'))} required data-autofocus />
+          <TextInput {...textProps('address', t('centerChannels.email.address'))} type="email" required />
         </Group>
         {serverFields('smtp')}
         {serverFields('imap')}
@@ -108,17 +89,7 @@ export function EmailAccountForm({ account, onSaved, onCancel }: EmailAccountFor
           onChange={(event) => set('enabled', event.currentTarget.checked)}
           data-testid="channel-enabled"
         />
-        {generalError && (
-          <Text size="sm" c="red" role="alert">
-            {generalError}
-          </Text>
-        )}
-        <FormActions
-          label={t('centerChannels.save')}
-          busy={saving}
-          onCancel={onCancel}
-          testId="channel-save"
-        />
+        <AccountFormFooter generalError={generalError} saving={saving} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -9,6 +9,19 @@ import { errorText } from '../../conversation/error-text.ts';
 import { channelAccountsQuery, createChannelAccount, updateChannelAccount } from './channel-accounts-api.ts';
 import type { Problems } from './field-rules.ts';
 
+/** What the form of either kind takes from the modal. */
+export interface AccountFormProps {
+  account: CenterChannelAccount | null;
+  onSaved: (saved: CenterChannelAccount) => void;
+  onCancel: () => void;
+}
+
+/** The fields of a form that hold text (the others are switches and numbers). */
+export type TextFieldOf<Form> = {
+  [K in keyof Form]: Form[K] extends string ? K : never;
+}[keyof Form] &
+  string;
+
 export interface AccountFormRules<Form extends object> {
   initial: Form;
   check: (form: Form) => Problems<Extract<keyof Form, string>>;
@@ -71,5 +84,23 @@ export function useAccountForm<Form extends object>(
     save.mutate(rules.inputOf(form));
   }
 
-  return { form, set, errorOf, generalError: server.general, saving: save.isPending, handleSubmit };
+  /** The props of a text input bound to a field, with its problem and a test id named after it. */
+  const textProps = (field: TextFieldOf<Form> & Field, label: string) => ({
+    label,
+    value: form[field] as string,
+    onChange: (event: { currentTarget: { value: string } }) =>
+      set(field, event.currentTarget.value as Form[typeof field]),
+    error: errorOf(field),
+    'data-testid': `channel-${field}`,
+  });
+
+  return {
+    form,
+    set,
+    errorOf,
+    textProps,
+    generalError: server.general,
+    saving: save.isPending,
+    handleSubmit,
+  };
 }
