@@ -6,7 +6,13 @@ import { startDovecot, startSmtpSink, type Dovecot, type SmtpSink } from '@atend
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api.ts';
-import { launchBrowser, loginThroughForm, newContext, type Credentials } from './support/browser.ts';
+import {
+  launchBrowser,
+  loginThroughForm,
+  newContext,
+  supervisor,
+  type Credentials,
+} from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const admin: Credentials = { company: 'demo', username: 'admin', password: 'demo1234' };
@@ -123,5 +129,32 @@ describe('Center channels', () => {
     // Off again before the servers stop, so the server's mailbox reader does not keep knocking.
     await rowOf(name).getByTestId('channel-toggle').click();
     await eventually(name, (account) => !account.enabled);
+  });
+
+  it('moves between the Center sections', async () => {
+    await page.getByTestId('center-nav-center').click();
+    await page.waitForURL(`${baseUrl}/center`);
+    await page.getByTestId('center-nav-center.channels').click();
+    await page.waitForURL(`${baseUrl}/center/channels`);
+    await page.getByTestId('channel-row').first().waitFor();
+  });
+
+  it('tells a supervisor the page is for administrators, without calling the channels API', async () => {
+    const other = await newContext(browser);
+    try {
+      const visitor = await other.newPage();
+      const calls: string[] = [];
+      visitor.on('request', (request) => {
+        if (request.url().includes('/api/center/channels')) calls.push(request.url());
+      });
+      await visitor.goto(`${baseUrl}/`);
+      await loginThroughForm(visitor, supervisor);
+      await visitor.waitForURL(`${baseUrl}/painel`);
+      await visitor.goto(`${baseUrl}/center/channels`);
+      await visitor.getByRole('alert').filter({ hasText: 'Somente administradores' }).waitFor();
+      expect(calls).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
