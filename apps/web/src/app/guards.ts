@@ -35,11 +35,6 @@ export const visitorGuard = async ({ request }: LoaderFunctionArgs): Promise<nul
   return null;
 };
 
-export const authenticatedGuard = async ({ request }: LoaderFunctionArgs): Promise<null> => {
-  await guard(request, 'authenticated');
-  return null;
-};
-
 /** The Live console also needs to be the active tab; otherwise the tab shows open.page. */
 export const liveGuard = async ({ request }: LoaderFunctionArgs): Promise<null> => {
   // The console's texts load while the session is checked (they are not part of the login route).
