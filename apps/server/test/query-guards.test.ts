@@ -43,13 +43,7 @@ beforeAll(async () => {
   database = await openDatabase({ pglite });
   // Enough rows that an index beats a sequential read only where the index is the right plan.
   const started = performance.now();
-  await generateDataset(database, {
-    contacts: 2000,
-    messages: 40_000,
-    attendants: 20,
-    smallCompanies: 1,
-    log: (line) => console.log(line),
-  });
+  await generateDataset(database, { contacts: 2000, messages: 40_000, attendants: 20, smallCompanies: 1 });
   console.log(`data set generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   dataDir = await mkdtemp(join(tmpdir(), 'atende-guards-'));
   const config = loadConfig({
