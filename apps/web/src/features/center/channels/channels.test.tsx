@@ -134,9 +134,11 @@ describe('e-mail account form', () => {
     wrap(<ChannelsPage />);
     await userEvent.click(await screen.findByTestId('channel-new'));
     await userEvent.click(await screen.findByTestId('channel-new-email'));
+    // The modal opens with a transition: wait for each field rather than assume it is there.
     const fill = async (testId: string, value: string) => {
-      await userEvent.clear(screen.getByTestId(testId));
-      await userEvent.click(screen.getByTestId(testId));
+      const field = await screen.findByTestId(testId);
+      await userEvent.clear(field);
+      await userEvent.click(field);
       await userEvent.paste(value);
     };
     await fill('channel-name', 'Vendas');
