@@ -245,6 +245,36 @@ describe('e-mail channel', () => {
     await eventually(async () => (await items(contactId)).find((m) => m.id === replyId)?.status === 'sent');
   });
 
+  it('fails at once on a permanent SMTP refusal, with the server’s words, and retries a transient one', async () => {
+    const send = async (text: string) =>
+      (
+        await injectAs(app, admin, {
+          method: 'POST',
+          url: `/api/conversation/${contactId}/messages`,
+          payload: { text },
+        })
+      ).json<Message>().id;
+    const statusOf = async (id: string) => (await items(contactId)).find((m) => m.id === id);
+
+    sink.refuseNext(550);
+    const refused = await send('Esta não passa.');
+    const failed = await eventually(async () => {
+      const message = await statusOf(refused);
+      return message?.status === 'failed' && message;
+    });
+    expect(failed.failure_reason).toMatch(/550/);
+
+    sink.refuseNext(451);
+    const delayed = await send('Esta passa na segunda tentativa.');
+    const arrived = await sink.next(
+      (m) => m.parsed.text?.trim() === 'Esta passa na segunda tentativa.',
+      30_000,
+    );
+    // A plain reply on an e-mail channel takes the subject of the mail it answers.
+    expect(arrived.parsed.subject).toBe('Re: Pedido 123 atrasado');
+    await eventually(async () => (await statusOf(delayed))?.status === 'sent', 30_000);
+  }, 60_000);
+
   it('refuses an e-mail without subject, and on a channel that is not e-mail', async () => {
     const { payload, headers } = multipartBody([{ name: 'text', value: 'sem assunto' }]);
     const missing = await injectAs(app, admin, {
