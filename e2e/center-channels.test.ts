@@ -97,7 +97,8 @@ describe('Center channels', () => {
 
     await rowOf(name).getByTestId('channel-toggle').click();
     await eventually(name, (account) => !account.enabled);
-    expect(await rowOf(name).getByTestId('channel-toggle').isChecked()).toBe(false);
+    // The list refetches after the save: the switch follows the server, not the click alone.
+    await expect.poll(() => rowOf(name).getByTestId('channel-toggle').isChecked()).toBe(false);
   });
 
   it('connects a mailbox and its connection test logs into SMTP and IMAP', async () => {
