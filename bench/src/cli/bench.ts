@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../../../apps/server/src/platform/d
 import { BENCH_COMPANY } from '../dataset/generate.ts';
 import { gatherFixtures, type Fixtures } from '../runner/fixtures.ts';
 import { controlSocketTransport } from '../runner/inbound.ts';
+import { widgetIngest } from '../runner/widget.ts';
 import { measureLimits } from '../runner/limits.ts';
 import { freePort, measureUsage, REPO_DIR, startAppServer, type Child } from '../runner/process.ts';
 import { machineInfo, writeReport, type RunReport, type ScenarioReport } from '../runner/report.ts';
@@ -193,7 +194,7 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
         'hello',
       );
     }
-    for (const scenario of [inboundIngest, inboundToScreenScenario]) {
+    for (const scenario of [inboundIngest, widgetIngest, inboundToScreenScenario]) {
       if (!wants(scenario.name)) continue;
       const { result, usage } = await measureUsage(
         [pid],
@@ -207,7 +208,7 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
         `${result.rate}/s`,
         { requestsPerSecond: null, operations: result.sent, ...result },
         usage,
-        scenario === inboundIngest ? 'echo' : 'broadcast',
+        scenario === inboundToScreenScenario ? 'broadcast' : 'echo',
       );
     }
     if (values.web && !report.web) {
