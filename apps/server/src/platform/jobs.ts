@@ -26,8 +26,27 @@ export type Jobs = {
   stop(): Promise<void>;
 };
 
+/** How long stop() waits for pg-boss's last statements once its workers are done. */
+const SETTLE_TIMEOUT_MS = 5_000;
+
 export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): Jobs {
-  const boss = new PgBoss({ db: raw as PgBoss.Db, schedule: false, supervise: true });
+  // pg-boss marks a finished job complete or failed without awaiting it, so its stop() can resolve while that
+  // statement still runs; counting pg-boss's statements lets stop() return only once they settled, before
+  // the database closes under them.
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked: SqlExecutor = {
+    ...raw,
+    executeSql: (text, values) => {
+      const running = raw.executeSql(text, values);
+      inFlight.add(running);
+      void running.then(
+        () => inFlight.delete(running),
+        () => inFlight.delete(running),
+      );
+      return running;
+    },
+  };
+  const boss = new PgBoss({ db: tracked as PgBoss.Db, schedule: false, supervise: true });
   boss.on('error', onError);
   let started: Promise<unknown> | null = null;
   return {
@@ -50,7 +69,15 @@ export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): J
       await started;
     },
     async stop() {
-      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      if (!started) return;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      const timedOut = new Promise<false>((resolve) =>
+        setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS).unref(),
+      );
+      while (inFlight.size > 0) {
+        const settled = Promise.allSettled([...inFlight]).then(() => true);
+        if (!(await Promise.race([settled, timedOut]))) break;
+      }
     },
   };
 }
