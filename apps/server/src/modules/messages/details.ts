@@ -120,5 +120,5 @@ export async function messageHtml(
     .where(ofContact(ctx, contactId, messageId));
   if (!row) throw notFound();
   if (row.html === null) throw new AppError('message_has_no_html', 404);
-  return { id: row.id, subject: row.subject, html: sanitizeEmailHtml(row.html) };
+  return { id: row.id, subject: row.subject, html: await sanitizeEmailHtml(row.html) };
 }
