@@ -1,7 +1,6 @@
 // buildApp(config, database): registers platform plugins and modules and returns the app without listening,
 // so main.ts serves it and tests drive it with inject().
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { JSON_BODY_LIMIT_BYTES, PRODUCT_VERSION } from '@atende/contract';
@@ -40,6 +39,7 @@ import { notifyThreadChanges } from './modules/threads/notifier.ts';
 import { threadRoutes } from './modules/threads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { widgetRoutes } from './modules/widget/routes.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Deps } from './platform/deps.ts';
@@ -125,23 +125,7 @@ export async function buildApp(
     visitors,
   };
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await registerApiDocs(app);
   registerAuth(app, database.db, deps.tokens);
   for (const register of MODULES) register(app, deps);

@@ -49,6 +49,13 @@ describe('web app hosting', () => {
     expect(csp).not.toContain('unsafe-eval');
   });
 
+  it('sends the security headers on API answers too, refusals included', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user' });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
   it('documents the API as OpenAPI and serves the docs UI without login', async () => {
     const spec = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(spec.statusCode).toBe(200);
