@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessions, users } from '../db/schema/index.ts';
 import type { Db } from './db/database.ts';
+import { param, prepared } from './db/prepared.ts';
 import { AppError } from './errors.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -36,6 +37,31 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The session and its user's current role and permissions: every authenticated request runs it. */
+const sessionStatement = (db: Db) =>
+  prepared(db, 'auth_session', () =>
+    db
+      .select({
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        active: users.active,
+        role: users.role,
+        canCreateContacts: users.canCreateContacts,
+        canSendFiles: users.canSendFiles,
+        canChangeResponsible: users.canChangeResponsible,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, param('sid')),
+          eq(sessions.userId, param('sub')),
+          eq(sessions.companyId, param('cid')),
+        ),
+      )
+      .limit(1),
+  );
+
 /** The session behind a token, or the reason it is refused (unauthenticated / session_expired). */
 export async function authenticateToken(
   db: Db,
@@ -45,22 +71,7 @@ export async function authenticateToken(
   if (!token) throw new AppError('unauthenticated', 401);
   const claims = tokens.verify(token);
   if (!claims) throw new AppError('session_expired', 401);
-  const [row] = await db
-    .select({
-      revokedAt: sessions.revokedAt,
-      expiresAt: sessions.expiresAt,
-      active: users.active,
-      role: users.role,
-      canCreateContacts: users.canCreateContacts,
-      canSendFiles: users.canSendFiles,
-      canChangeResponsible: users.canChangeResponsible,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), eq(sessions.companyId, claims.cid)),
-    )
-    .limit(1);
+  const [row] = await sessionStatement(db).execute({ sid: claims.sid, sub: claims.sub, cid: claims.cid });
   if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || !row.active) {
     throw new AppError('session_expired', 401);
   }

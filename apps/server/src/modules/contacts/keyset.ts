@@ -61,8 +61,8 @@ const VALUE_FORMATS: Record<SortKey['cast'] | 'uuid', RegExp> = {
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
 };
 
-/** Rows after the cursor in the list's order; a tampered cursor is a validation error, never SQL. */
-export function afterCursor(keys: SortKey[], direction: SortDirection, cursor: string): SQL {
+/** The cursor's values in key order (the id last); a tampered cursor is a validation error, never SQL. */
+export function decodeCursor(keys: SortKey[], cursor: string): string[] {
   let values: unknown;
   try {
     values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -78,10 +78,14 @@ export function afterCursor(keys: SortKey[], direction: SortDirection, cursor: s
   ) {
     throw new AppError('invalid_cursor', 400);
   }
-  const strings = values as string[];
+  return values as string[];
+}
+
+/** Rows after the decoded cursor `values` (strings, or placeholders for them) in the list's order. */
+export function afterCursor(keys: SortKey[], direction: SortDirection, values: unknown[]): SQL {
   const left = sql.join([...keys.map((k) => k.expr), sql`${contacts.id}`], sql`, `);
   const right = sql.join(
-    [...keys.map((k, i) => sql`${strings[i]}::${sql.raw(k.cast)}`), sql`${strings[keys.length]}::uuid`],
+    [...keys.map((k, i) => sql`${values[i]}::${sql.raw(k.cast)}`), sql`${values[keys.length]}::uuid`],
     sql`, `,
   );
   return direction === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;

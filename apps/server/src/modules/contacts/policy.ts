@@ -4,7 +4,7 @@ import { contacts } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { isSupervising } from '../users/policy.ts';
 
-export function visibleContacts(auth: AuthContext): SQL {
+export function visibleContacts(auth: Pick<AuthContext, 'role' | 'userId'>): SQL {
   if (isSupervising(auth.role)) return sql`true`;
   return or(eq(contacts.responsibleId, auth.userId), isNull(contacts.responsibleId))!;
 }

@@ -1,14 +1,26 @@
 // Reads of contacts for the list, search, queue and detail: every one scoped to the tenant and to what the
 // user may see, ordered and paginated by keyset.
-import type { ContactOrder, ContactListFilter, ContactPage, SortDirection } from '@atende/contract';
+import type {
+  ContactOrder,
+  ContactListFilter,
+  ContactListQuery,
+  ContactPage,
+  SortDirection,
+} from '@atende/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { contacts, contactWallets, schedules, userWallets } from '../../db/schema/index.ts';
-import type { TenantContext } from '../../platform/auth.ts';
-import { afterCursor, cursorColumn, encodeCursor, orderBy, sortKeys } from './keyset.ts';
+import type { AuthContext, TenantContext } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { param, prepared } from '../../platform/db/prepared.ts';
+import { isSupervising } from '../users/policy.ts';
+import { afterCursor, cursorColumn, decodeCursor, encodeCursor, orderBy, sortKeys } from './keyset.ts';
 import { visibleContacts } from './policy.ts';
 import { presentSummary, responsibleJoin, summaryColumns } from './presenter.ts';
 
-export function filterCondition(ctx: TenantContext, filter: ContactListFilter): SQL | undefined {
+export function filterCondition(
+  ctx: Pick<AuthContext, 'userId'>,
+  filter: ContactListFilter,
+): SQL | undefined {
   switch (filter) {
     case 'general':
       return undefined;
@@ -28,7 +40,7 @@ export function filterCondition(ctx: TenantContext, filter: ContactListFilter): 
 export const hasPendingSchedule = () =>
   sql`exists (select 1 from ${schedules} where ${schedules.contactId} = ${contacts.id} and ${schedules.doneAt} is null)`;
 
-export const inMySegments = (ctx: TenantContext) => sql`exists (
+export const inMySegments = (ctx: Pick<AuthContext, 'userId'>) => sql`exists (
   select 1 from ${contactWallets} join ${userWallets} on ${userWallets.walletId} = ${contactWallets.walletId}
   where ${contactWallets.contactId} = ${contacts.id} and ${userWallets.userId} = ${ctx.userId})`;
 
@@ -40,29 +52,88 @@ export type PageRequest = {
   cursor?: string;
 };
 
-/** One page of contact summaries visible to the user, matching `where`. One SQL statement whatever the size. */
-export async function contactPage(ctx: TenantContext, request: PageRequest): Promise<ContactPage> {
-  const keys = sortKeys(request.order, request.direction);
-  const rows = await ctx.db
+type Scope = Pick<AuthContext, 'companyId' | 'userId' | 'role'>;
+type SortKeys = ReturnType<typeof sortKeys>;
+
+/** Summaries visible in `scope` matching `where`, in the keys' order after `after`: one SQL statement. */
+const pageQuery = (
+  db: Db,
+  scope: Scope,
+  where: (SQL | undefined)[],
+  keys: SortKeys,
+  direction: SortDirection,
+  after: SQL | undefined,
+  limit: number,
+) =>
+  db
     .select({ ...summaryColumns, cursor: cursorColumn(keys) })
     .from(contacts)
     .leftJoin(...responsibleJoin)
-    .where(
-      and(
-        eq(contacts.companyId, ctx.companyId),
-        visibleContacts(ctx),
-        ...request.where,
-        request.cursor ? afterCursor(keys, request.direction, request.cursor) : undefined,
-      ),
-    )
-    .orderBy(...orderBy(keys, request.direction))
-    .limit(request.limit + 1);
-  const page = rows.slice(0, request.limit);
+    .where(and(eq(contacts.companyId, scope.companyId), visibleContacts(scope), ...where, after))
+    .orderBy(...orderBy(keys, direction))
+    .limit(limit);
+
+type PageRow = Awaited<ReturnType<typeof pageQuery>>[number];
+
+/** `limit` rows of the `limit + 1` read, and a cursor when the extra one shows more exist. */
+function toPage(rows: PageRow[], limit: number): ContactPage {
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     data: page.map(presentSummary),
-    next_cursor: rows.length > request.limit && last ? encodeCursor(last.cursor) : null,
+    next_cursor: rows.length > limit && last ? encodeCursor(last.cursor) : null,
   };
+}
+
+/** One page of contact summaries visible to the user, matching `where`. One SQL statement whatever the size. */
+export async function contactPage(ctx: TenantContext, request: PageRequest): Promise<ContactPage> {
+  const keys = sortKeys(request.order, request.direction);
+  const after = request.cursor
+    ? afterCursor(keys, request.direction, decodeCursor(keys, request.cursor))
+    : undefined;
+  const rows = await pageQuery(ctx.db, ctx, request.where, keys, request.direction, after, request.limit + 1);
+  return toPage(rows, request.limit);
+}
+
+/**
+ * A page of the contact list, the console's most frequent call: a prepared statement per filter, ordering,
+ * first-or-next page and visibility, with the tenant, the user, the cursor and the size bound at execution.
+ */
+export async function listContacts(ctx: TenantContext, query: ContactListQuery): Promise<ContactPage> {
+  const keys = sortKeys(query.order, query.direction);
+  const cursorParams = [...keys, null].map((_, i) => `c${i}`);
+  const shape = [
+    'contacts',
+    query.filter,
+    query.only_my_segments ? 'segments' : 'any',
+    query.order,
+    query.direction,
+    query.cursor ? 'next' : 'first',
+    isSupervising(ctx.role) ? 'all' : 'own',
+  ].join(':');
+  const statement = prepared(ctx.db, shape, () => {
+    const scope = { companyId: param('companyId'), userId: param('userId'), role: ctx.role };
+    const where = [
+      filterCondition(scope, query.filter),
+      query.only_my_segments ? inMySegments(scope) : undefined,
+    ];
+    const after = query.cursor
+      ? afterCursor(
+          keys,
+          query.direction,
+          cursorParams.map((name) => param(name)),
+        )
+      : undefined;
+    return pageQuery(ctx.db, scope, where, keys, query.direction, after, param<number>('limit'));
+  });
+  const cursor = query.cursor ? decodeCursor(keys, query.cursor) : [];
+  const rows = await statement.execute({
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    limit: query.limit + 1,
+    ...Object.fromEntries(cursor.map((value, i) => [cursorParams[i], value])),
+  });
+  return toPage(rows, query.limit);
 }
 
 export async function maySeeContact(ctx: TenantContext, contactId: string): Promise<boolean> {

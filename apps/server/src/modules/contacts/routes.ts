@@ -26,12 +26,12 @@ import {
   createContact,
   getContact,
   listChatbotContacts,
-  listContacts,
   searchContacts,
   searchWithPendingSchedule,
   takeNextWaiting,
   waitingQueue,
 } from './service.ts';
+import { listContacts } from './queries.ts';
 
 export function contactRoutes(app: FastifyInstance, deps: Deps): void {
   const db = deps.database.db;

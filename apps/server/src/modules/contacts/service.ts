@@ -32,19 +32,9 @@ import {
   responsibleJoin,
   summaryColumns,
 } from './presenter.ts';
-import { contactPage, filterCondition, findSummary, hasPendingSchedule, inMySegments } from './queries.ts';
+import { contactPage, filterCondition, findSummary, hasPendingSchedule } from './queries.ts';
 import { acceptDocument } from './documents.ts';
 import { searchCondition } from './search.ts';
-
-export function listContacts(ctx: TenantContext, query: ContactListQuery): Promise<ContactPage> {
-  return contactPage(ctx, {
-    where: [filterCondition(ctx, query.filter), query.only_my_segments ? inMySegments(ctx) : undefined],
-    order: query.order,
-    direction: query.direction,
-    limit: query.limit,
-    cursor: query.cursor,
-  });
-}
 
 export function searchContacts(ctx: TenantContext, request: ContactSearchRequest): Promise<ContactPage> {
   return contactPage(ctx, {
