@@ -53,6 +53,17 @@ export type PageRequest = {
 };
 
 type Scope = Pick<AuthContext, 'companyId' | 'userId' | 'role'>;
+
+/** The tenant and the user as placeholders of a prepared statement; `scopeValues` binds them. */
+const boundScope = (role: AuthContext['role']): Scope => ({
+  companyId: param('companyId'),
+  userId: param('userId'),
+  role,
+});
+const scopeValues = (ctx: AuthContext) => ({ companyId: ctx.companyId, userId: ctx.userId });
+
+/** Statements differ by what the role may see: every contact, or the user's own and the unassigned. */
+const visibility = (ctx: AuthContext) => (isSupervising(ctx.role) ? 'all' : 'own');
 type SortKeys = ReturnType<typeof sortKeys>;
 
 /** Summaries visible in `scope` matching `where`, in the keys' order after `after`: one SQL statement. */
@@ -109,10 +120,10 @@ export async function listContacts(ctx: TenantContext, query: ContactListQuery):
     query.order,
     query.direction,
     query.cursor ? 'next' : 'first',
-    isSupervising(ctx.role) ? 'all' : 'own',
+    visibility(ctx),
   ].join(':');
   const statement = prepared(ctx.db, shape, () => {
-    const scope = { companyId: param('companyId'), userId: param('userId'), role: ctx.role };
+    const scope = boundScope(ctx.role);
     const where = [
       filterCondition(scope, query.filter),
       query.only_my_segments ? inMySegments(scope) : undefined,
@@ -128,20 +139,29 @@ export async function listContacts(ctx: TenantContext, query: ContactListQuery):
   });
   const cursor = query.cursor ? decodeCursor(keys, query.cursor) : [];
   const rows = await statement.execute({
-    companyId: ctx.companyId,
-    userId: ctx.userId,
+    ...scopeValues(ctx),
     limit: query.limit + 1,
     ...Object.fromEntries(cursor.map((value, i) => [cursorParams[i], value])),
   });
   return toPage(rows, query.limit);
 }
 
+/** Whether the user may open the contact: every conversation call checks it first. */
 export async function maySeeContact(ctx: TenantContext, contactId: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId), visibleContacts(ctx)))
-    .limit(1);
+  const statement = prepared(ctx.db, `may_see_contact:${visibility(ctx)}`, () =>
+    ctx.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.id, param('contactId')),
+          eq(contacts.companyId, param('companyId')),
+          visibleContacts(boundScope(ctx.role)),
+        ),
+      )
+      .limit(1),
+  );
+  const [row] = await statement.execute({ contactId, ...scopeValues(ctx) });
   return Boolean(row);
 }
 

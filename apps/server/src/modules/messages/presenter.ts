@@ -1,8 +1,9 @@
 // Message rows as the contract's Message and timeline Item.
 import type { Attachment, Message, MessageItem } from '@atende/contract';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { attachments, messageReactions, messages, users } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { param, prepared } from '../../platform/db/prepared.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 
 export const messageColumns = {
@@ -84,7 +85,7 @@ export const messageItem = (message: Message): MessageItem => ({
 /** What a file URL signs: the attachment, so the URL opens that file and nothing else. */
 export const fileResource = (attachmentId: string) => `file:${attachmentId}`;
 
-/** Messages with their attachments, loaded in one query whatever the number of messages. */
+/** Messages with their attachments and reactions: two prepared statements whatever the number of messages. */
 export async function presentMessages(
   db: Db,
   urls: UrlSigner,
@@ -93,20 +94,35 @@ export async function presentMessages(
 ): Promise<Message[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
+  const values = { ids, companyId };
   const [files, reactions] = await Promise.all([
-    db
-      .select()
-      .from(attachments)
-      .where(and(inArray(attachments.messageId, ids), eq(attachments.companyId, companyId))),
-    db
-      .select({
-        messageId: messageReactions.messageId,
-        emoji: messageReactions.emoji,
-        userId: messageReactions.userId,
-      })
-      .from(messageReactions)
-      .where(and(inArray(messageReactions.messageId, ids), eq(messageReactions.companyId, companyId)))
-      .orderBy(messageReactions.createdAt),
+    prepared(db, 'message_attachments', () =>
+      db
+        .select()
+        .from(attachments)
+        .where(
+          and(
+            sql`${attachments.messageId} = any(${param('ids')}::uuid[])`,
+            eq(attachments.companyId, param('companyId')),
+          ),
+        ),
+    ).execute(values),
+    prepared(db, 'message_reactions', () =>
+      db
+        .select({
+          messageId: messageReactions.messageId,
+          emoji: messageReactions.emoji,
+          userId: messageReactions.userId,
+        })
+        .from(messageReactions)
+        .where(
+          and(
+            sql`${messageReactions.messageId} = any(${param('ids')}::uuid[])`,
+            eq(messageReactions.companyId, param('companyId')),
+          ),
+        )
+        .orderBy(messageReactions.createdAt),
+    ).execute(values),
   ]);
   const reactionsOf = new Map<string, Reaction[]>();
   for (const reaction of reactions) {

@@ -2,9 +2,11 @@
 // latest page and older pages. Both kinds are ordered by (created_at, id); a page is the newest `limit` items
 // of their union before the anchor, so given the boundary item's id too pages never skip or repeat one.
 import type { EventItem, Item, ItemsPage, ItemsQuery, PaginateQuery } from '@atende/contract';
-import { desc, lt, sql, type AnyColumn } from 'drizzle-orm';
+import { desc, sql, type AnyColumn } from 'drizzle-orm';
 import { contactEvents, messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { param, prepared } from '../../platform/db/prepared.ts';
 import { notFound } from '../../platform/errors.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import { contactEventRows, presentEvent } from '../events/service.ts';
@@ -20,23 +22,49 @@ type Anchor = { createdAt: Date; id: string | undefined } | null;
 const anchorOf = (createdAt: string | undefined, id: string | undefined): Anchor =>
   createdAt ? { createdAt: new Date(createdAt), id } : null;
 
+/** What bounds a page: nothing (the latest), a time, or a time and the boundary item's id. */
+type AnchorKind = 'latest' | 'at' | 'at_id';
+
+const anchorKind = (anchor: Anchor): AnchorKind => (!anchor ? 'latest' : anchor.id ? 'at_id' : 'at');
+
+const anchorValues = (anchor: Anchor) =>
+  anchor ? { beforeAt: anchor.createdAt.toISOString(), beforeId: anchor.id } : {};
+
 /** Rows strictly older than the anchor: by (created_at, id) when its id is known, else by created_at. */
-function olderThan(createdAt: AnyColumn, id: AnyColumn, anchor: Anchor) {
-  if (!anchor) return undefined;
-  if (!anchor.id) return lt(createdAt, anchor.createdAt);
-  return sql`(${createdAt}, ${id}) < (${anchor.createdAt.toISOString()}::timestamptz, ${anchor.id}::uuid)`;
+function olderThan(createdAt: AnyColumn, id: AnyColumn, kind: AnchorKind) {
+  if (kind === 'latest') return undefined;
+  if (kind === 'at') return sql`${createdAt} < ${param('beforeAt')}::timestamptz`;
+  return sql`(${createdAt}, ${id}) < (${param('beforeAt')}::timestamptz, ${param('beforeId')}::uuid)`;
 }
 
-/** Rows of one kind, newest first, enough of them (limit + 1) to fill a page and tell whether more exist. */
+/** The tenant's conversation, bound at execution. */
+const boundConversation = (db: Db) => ({ db, companyId: param('companyId') });
+
+/**
+ * Rows of one kind, newest first, enough of them (limit + 1) to fill a page and tell whether more exist.
+ * Opening a conversation runs both: prepared statements, one per anchor kind.
+ */
 const messagesBefore = (ctx: TenantContext, contactId: string, anchor: Anchor, limit: number) =>
-  conversationMessages(ctx, contactId, olderThan(messages.createdAt, messages.id, anchor))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit + 1);
+  prepared(ctx.db, `timeline_messages:${anchorKind(anchor)}`, () =>
+    conversationMessages(
+      boundConversation(ctx.db),
+      param('contactId'),
+      olderThan(messages.createdAt, messages.id, anchorKind(anchor)),
+    )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(param<number>('limit')),
+  ).execute({ companyId: ctx.companyId, contactId, limit: limit + 1, ...anchorValues(anchor) });
 
 const eventsBefore = (ctx: TenantContext, contactId: string, anchor: Anchor, limit: number) =>
-  contactEventRows(ctx, contactId, olderThan(contactEvents.createdAt, contactEvents.id, anchor))
-    .orderBy(desc(contactEvents.createdAt), desc(contactEvents.id))
-    .limit(limit + 1);
+  prepared(ctx.db, `timeline_events:${anchorKind(anchor)}`, () =>
+    contactEventRows(
+      boundConversation(ctx.db),
+      param('contactId'),
+      olderThan(contactEvents.createdAt, contactEvents.id, anchorKind(anchor)),
+    )
+      .orderBy(desc(contactEvents.createdAt), desc(contactEvents.id))
+      .limit(param<number>('limit')),
+  ).execute({ companyId: ctx.companyId, contactId, limit: limit + 1, ...anchorValues(anchor) });
 
 type Entry = { createdAt: Date; id: string };
 
