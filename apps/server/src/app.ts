@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { deliverMessage } from './modules/messages/delivery.ts';
 import { notifyMessageChanges } from './modules/messages/notifier.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { messageSearchRoutes } from './modules/messages/search-routes.ts';
 import { uploadRoutes } from './modules/messages/upload-routes.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
 import { phraseRoutes } from './modules/phrases/routes.ts';
@@ -70,6 +71,7 @@ const MODULES = [
   catalogueRoutes,
   contactRoutes,
   messageRoutes,
+  messageSearchRoutes,
   threadRoutes,
   scheduleRoutes,
   phraseRoutes,

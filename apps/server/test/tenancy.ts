@@ -38,6 +38,14 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
 const contactOf = (foreign: Foreign, index = 0) => foreign.rows.contacts?.[index] ?? {};
 const phoneOf = (foreign: Foreign) =>
   String(foreign.rows.contact_channels?.find((row) => row.kind === 'whatsapp')?.address);
+/** A word (5 letters or more) of company B's first message. */
+const wordOf = (foreign: Foreign) => {
+  const word = String(foreign.rows.messages?.[0]?.text)
+    .split(/[^\p{L}]+/u)
+    .find((candidate) => candidate.length >= 5);
+  if (!word) throw new Error('company B has no message with a word to search');
+  return word;
+};
 const search = (parameter: string, value: string, url = '/api/conversations/search'): InjectOptions => ({
   method: 'POST',
   url,
@@ -231,6 +239,15 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     operation: 'POST /api/conversations/search',
     expect: 'own_only',
     request: (b) => search('name', String(contactOf(b).name)),
+  },
+  {
+    // A word of one of company B's messages: the search must find none of them.
+    operation: 'GET /api/messages/search',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/messages/search?term=${encodeURIComponent(wordOf(b))}&limit=50`,
+    }),
   },
   {
     operation: 'POST /api/conversations/search/has_pending_schedule',

@@ -94,6 +94,8 @@ export const ITEMS_PAGE_SIZE = 50;
 export const MESSAGE_TEXT_MAX = 4096;
 export const THREAD_NAME_MAX = 120;
 export const EMAIL_SUBJECT_MAX = 255;
+/** Matches per page of the company-wide message search. */
+export const COMPANY_MESSAGE_SEARCH_PAGE = 20;
 
 /** The channel kinds the Center configures today; the others arrive with their channel issues. */
 export const CONFIGURABLE_CHANNEL_KINDS = ['email', 'chat'] as const satisfies readonly ChannelKind[];

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import {
+  COMPANY_MESSAGE_SEARCH_PAGE,
   EMAIL_SUBJECT_MAX,
   EXPORT_MAX_DAYS,
   ITEMS_PAGE_SIZE,
@@ -132,6 +133,35 @@ export type MessageSearchQuery = z.infer<typeof MessageSearchQuery>;
 /** Matches newest first; `has_more` when more than MESSAGE_SEARCH_LIMIT matched. */
 export const MessageSearchResult = z.object({ data: z.array(Message), has_more: z.boolean() });
 export type MessageSearchResult = z.infer<typeof MessageSearchResult>;
+
+/**
+ * Search across every conversation the user may see (`GET /api/messages/search`): the same term as in one
+ * conversation, newest first, a page continuing strictly before the last match shown (its created_at and id).
+ */
+export const CompanyMessageSearchQuery = MessageSearchQuery.extend({
+  before_created_at: Timestamp.optional(),
+  before_id: Id.optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(COMPANY_MESSAGE_SEARCH_PAGE),
+});
+export type CompanyMessageSearchQuery = z.infer<typeof CompanyMessageSearchQuery>;
+
+/** One matching message, with the conversation it belongs to: enough to list it and open that conversation. */
+export const MessageSearchHit = z.object({
+  id: Id,
+  contact: z.object({ id: Id, name: z.string() }),
+  channel: z.object({ id: Id.nullable(), type: ChannelKind }),
+  direction: z.enum(['in', 'out']),
+  text: z.string(),
+  subject: z.string().nullable(),
+  created_at: Timestamp,
+});
+export type MessageSearchHit = z.infer<typeof MessageSearchHit>;
+
+export const CompanyMessageSearchResult = z.object({
+  data: z.array(MessageSearchHit),
+  has_more: z.boolean(),
+});
+export type CompanyMessageSearchResult = z.infer<typeof CompanyMessageSearchResult>;
 
 const ExportDate = z.iso.date({ message: 'export_invalid_date' });
 const DAY_MS = 86_400_000;

@@ -194,9 +194,14 @@ export const messages = pgTable(
     index('messages_channel_idx').on(t.contactChannelId, t.createdAt),
     uniqueIndex('messages_provider_key').on(t.companyId, t.kind, t.providerMessageId),
     uniqueIndex('messages_client_key').on(t.companyId, t.clientId),
-    // Search: fragments of words (trigrams) and Portuguese word forms (full text).
-    index('messages_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
-    index('messages_text_fts_idx').using('gin', sql`to_tsvector('portuguese', ${t.text})`),
+    // The company-wide message search, newest first (keyset on created_at, id).
+    index('messages_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    // Search ignores accents and case: fragments of words through trigrams of the unaccented text, Portuguese
+    // word forms through `search_vector`, a stored generated column (to_tsvector of the unaccented text) that
+    // migration 0015 creates and this table leaves undeclared so that it never travels in selected rows.
+    // atende_unaccent is unaccent() declared immutable (0015), as an index expression requires.
+    index('messages_text_unaccent_trgm_idx').using('gin', sql`atende_unaccent(${t.text}) gin_trgm_ops`),
+    index('messages_search_vector_idx').using('gin', sql`search_vector`),
   ],
 );
 

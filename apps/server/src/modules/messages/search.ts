@@ -1,13 +1,22 @@
-// Search inside one conversation: a fragment of the text, ignoring case and accents ("acao" finds "ação"), or a
-// Portuguese word form ("pagamento" finds "pagamentos").
+// Message search: a fragment of the text, ignoring case and accents ("acao" finds "ação"), or a Portuguese word
+// form ("pagamento" finds "pagamentos"), inside one conversation. Both tests read what migration 0015 indexed:
+// trigrams of atende_unaccent(text) and the stored `search_vector`.
 import { MESSAGE_SEARCH_LIMIT, type MessageSearchResult } from '@atende/contract';
-import { desc, or, sql } from 'drizzle-orm';
+import { desc, or, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { conversationMessages, presentMessages } from './presenter.ts';
 import { assertVisibleContact } from './timeline.ts';
+
+/** Messages whose text matches `term`; written exactly as the indexes of migration 0015 so they serve it. */
+export function matchesTerm(term: string): SQL {
+  return or(
+    sql`atende_unaccent(${messages.text}) ilike atende_unaccent(${`%${escapeLike(term)}%`})`,
+    sql`${messages}."search_vector" @@ plainto_tsquery('portuguese', atende_unaccent(${term}))`,
+  )!;
+}
 
 export async function searchConversation(
   ctx: TenantContext,
@@ -16,15 +25,7 @@ export async function searchConversation(
   term: string,
 ): Promise<MessageSearchResult> {
   await assertVisibleContact(ctx, contactId);
-  const fragment = `%${escapeLike(term)}%`;
-  const rows = await conversationMessages(
-    ctx,
-    contactId,
-    or(
-      sql`unaccent(${messages.text}) ilike unaccent(${fragment})`,
-      sql`to_tsvector('portuguese', ${messages.text}) @@ plainto_tsquery('portuguese', ${term})`,
-    ),
-  )
+  const rows = await conversationMessages(ctx, contactId, matchesTerm(term))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(MESSAGE_SEARCH_LIMIT + 1);
   return {

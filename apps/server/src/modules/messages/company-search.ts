@@ -1,0 +1,120 @@
+// Message search across every conversation the user may see (attendants: their contacts and the unassigned
+// queue; supervisors and administrators: the whole company), newest first, a page at a time.
+//
+// No single plan serves every term. A common word ("pedido") fills a page within the newest messages, read in
+// order; a rare one must come from the search indexes, or the ordered read walks the whole company. The
+// planner tells them apart only by estimates, and for a rare term it guesses common (≈0.4% of 2M rows) and
+// walks. So the search reads in two bounded steps: the newest SEARCH_WINDOW messages (whose boundary, known at
+// planning, lets a rare term use the indexes inside it), then, only if the page is not full yet, the older
+// messages through the indexes alone, matched first and sorted after (a materialised CTE, out of the
+// planner's reach of an ordered walk).
+import type {
+  CompanyMessageSearchQuery,
+  CompanyMessageSearchResult,
+  MessageSearchHit,
+} from '@atende/contract';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { contacts, messages } from '../../db/schema/index.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import { visibleContacts } from '../contacts/policy.ts';
+import { matchesTerm } from './search.ts';
+
+/** Messages read in order before the search falls back to the indexes alone (measured on 2M messages). */
+const SEARCH_WINDOW = 20_000;
+
+const hitColumns = {
+  id: messages.id,
+  contactId: messages.contactId,
+  contactName: contacts.name,
+  contactChannelId: messages.contactChannelId,
+  kind: messages.kind,
+  direction: messages.direction,
+  text: messages.text,
+  subject: messages.subject,
+  createdAt: messages.createdAt,
+};
+
+type HitRow = Pick<
+  typeof messages.$inferSelect,
+  'id' | 'contactId' | 'contactChannelId' | 'kind' | 'direction' | 'text' | 'subject' | 'createdAt'
+> & { contactName: string };
+
+const presentHit = (row: HitRow): MessageSearchHit => ({
+  id: row.id,
+  contact: { id: row.contactId, name: row.contactName },
+  channel: { id: row.contactChannelId, type: row.kind },
+  direction: row.direction,
+  text: row.text,
+  subject: row.subject,
+  created_at: row.createdAt.toISOString(),
+});
+
+type Position = { createdAt: Date; id: string };
+
+const newerFirst = [desc(messages.createdAt), desc(messages.id)];
+const at = (position: Position) =>
+  sql`(${position.createdAt.toISOString()}::timestamptz, ${position.id}::uuid)`;
+const row = sql`(${messages.createdAt}, ${messages.id})`;
+
+/** Messages strictly older than the last one shown: by (created_at, id) when its id is known. */
+function before(query: CompanyMessageSearchQuery): SQL | undefined {
+  if (!query.before_created_at) return undefined;
+  if (!query.before_id) return lt(messages.createdAt, new Date(query.before_created_at));
+  return sql`${row} < ${at({ createdAt: new Date(query.before_created_at), id: query.before_id })}`;
+}
+
+/** The oldest of the newest SEARCH_WINDOW messages before the cursor; null when fewer exist. */
+async function windowStart(ctx: TenantContext, older: SQL | undefined): Promise<Position | null> {
+  const [start] = await ctx.db
+    .select({ createdAt: messages.createdAt, id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.companyId, ctx.companyId), older))
+    .orderBy(...newerFirst)
+    .offset(SEARCH_WINDOW - 1)
+    .limit(1);
+  return start ?? null;
+}
+
+/** Messages with their contacts, newest first, narrowed by `conditions`. */
+const hitRows = (ctx: TenantContext, ...conditions: (SQL | undefined)[]) =>
+  ctx.db
+    .select(hitColumns)
+    .from(messages)
+    .innerJoin(contacts, eq(contacts.id, messages.contactId))
+    .where(and(eq(messages.companyId, ctx.companyId), eq(contacts.companyId, ctx.companyId), ...conditions))
+    .orderBy(...newerFirst);
+
+/** The ids of the newest `count` visible matches older than `start`, found through the search indexes only. */
+const olderMatchIds = (ctx: TenantContext, term: string, start: Position, count: number) => sql`
+  with matched as materialized (
+    select ${messages.id} as id, ${messages.contactId} as contact_id, ${messages.createdAt} as created_at
+    from ${messages}
+    where ${messages.companyId} = ${ctx.companyId} and ${row} < ${at(start)} and ${matchesTerm(term)}
+  )
+  select matched.id from matched join ${contacts} on ${contacts.id} = matched.contact_id
+  where ${contacts.companyId} = ${ctx.companyId} and ${visibleContacts(ctx)}
+  order by matched.created_at desc, matched.id desc
+  limit ${count}`;
+
+export async function searchCompanyMessages(
+  ctx: TenantContext,
+  query: CompanyMessageSearchQuery,
+): Promise<CompanyMessageSearchResult> {
+  // One more than the page tells whether another page exists.
+  const wanted = query.limit + 1;
+  const older = before(query);
+  const start = await windowStart(ctx, older);
+  const inWindow = start ? sql`${row} >= ${at(start)}` : undefined;
+  const recent = await hitRows(ctx, visibleContacts(ctx), matchesTerm(query.term), older, inWindow).limit(
+    wanted,
+  );
+  const missing = wanted - recent.length;
+  const rows =
+    start && missing > 0
+      ? [
+          ...recent,
+          ...(await hitRows(ctx, sql`${messages.id} in (${olderMatchIds(ctx, query.term, start, missing)})`)),
+        ]
+      : recent;
+  return { data: rows.slice(0, query.limit).map(presentHit), has_more: rows.length > query.limit };
+}
