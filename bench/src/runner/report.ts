@@ -40,6 +40,8 @@ export const TARGETS: Record<string, Target> = {
   fanout_two_processes: { p99: 150 },
   search_conversation: { p95: 50 },
   search_conversation_long: { p95: 50 },
+  message_search_company: { p95: 300 },
+  message_search_company_supervisor: { p95: 300 },
 };
 
 export type RunReport = {

@@ -170,6 +170,26 @@ export const HTTP_SCENARIOS: HttpScenario[] = [
   },
   {
     kind: 'http',
+    name: 'message_search_company',
+    description: 'GET /api/messages/search (attendant: own contacts and the unassigned queue)',
+    next: (fixtures, connection, n) => ({
+      method: 'GET',
+      path: `/api/messages/search?term=${encodeURIComponent(SEARCH_TERMS[n % SEARCH_TERMS.length]!)}`,
+      token: attendantOf(fixtures, connection).token,
+    }),
+  },
+  {
+    kind: 'http',
+    name: 'message_search_company_supervisor',
+    description: 'GET /api/messages/search as supervisor (every conversation of the company)',
+    next: (fixtures, _connection, n) => ({
+      method: 'GET',
+      path: `/api/messages/search?term=${encodeURIComponent(SEARCH_TERMS[n % SEARCH_TERMS.length]!)}`,
+      token: fixtures.supervisor.token,
+    }),
+  },
+  {
+    kind: 'http',
     name: 'send_message',
     description: 'POST /api/conversation/:id/messages (stored + delivery job)',
     next: (fixtures, connection, n) => {

@@ -13,3 +13,7 @@ ALTER TABLE "messages" ADD COLUMN "search_vector" tsvector
 CREATE INDEX "messages_company_created_idx" ON "messages" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "messages_text_unaccent_trgm_idx" ON "messages" USING gin (atende_unaccent("text") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "messages_search_vector_idx" ON "messages" USING gin (search_vector);
+--> statement-breakpoint
+-- Statistics of the new column and index expressions at once: the company-wide search's plans depend on them,
+-- and a table rewrite does not count as changes for autovacuum to analyse.
+ANALYZE "messages";

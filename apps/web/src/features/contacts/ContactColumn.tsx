@@ -15,7 +15,15 @@ import { contactListQuery, contactSearchQuery, waitingQueueQuery } from './conta
 import { ContactList } from './ContactList.tsx';
 import { ContactListToolbar } from './ContactListToolbar.tsx';
 import { ContactSearchForm } from './ContactSearchForm.tsx';
-import { searchParamsOf, useListSettings, type ActiveSearch, type ContactView } from './list-settings.ts';
+import {
+  isContactSearch,
+  searchParamsOf,
+  useListSettings,
+  type ActiveSearch,
+  type ContactSearch,
+  type ContactView,
+} from './list-settings.ts';
+import { MessageSearchResults } from './MessageSearchResults.tsx';
 import { NewContactModal } from './NewContactModal.tsx';
 import { RecentContactsPanel } from './RecentContactsPanel.tsx';
 
@@ -31,7 +39,7 @@ function ListResults({ list }: { list: ListParams }) {
   );
 }
 
-function SearchResults({ list, search }: { list: ListParams; search: ActiveSearch }) {
+function SearchResults({ list, search }: { list: ListParams; search: ContactSearch }) {
   const { t } = useTranslation();
   const query = useInfiniteQuery(contactSearchQuery(searchParamsOf(search, list)));
   return (
@@ -162,7 +170,13 @@ export function ContactColumn() {
       </Stack>
       <Box style={{ flex: 1, minHeight: 0 }}>
         {view === 'contacts' &&
-          (search ? <SearchResults list={list} search={search} /> : <ListResults list={list} />)}
+          (!search ? (
+            <ListResults list={list} />
+          ) : isContactSearch(search) ? (
+            <SearchResults list={list} search={search} />
+          ) : (
+            <MessageSearchResults term={search.value} />
+          ))}
         {view === 'waiting' && <WaitingQueuePanel />}
         {view === 'recent' && <RecentContactsPanel />}
       </Box>

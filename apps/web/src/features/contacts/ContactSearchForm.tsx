@@ -1,19 +1,22 @@
 // Contact search (spec §2): a parameter (document, tag, code, protocol, phone, email, name, last event,
-// responsible) and a value of at least SEARCH_MIN_LENGTH characters, searched within the list on screen.
-import { SEARCH_MIN_LENGTH, SEARCH_PARAMETERS, type SearchParameter } from '@atende/contract';
+// responsible) and a value of at least SEARCH_MIN_LENGTH characters, searched within the list on screen; or the
+// text of the messages of every conversation the user may see ("messages").
+import { SEARCH_MIN_LENGTH, SEARCH_PARAMETERS } from '@atende/contract';
 import { ActionIcon, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { CloseIcon, SearchIcon } from '../../components/Icons.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
-import type { ActiveSearch } from './list-settings.ts';
+import { MESSAGES_SEARCH, type ActiveSearch, type SearchTarget } from './list-settings.ts';
 
 interface ContactSearchFormProps {
   active: ActiveSearch | null;
   onSearch: (search: ActiveSearch | null) => void;
 }
 
-const isSearchParameter = (value: string): value is SearchParameter =>
-  (SEARCH_PARAMETERS as readonly string[]).includes(value);
+const SEARCH_TARGETS: readonly SearchTarget[] = [...SEARCH_PARAMETERS, MESSAGES_SEARCH];
+
+const isSearchTarget = (value: string): value is SearchTarget =>
+  (SEARCH_TARGETS as readonly string[]).includes(value);
 
 /** The validation message of a search value, or null when it can be searched. */
 export const searchValueError = (value: string): 'tooShort' | null =>
@@ -21,7 +24,7 @@ export const searchValueError = (value: string): 'tooShort' | null =>
 
 export function ContactSearchForm({ active, onSearch }: ContactSearchFormProps) {
   const { t } = useTranslation();
-  const [parameter, setParameter] = useState<SearchParameter>(active?.parameter ?? 'name');
+  const [parameter, setParameter] = useState<SearchTarget>(active?.parameter ?? 'name');
   const [value, setValue] = useState(active?.value ?? '');
   const [error, setError] = useState<string | null>(null);
 
@@ -49,9 +52,9 @@ export function ContactSearchForm({ active, onSearch }: ContactSearchFormProps) 
           value={parameter}
           onChange={(event) => {
             const next = event.currentTarget.value;
-            if (isSearchParameter(next)) setParameter(next);
+            if (isSearchTarget(next)) setParameter(next);
           }}
-          data={SEARCH_PARAMETERS.map((option) => ({
+          data={SEARCH_TARGETS.map((option) => ({
             value: option,
             label: t(`contacts.search.parameters.${option}`),
           }))}

@@ -7,10 +7,20 @@ import { DEFAULT_LIST } from './contact-queries.ts';
 
 export type ContactView = 'contacts' | 'waiting' | 'recent';
 
+/** Beside the contact parameters, the search form searches the text of messages (company-wide search). */
+export const MESSAGES_SEARCH = 'messages';
+export type SearchTarget = SearchParameter | typeof MESSAGES_SEARCH;
+
 export interface ActiveSearch {
-  parameter: SearchParameter;
+  parameter: SearchTarget;
   value: string;
 }
+
+/** A search of contacts by one of their parameters, not of messages. */
+export type ContactSearch = ActiveSearch & { parameter: SearchParameter };
+
+export const isContactSearch = (search: ActiveSearch): search is ContactSearch =>
+  search.parameter !== MESSAGES_SEARCH;
 
 interface ListSettingsState {
   view: ContactView;
@@ -35,7 +45,7 @@ export const useListSettings = create<ListSettingsState>()((set) => ({
 }));
 
 /** The search request for the list on screen: its filter is the search's origin. */
-export const searchParamsOf = (search: ActiveSearch, list: ListParams): SearchParams => ({
+export const searchParamsOf = (search: ContactSearch, list: ListParams): SearchParams => ({
   parameter: search.parameter,
   value: search.value.trim(),
   origin: list.filter,

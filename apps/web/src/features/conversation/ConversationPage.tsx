@@ -22,7 +22,7 @@ import {
 import { useHotkeys } from '@mantine/hooks';
 import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { pathTo } from '../../app/routes.ts';
 import { ArrowLeftIcon, PinIcon, PinOffIcon, SearchIcon } from '../../components/Icons.tsx';
 import { setTitleSubject } from '../../lib/document-title.ts';
@@ -40,6 +40,7 @@ import { ContactLoadAlert } from './ContactLoadAlert.tsx';
 import { ChannelsIcon, DownloadIcon, MailIcon, MailOpenedIcon, ThreadsIcon } from './ConversationIcons.tsx';
 import { ExportModal } from './ExportModal.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
+import { foundMessageOf } from './found-message.ts';
 import { ThreadsPanel } from './ThreadsPanel.tsx';
 import classes from './ConversationPage.module.css';
 import { retryMessage } from './conversation-api.ts';
@@ -417,6 +418,13 @@ export function ConversationPage() {
   const contact = query.data;
   // CTRL+SHIFT+A opens the threads panel (spec §2), also while typing in the footer.
   useHotkeys([['ctrl+shift+A', () => setPanel('threads')]], []);
+
+  // A message chosen in the company-wide search arrives with the navigation: shown like a match of the panel.
+  const location = useLocation();
+  useEffect(() => {
+    const found = foundMessageOf(location.state);
+    if (found) setJump({ contactId, messageId: found.messageId, term: found.term, nonce: Date.now() });
+  }, [location.state, contactId]);
 
   // Opening a contact puts it at the top of the recent history; its name goes to the tab title.
   useEffect(() => {
