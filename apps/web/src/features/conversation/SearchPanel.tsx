@@ -1,15 +1,13 @@
 // Search inside the conversation (spec §2 message search, §5 minimum 3 characters): matches newest first with
 // the term marked; choosing one shows it in the timeline (older pages load until it is there).
 import { SEARCH_MIN_LENGTH, type Message } from '@atende/contract';
-import { Button, Card, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { ChannelIcon } from '../contacts/ChannelIcon.tsx';
-import { useFormatters } from '../session/use-formatters.ts';
 import { searchMessages } from './conversation-api.ts';
 import { errorText } from './error-text.ts';
-import { HighlightedText } from './HighlightedText.tsx';
+import { MessageMatchCard } from './MessageMatchCard.tsx';
 
 export const isSearchTermValid = (term: string): boolean => term.trim().length >= SEARCH_MIN_LENGTH;
 
@@ -21,7 +19,6 @@ export function SearchPanel({
   onPick: (message: Message, term: string) => void;
 }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const [draft, setDraft] = useState('');
   const [term, setTerm] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,23 +83,16 @@ export function SearchPanel({
                 onClick={() => onPick(message, term)}
                 data-testid="search-result"
               >
-                <Card withBorder padding="xs" radius="sm">
-                  <Group gap={6} wrap="nowrap" justify="space-between">
-                    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                      <ChannelIcon kind={message.channel.type} size={14} />
-                      <Text size="xs" fw={600} truncate>
-                        {message.sender.name ??
-                          t(message.direction === 'out' ? 'timeline.you' : 'timeline.customer')}
-                      </Text>
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {format.dateTime(message.created_at)}
-                    </Text>
-                  </Group>
-                  <Text size="sm" lineClamp={3}>
-                    <HighlightedText text={message.text} term={term} />
-                  </Text>
-                </Card>
+                <MessageMatchCard
+                  channel={message.channel.type}
+                  title={
+                    message.sender.name ??
+                    t(message.direction === 'out' ? 'timeline.you' : 'timeline.customer')
+                  }
+                  createdAt={message.created_at}
+                  text={message.text}
+                  term={term}
+                />
               </UnstyledButton>
             ))}
           </Stack>
