@@ -84,16 +84,22 @@ const hitRows = (ctx: TenantContext, ...conditions: (SQL | undefined)[]) =>
     .where(and(eq(messages.companyId, ctx.companyId), eq(contacts.companyId, ctx.companyId), ...conditions))
     .orderBy(...newerFirst);
 
-/** The ids of the newest `count` visible matches older than `start`, found through the search indexes only. */
+/**
+ * The ids of the newest `count` visible matches older than `start`, found through the search indexes only.
+ * The matches are sorted before meeting their contacts, so the contacts are looked up one by one, newest match
+ * first, until the page is full, rather than all of the company's hashed for a handful of matches.
+ */
 const olderMatchIds = (ctx: TenantContext, term: string, start: Position, count: number) => sql`
   with matched as materialized (
     select ${messages.id} as id, ${messages.contactId} as contact_id, ${messages.createdAt} as created_at
     from ${messages}
     where ${messages.companyId} = ${ctx.companyId} and ${row} < ${at(start)} and ${matchesTerm(term)}
   )
-  select matched.id from matched join ${contacts} on ${contacts.id} = matched.contact_id
+  select newest.id
+  from (select * from matched order by created_at desc, id desc) as newest
+  join ${contacts} on ${contacts.id} = newest.contact_id
   where ${contacts.companyId} = ${ctx.companyId} and ${visibleContacts(ctx)}
-  order by matched.created_at desc, matched.id desc
+  order by newest.created_at desc, newest.id desc
   limit ${count}`;
 
 export async function searchCompanyMessages(
