@@ -196,11 +196,11 @@ export const messages = pgTable(
     uniqueIndex('messages_client_key').on(t.companyId, t.clientId),
     // The company-wide message search, newest first (keyset on created_at, id).
     index('messages_company_created_idx').on(t.companyId, t.createdAt, t.id),
-    // Search ignores accents and case: fragments of words through trigrams of the unaccented text, Portuguese
-    // word forms through `search_vector`, a stored generated column (to_tsvector of the unaccented text) that
-    // migration 0015 creates and this table leaves undeclared so that it never travels in selected rows.
-    // atende_unaccent is unaccent() declared immutable (0015), as an index expression requires.
-    index('messages_text_unaccent_trgm_idx').using('gin', sql`atende_unaccent(${t.text}) gin_trgm_ops`),
+    // Search ignores accents and case: fragments of words through trigrams of `search_text` (the text
+    // lowercased and unaccented, migration 0016), Portuguese word forms through `search_vector` (to_tsvector of
+    // the unaccented text, 0015). Both are stored generated columns, computed once per message rather than per
+    // row searched, and left undeclared here so that they never travel in selected rows.
+    index('messages_search_text_trgm_idx').using('gin', sql`search_text gin_trgm_ops`),
     index('messages_search_vector_idx').using('gin', sql`search_vector`),
   ],
 );

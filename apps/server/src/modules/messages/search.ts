@@ -1,6 +1,6 @@
 // Message search: a fragment of the text, ignoring case and accents ("acao" finds "ação"), or a Portuguese word
-// form ("pagamento" finds "pagamentos"), inside one conversation. Both tests read what migration 0015 indexed:
-// trigrams of atende_unaccent(text) and the stored `search_vector`.
+// form ("pagamento" finds "pagamentos"), inside one conversation. Both tests read stored, indexed columns:
+// `search_text` (the text lowercased and unaccented, trigrams; migration 0016) and `search_vector` (0015).
 import { MESSAGE_SEARCH_LIMIT, type MessageSearchResult } from '@atende/contract';
 import { desc, or, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
@@ -10,10 +10,10 @@ import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { conversationMessages, presentMessages } from './presenter.ts';
 import { assertVisibleContact } from './timeline.ts';
 
-/** Messages whose text matches `term`; written exactly as the indexes of migration 0015 so they serve it. */
+/** Messages whose text matches `term`, folded as the stored columns are (0015, 0016) so their indexes serve it. */
 export function matchesTerm(term: string): SQL {
   return or(
-    sql`atende_unaccent(${messages.text}) ilike atende_unaccent(${`%${escapeLike(term)}%`})`,
+    sql`${messages}."search_text" like lower(atende_unaccent(${`%${escapeLike(term)}%`}))`,
     sql`${messages}."search_vector" @@ plainto_tsquery('portuguese', atende_unaccent(${term}))`,
   )!;
 }
