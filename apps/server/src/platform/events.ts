@@ -1,5 +1,6 @@
 // Domain events: services record what changed inside their transaction; the events are published only after
 // the commit, to in-process consumers (the realtime gateway today; notifications and jobs later).
+import type { Message } from '@atende/contract';
 import type { Db } from './db/database.ts';
 
 export type DomainEvent =
@@ -17,7 +18,14 @@ export type DomainEvent =
   | { type: 'channel_account.changed'; companyId: string; accountId: string }
   /** Sessions ended (logout, password change): their open sockets must close too. */
   | { type: 'sessions.revoked'; companyId: string; sessionIds: string[] }
-  | { type: 'message.created'; companyId: string; contactId: string; messageId: string }
+  | {
+      type: 'message.created';
+      companyId: string;
+      contactId: string;
+      messageId: string;
+      /** The message as shown, when its producer has it: the realtime gateway need not read it back. */
+      message?: Message;
+    }
   | { type: 'message.status'; companyId: string; contactId: string; messageId: string }
   | { type: 'message.updated'; companyId: string; contactId: string; messageId: string }
   | { type: 'event.created'; companyId: string; contactId: string; eventId: string }

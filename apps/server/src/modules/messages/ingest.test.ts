@@ -1,4 +1,4 @@
-import type { ContactSummary } from '@atende/contract';
+import type { ContactSummary, ItemsPage, Message } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages } from '../../db/schema/index.ts';
@@ -126,6 +126,19 @@ describe('realtime gateway', () => {
     });
     expect(taken.statusCode).toBe(200);
     expect(await mine.timeout(2000).emitWithAck('contact.watch', taken.json().id)).toBe(false);
+  });
+
+  it('shows the watcher of a conversation the new message exactly as the timeline does', async () => {
+    const { contactId } = await inbound('wamid.live-1', '+55 51 96666-3333', 'Primeira');
+    const watcher = await connect(supervisor);
+    expect(await watcher.timeout(2000).emitWithAck('contact.watch', contactId)).toBe(true);
+    const live = watcher.next<Message>('message.created', (m) => m.contact_id === contactId);
+    const second = await inbound('wamid.live-2', '+55 51 96666-3333', 'Segunda, de um cliente conhecido');
+    expect(second).toMatchObject({ contactId, duplicate: false, createdContact: false });
+    const page = await injectAs(t.app, supervisor, { url: `/api/conversation/${contactId}/items` });
+    const shown = page.json<ItemsPage>().data[0];
+    expect(shown?.type === 'message' && shown.message.id).toBe(second.messageId);
+    expect(await live).toEqual(shown?.type === 'message' ? shown.message : null);
   });
 
   it('answers the latency ping with the server clock', async () => {

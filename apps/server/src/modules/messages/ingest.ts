@@ -1,15 +1,18 @@
 // The one path every inbound customer message takes (channel webhooks, IMAP, the chat widget, the simulator):
-// in one transaction, find or create the contact and its channel, store the message keyed by the provider's
-// id (a retried delivery stores nothing), and update the queue state. Events go out after the commit.
+// store the message on its sender's channel keyed by the provider's id (a retried delivery stores nothing) and
+// update the queue state — one statement for a known customer, a transaction that first creates the contact
+// or channel otherwise. Events go out after the commit, the new message in them.
 import type { ChannelKind } from '@atende/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
-import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
-import { inTransaction, type EventBus } from '../../platform/events.ts';
+import { v7 as uuidv7 } from 'uuid';
+import { isUniqueViolation, queryRows, type Db } from '../../platform/db/database.ts';
+import { inTransaction, type DomainEvent, type EventBus } from '../../platform/events.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { normaliseAddress } from '../contacts/addresses.ts';
 import { storeInboundAttachments, type InboundAttachment } from './inbound-attachments.ts';
+import { presentMessage } from './presenter.ts';
 
 export type InboundMessage = {
   companyId: string;
@@ -54,11 +57,23 @@ const ATTEMPTS = 3;
 
 export async function ingestInbound(deps: IngestDeps, message: InboundMessage): Promise<IngestResult> {
   const { address, digitsReversed } = normaliseAddress(message.kind, message.from.address);
+  const at = message.receivedAt ?? new Date();
+  // The common case — a known customer writing text — is one statement, atomic on its own: no transaction.
+  // Files are stored with the message's id in the transaction of the path below, which a failure undoes.
+  if (!message.attachments?.length) {
+    const stored = await storeMessage(deps.db, message, address, at);
+    if (stored) {
+      const events: DomainEvent[] = [];
+      const result = storedResult(stored, message, at, false, (event) => events.push(event));
+      deps.bus.publish(events);
+      return result;
+    }
+  }
   for (let attempt = 1; ; attempt++) {
     const written: string[] = [];
     try {
       return await inTransaction(deps.db, deps.bus, (tx, record) =>
-        ingestOnce(tx, record, message, address, digitsReversed, async (messageId) => {
+        ingestOnce(tx, record, message, address, digitsReversed, at, async (messageId) => {
           const owner = { companyId: message.companyId, messageId };
           written.push(
             ...(await storeInboundAttachments(tx, deps.storage, owner, message.attachments ?? [])),
@@ -74,109 +89,158 @@ export async function ingestInbound(deps: IngestDeps, message: InboundMessage): 
   }
 }
 
+type RecordEvent = (event: DomainEvent) => void;
+
 async function ingestOnce(
   tx: Db,
-  record: Parameters<Parameters<typeof inTransaction>[2]>[1],
+  record: RecordEvent,
   message: InboundMessage,
   address: string,
   digitsReversed: string | null,
+  at: Date,
   storeFiles: (messageId: string) => Promise<void>,
 ): Promise<IngestResult> {
-  const at = message.receivedAt ?? new Date();
-  const { companyId } = message;
+  let stored = await storeMessage(tx, message, address, at);
   let createdContact = false;
-  const threadContactId = await threadContact(tx, message);
-  const [known] = await tx
-    .select({ id: contactChannels.id, contactId: contactChannels.contactId })
-    .from(contactChannels)
-    .where(
-      and(
-        eq(contactChannels.companyId, companyId),
-        eq(contactChannels.kind, message.kind),
-        eq(contactChannels.address, address),
-      ),
-    )
-    .limit(1);
-  let channel = known;
-  if (!channel && threadContactId) {
-    // A new address answering a known thread (a colleague of the customer in copy): it joins that contact.
-    [channel] = await tx
-      .insert(contactChannels)
-      .values({
-        companyId,
-        contactId: threadContactId,
-        kind: message.kind,
-        address,
-        addressDigitsReversed: digitsReversed,
-        main: false,
-        outputLineId: message.channelAccountId ?? null,
-      })
-      .returning({ id: contactChannels.id, contactId: contactChannels.contactId });
-  }
-  if (!channel) {
-    const [contact] = await tx
-      .insert(contacts)
-      .values({ companyId, name: message.from.name?.trim() || address, firstResponsePending: true })
-      .returning({ id: contacts.id });
-    [channel] = await tx
-      .insert(contactChannels)
-      .values({
-        companyId,
-        contactId: contact!.id,
-        kind: message.kind,
-        address,
-        addressDigitsReversed: digitsReversed,
-        main: true,
-        outputLineId: message.channelAccountId ?? null,
-      })
-      .returning({ id: contactChannels.id, contactId: contactChannels.contactId });
-    createdContact = true;
-  }
-  const { contactId } = channel!;
-
-  const [stored] = await tx
-    .insert(messages)
-    .values({
-      companyId,
+  if (!stored) {
+    // A new address: answering a known thread (a colleague of the customer in copy), it joins that contact;
+    // otherwise it is a new customer.
+    const threadContactId = await threadContact(tx, message);
+    let contactId = threadContactId;
+    if (!contactId) {
+      const [contact] = await tx
+        .insert(contacts)
+        .values({
+          companyId: message.companyId,
+          name: message.from.name?.trim() || address,
+          firstResponsePending: true,
+        })
+        .returning({ id: contacts.id });
+      contactId = contact!.id;
+      createdContact = true;
+    }
+    await tx.insert(contactChannels).values({
+      companyId: message.companyId,
       contactId,
-      contactChannelId: channel!.id,
       kind: message.kind,
-      direction: 'in',
-      text: message.text,
-      subject: message.subject ?? null,
-      html: message.html ?? null,
-      emailReferences: message.references ? [...message.references] : null,
-      providerMessageId: message.providerMessageId,
-      createdAt: at,
-    })
-    .onConflictDoNothing({ target: [messages.companyId, messages.kind, messages.providerMessageId] })
-    .returning({ id: messages.id });
-  if (!stored) return { contactId, messageId: null, duplicate: true, createdContact };
-  await storeFiles(stored.id);
-
-  const [queue] = await tx
-    .update(contacts)
-    .set({
-      unreadCount: sql`${contacts.unreadCount} + 1`,
-      lastMessageAt: at,
-      lastMessageText: preview(message).slice(0, PREVIEW_LENGTH),
-      lastMessageDirection: 'in',
-      lastMessageChannel: message.kind,
-      unansweredSince: sql`coalesce(${contacts.unansweredSince}, ${at.toISOString()}::timestamptz)`,
-      onQueue: sql`${contacts.responsibleId} is null`,
-      queuedAt: sql`case when ${contacts.responsibleId} is null
-        then coalesce(${contacts.queuedAt}, ${at.toISOString()}::timestamptz) else ${contacts.queuedAt} end`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(contacts.id, contactId), eq(contacts.companyId, companyId)))
-    .returning({ onQueue: contacts.onQueue, queuedAt: contacts.queuedAt });
-
-  record({ type: 'message.created', companyId, contactId, messageId: stored.id });
-  record({ type: 'contact.changed', companyId, contactId, created: createdContact, unreadChanged: true });
-  const newlyQueued = queue?.onQueue && queue.queuedAt?.getTime() === at.getTime();
-  if (newlyQueued) record({ type: 'waiting.changed', companyId });
-  return { contactId, messageId: stored.id, duplicate: false, createdContact };
+      address,
+      addressDigitsReversed: digitsReversed,
+      main: createdContact,
+      outputLineId: message.channelAccountId ?? null,
+    });
+    stored = await storeMessage(tx, message, address, at);
+    if (!stored) throw new Error('the channel just created was not found');
+  }
+  if (stored.message_id) await storeFiles(stored.message_id);
+  // With files the message is loaded again for the event, with their signed links.
+  return storedResult(stored, message, at, createdContact, record, !message.attachments?.length);
 }
+
+type StoredRow = {
+  channel_id: string;
+  contact_id: string;
+  /** Null when the provider's id was stored before: a retried delivery. */
+  message_id: string | null;
+  /** The stored row's updated_at in epoch milliseconds. */
+  updated_ms: number | null;
+  /** The message put its contact in the waiting queue. */
+  newly_queued: boolean | null;
+};
+
+/**
+ * Stores the message on the channel of its sender's address and updates the contact's queue state, in one
+ * statement; nothing when the channel is not known yet, and no second copy when the provider's id was stored.
+ */
+async function storeMessage(
+  db: Db,
+  message: InboundMessage,
+  address: string,
+  at: Date,
+): Promise<StoredRow | undefined> {
+  const { companyId, kind } = message;
+  const atIso = at.toISOString();
+  const [row] = await queryRows<StoredRow>(
+    db,
+    sql`with channel as (
+      select id, contact_id from ${contactChannels}
+      where company_id = ${companyId} and kind = ${kind} and address = ${address}
+      limit 1
+    ), stored as (
+      insert into ${messages} (id, company_id, contact_id, contact_channel_id, kind, direction, text, subject,
+        html, email_references, provider_message_id, created_at)
+      select ${uuidv7()}, ${companyId}, channel.contact_id, channel.id, ${kind}::channel_kind, 'in', ${message.text},
+        ${message.subject ?? null}, ${message.html ?? null}, ${sql.param(message.references ? [...message.references] : null)}::text[],
+        ${message.providerMessageId}, ${atIso}::timestamptz
+      from channel
+      on conflict (company_id, kind, provider_message_id) do nothing
+      returning id, contact_id, updated_at
+    ), queue as (
+      update ${contacts} set
+        unread_count = unread_count + 1,
+        last_message_at = ${atIso}::timestamptz,
+        last_message_text = ${preview(message).slice(0, PREVIEW_LENGTH)},
+        last_message_direction = 'in',
+        last_message_channel = ${kind}::channel_kind,
+        unanswered_since = coalesce(unanswered_since, ${atIso}::timestamptz),
+        on_queue = responsible_id is null,
+        queued_at = case when responsible_id is null then coalesce(queued_at, ${atIso}::timestamptz) else queued_at end,
+        updated_at = now()
+      from stored
+      where contacts.id = stored.contact_id and contacts.company_id = ${companyId}
+      returning contacts.on_queue, contacts.queued_at
+    )
+    select channel.id as channel_id, channel.contact_id, stored.id as message_id,
+      (extract(epoch from stored.updated_at) * 1000)::float8 as updated_ms,
+      queue.on_queue and queue.queued_at = ${atIso}::timestamptz as newly_queued
+    from channel left join stored on true left join queue on true`,
+  );
+  return row;
+}
+
+/** The result of a stored (or repeated) message, and the events it makes. */
+function storedResult(
+  stored: StoredRow,
+  message: InboundMessage,
+  at: Date,
+  createdContact: boolean,
+  record: RecordEvent,
+  withMessage = true,
+): IngestResult {
+  const { companyId } = message;
+  const contactId = stored.contact_id;
+  const messageId = stored.message_id;
+  if (!messageId) return { contactId, messageId: null, duplicate: true, createdContact };
+  record({
+    type: 'message.created',
+    companyId,
+    contactId,
+    messageId,
+    message: withMessage ? presentInbound(stored, messageId, message, at) : undefined,
+  });
+  record({ type: 'contact.changed', companyId, contactId, created: createdContact, unreadChanged: true });
+  if (stored.newly_queued) record({ type: 'waiting.changed', companyId });
+  return { contactId, messageId, duplicate: false, createdContact };
+}
+
+/** The stored message as the contract shows it, without reading it back: the event carries it. */
+const presentInbound = (stored: StoredRow, id: string, message: InboundMessage, at: Date) =>
+  presentMessage({
+    id,
+    contactId: stored.contact_id,
+    contactChannelId: stored.channel_id,
+    kind: message.kind,
+    direction: 'in',
+    senderUserId: null,
+    senderName: null,
+    text: message.text,
+    subject: message.subject ?? null,
+    hasHtml: message.html != null,
+    status: 'received',
+    failureReason: null,
+    readAt: null,
+    createdAt: at,
+    updatedAt: new Date(stored.updated_ms!),
+  });
 
 const preview = (message: InboundMessage) =>
   message.text.trim() ||

@@ -14,7 +14,9 @@ export function notifyMessageChanges(db: Db, bus: EventBus, io: RealtimeServer, 
     ) {
       return;
     }
-    const message = await findMessage({ db, companyId: event.companyId }, urls, event.messageId);
+    const message =
+      (event.type === 'message.created' && event.message) ||
+      (await findMessage({ db, companyId: event.companyId }, urls, event.messageId));
     if (!message) return;
     const room = io.to(rooms.contact(event.contactId));
     if (event.type === 'message.created' || event.type === 'message.updated') {
