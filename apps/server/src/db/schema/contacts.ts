@@ -65,24 +65,25 @@ export const contacts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One index per ordering of the list; each ends with id for keyset pagination.
-    index('contacts_default_order_idx').on(t.companyId, t.critical, t.priority, t.lastMessageAt, t.id),
-    // "Last unanswered message" sorts contacts without one last in both directions: one index per direction.
-    index('contacts_unanswered_desc_idx').on(
-      t.companyId,
-      sql`coalesce(${t.unansweredSince}, '-infinity'::timestamptz)`,
-      t.id,
-    ),
-    index('contacts_unanswered_asc_idx').on(
-      t.companyId,
-      sql`coalesce(${t.unansweredSince}, 'infinity'::timestamptz)`,
-      t.id,
-    ),
-    index('contacts_name_order_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
-    index('contacts_online_order_idx').on(t.companyId, t.online, t.lastMessageAt, t.id),
-    index('contacts_priority_order_idx').on(t.companyId, t.priority, t.lastMessageAt, t.id),
-    index('contacts_critical_order_idx').on(t.companyId, t.critical, t.lastMessageAt, t.id),
-    index('contacts_unread_order_idx').on(t.companyId, t.unreadCount, t.lastMessageAt, t.id),
+    // One index per ordering of the list, each ending with id for keyset pagination. An attendant's list is
+    // their own contacts (few: contacts_responsible_idx, then sorted) merged with the unassigned ones, read in
+    // order through a partial copy of each index that holds only those.
+    ...Object.entries({
+      default_order: [t.critical, t.priority, t.lastMessageAt, t.id],
+      // "Last unanswered message" sorts contacts without one last in both directions: one index per direction.
+      unanswered_desc: [sql`coalesce(${t.unansweredSince}, '-infinity'::timestamptz)`, t.id],
+      unanswered_asc: [sql`coalesce(${t.unansweredSince}, 'infinity'::timestamptz)`, t.id],
+      name_order: [sql`lower(${t.name})`, t.id],
+      online_order: [t.online, t.lastMessageAt, t.id],
+      priority_order: [t.priority, t.lastMessageAt, t.id],
+      critical_order: [t.critical, t.lastMessageAt, t.id],
+      unread_order: [t.unreadCount, t.lastMessageAt, t.id],
+    }).flatMap(([ordering, columns]) => [
+      index(`contacts_${ordering}_idx`).on(t.companyId, ...columns),
+      index(`contacts_${ordering}_unassigned_idx`)
+        .on(t.companyId, ...columns)
+        .where(sql`${t.responsibleId} is null`),
+    ]),
     index('contacts_responsible_idx').on(t.companyId, t.responsibleId, t.lastMessageAt),
     index('contacts_waiting_idx')
       .on(t.companyId, t.priority, t.queuedAt, t.id)

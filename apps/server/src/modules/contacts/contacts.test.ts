@@ -193,6 +193,26 @@ describe('GET /api/contacts', () => {
     },
   );
 
+  it.each(CONTACT_ORDERS.flatMap((o) => [[o, 'asc'] as const, [o, 'desc'] as const]))(
+    "an attendant's pages of %s %s merge their own contacts and the queue in the supervisor's order",
+    async (order, direction) => {
+      const visible = new Set(namesOf(await list(me, '?limit=200')));
+      const whole = namesOf(await list(supervisor, `?order=${order}&direction=${direction}&limit=200`));
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < 10; i++) {
+        const page = await list(
+          me,
+          `?order=${order}&direction=${direction}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        seen.push(...namesOf(page));
+        cursor = page.next_cursor;
+        if (!cursor) break;
+      }
+      expect(seen).toEqual(whole.filter((name) => visible.has(name)));
+    },
+  );
+
   it('rejects a tampered cursor and an oversized page', async () => {
     const bad = Buffer.from(JSON.stringify(["'; drop table contacts; --", 'x'])).toString('base64url');
     const tampered = await injectAs(t.app, me, {

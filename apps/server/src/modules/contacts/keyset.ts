@@ -43,6 +43,14 @@ export function orderBy(keys: SortKey[], direction: SortDirection): SQL[] {
   return [...keys.map((k) => by(k.expr)), by(contacts.id)];
 }
 
+/** The sort keys as output columns k0, k1…: the merge of two ordered parts sorts by them. */
+export const sortColumns = (keys: SortKey[]) =>
+  Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.expr}`.as(`k${i}`)]));
+
+/** The order of the merged parts, over the columns of `sortColumns` and the id. */
+export const mergedOrderBy = (keys: SortKey[], direction: SortDirection): SQL[] =>
+  [...keys.map((_, i) => `k${i}`), 'id'].map((name) => sql.raw(`"${name}" ${direction}`));
+
 /** A column with the row's keys, from which the next page's cursor is made. */
 export function cursorColumn(keys: SortKey[]): SQL<string> {
   return sql<string>`json_build_array(${sql.join(

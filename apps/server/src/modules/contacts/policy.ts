@@ -4,9 +4,21 @@ import { contacts } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { isSupervising } from '../users/policy.ts';
 
-export function visibleContacts(auth: Pick<AuthContext, 'role' | 'userId'>): SQL {
+type Viewer = Pick<AuthContext, 'role' | 'userId'>;
+
+export function visibleContacts(auth: Viewer): SQL {
   if (isSupervising(auth.role)) return sql`true`;
-  return or(eq(contacts.responsibleId, auth.userId), isNull(contacts.responsibleId))!;
+  return or(...visibleParts(auth, false))!;
+}
+
+/**
+ * What the user may see, in parts that each read in order through an index of their own: every contact for
+ * supervising roles; an attendant's own contacts and the unassigned ones (only the former with `ownOnly`).
+ */
+export function visibleParts(auth: Viewer, ownOnly: boolean): SQL[] {
+  if (isSupervising(auth.role)) return [sql`true`];
+  const own = eq(contacts.responsibleId, auth.userId);
+  return ownOnly ? [own] : [own, isNull(contacts.responsibleId)];
 }
 
 export function canSeeContact(auth: AuthContext, contact: { responsibleId: string | null }): boolean {

@@ -13,8 +13,17 @@ import type { AuthContext, TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param, prepared } from '../../platform/db/prepared.ts';
 import { isSupervising } from '../users/policy.ts';
-import { afterCursor, cursorColumn, decodeCursor, encodeCursor, orderBy, sortKeys } from './keyset.ts';
-import { visibleContacts } from './policy.ts';
+import {
+  afterCursor,
+  cursorColumn,
+  decodeCursor,
+  encodeCursor,
+  mergedOrderBy,
+  orderBy,
+  sortColumns,
+  sortKeys,
+} from './keyset.ts';
+import { visibleContacts, visibleParts } from './policy.ts';
 import { presentSummary, responsibleJoin, summaryColumns } from './presenter.ts';
 
 export function filterCondition(
@@ -50,6 +59,8 @@ export type PageRequest = {
   direction: SortDirection;
   limit: number;
   cursor?: string;
+  /** The user's own contacts only (the "mine" filter): an attendant's unassigned part is not read at all. */
+  ownOnly?: boolean;
 };
 
 type Scope = Pick<AuthContext, 'companyId' | 'userId' | 'role'>;
@@ -66,23 +77,36 @@ const scopeValues = (ctx: AuthContext) => ({ companyId: ctx.companyId, userId: c
 const visibility = (ctx: AuthContext) => (isSupervising(ctx.role) ? 'all' : 'own');
 type SortKeys = ReturnType<typeof sortKeys>;
 
-/** Summaries visible in `scope` matching `where`, in the keys' order after `after`: one SQL statement. */
-const pageQuery = (
+/**
+ * Summaries in `parts` of what the user may see (see visibleParts) matching `where`, in the keys' order after
+ * `after`: one SQL statement. Each part stops at the page size in its own index order; two parts are merged.
+ */
+function pageQuery(
   db: Db,
-  scope: Scope,
+  companyId: string,
+  parts: SQL[],
   where: (SQL | undefined)[],
   keys: SortKeys,
   direction: SortDirection,
   after: SQL | undefined,
   limit: number,
-) =>
-  db
-    .select({ ...summaryColumns, cursor: cursorColumn(keys) })
-    .from(contacts)
-    .leftJoin(...responsibleJoin)
-    .where(and(eq(contacts.companyId, scope.companyId), visibleContacts(scope), ...where, after))
-    .orderBy(...orderBy(keys, direction))
-    .limit(limit);
+) {
+  const part = (visible: SQL) =>
+    db
+      .select({ ...summaryColumns, cursor: cursorColumn(keys), ...sortColumns(keys) })
+      .from(contacts)
+      .leftJoin(...responsibleJoin)
+      .where(and(eq(contacts.companyId, companyId), visible, ...where, after))
+      .orderBy(...orderBy(keys, direction))
+      .limit(limit);
+  const [first, second] = parts.map(part);
+  return second
+    ? first!
+        .unionAll(second)
+        .orderBy(...mergedOrderBy(keys, direction))
+        .limit(limit)
+    : first!;
+}
 
 type PageRow = Awaited<ReturnType<typeof pageQuery>>[number];
 
@@ -102,7 +126,17 @@ export async function contactPage(ctx: TenantContext, request: PageRequest): Pro
   const after = request.cursor
     ? afterCursor(keys, request.direction, decodeCursor(keys, request.cursor))
     : undefined;
-  const rows = await pageQuery(ctx.db, ctx, request.where, keys, request.direction, after, request.limit + 1);
+  const parts = visibleParts(ctx, request.ownOnly ?? false);
+  const rows = await pageQuery(
+    ctx.db,
+    ctx.companyId,
+    parts,
+    request.where,
+    keys,
+    request.direction,
+    after,
+    request.limit + 1,
+  );
   return toPage(rows, request.limit);
 }
 
@@ -135,7 +169,17 @@ export async function listContacts(ctx: TenantContext, query: ContactListQuery):
           cursorParams.map((name) => param(name)),
         )
       : undefined;
-    return pageQuery(ctx.db, scope, where, keys, query.direction, after, param<number>('limit'));
+    const parts = visibleParts(scope, query.filter === 'mine');
+    return pageQuery(
+      ctx.db,
+      scope.companyId,
+      parts,
+      where,
+      keys,
+      query.direction,
+      after,
+      param<number>('limit'),
+    );
   });
   const cursor = query.cursor ? decodeCursor(keys, query.cursor) : [];
   const rows = await statement.execute({

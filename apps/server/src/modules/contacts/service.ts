@@ -43,6 +43,7 @@ export function searchContacts(ctx: TenantContext, request: ContactSearchRequest
     direction: 'desc',
     limit: request.limit,
     cursor: request.cursor,
+    ownOnly: request.origin === 'mine',
   });
 }
 
