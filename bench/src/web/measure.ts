@@ -3,9 +3,10 @@
 // interactive, opening a conversation of ~5 000 items and scrolling up through it, and scrolling a list of
 // 10 000 contacts — with long tasks and frame times.
 import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { launchBrowser, loginThroughForm, newContext } from '../../../e2e/support/browser.ts';
 import { BENCH_COMPANY, BENCH_PASSWORD } from '../dataset/generate.ts';
 import { REPO_DIR } from '../runner/process.ts';
@@ -115,10 +116,68 @@ const interaction = (name: string, durationMs: number, tasks: LongTasks, frames:
   frames: summarise(frames),
 });
 
+/** Down the supervisor's list (every contact of the company) until row 10 000, then frames back up. */
+async function scrollContactList(page: Page, profileDir: string | undefined): Promise<Interaction> {
+  const list = '[data-testid="contact-list"]';
+  const loading = performance.now();
+  for (let lastIndex = -1; lastIndex < LIST_ROWS - 1;) {
+    if (performance.now() - loading > 300_000) throw new Error(`contact list stuck at row ${lastIndex}`);
+    await page.evaluate((selector) => {
+      const scroller = document.querySelector<HTMLElement>(selector);
+      scroller?.scrollTo({ top: scroller.scrollHeight });
+    }, list);
+    await page.waitForTimeout(40);
+    lastIndex = await page.evaluate(
+      (selector) =>
+        Math.max(
+          -1,
+          ...[...document.querySelectorAll<HTMLElement>(`${selector} [data-index]`)].map((item) =>
+            Number(item.dataset.index),
+          ),
+        ),
+      list,
+    );
+  }
+  const loaded = performance.now() - loading;
+  await takeLongTasks(page);
+  const height = await page.evaluate((selector) => document.querySelector(selector)?.scrollHeight ?? 0, list);
+  const listFrames = await profiled(page, profileDir, 'contact-list-up', () =>
+    scrollFrames(page, list, -height / 180, 180),
+  );
+  return interaction(
+    `scroll ${LIST_ROWS} contacts (load by scrolling, then 180 frames up)`,
+    loaded,
+    await takeLongTasks(page),
+    listFrames,
+  );
+}
+
+export type WebOptions = {
+  /** Skip the 10 000-contact list (to look at the conversation alone). */
+  skipList?: boolean;
+  /** Write a Chromium CPU profile of each scroll to this folder (open it in DevTools' Performance panel). */
+  profileDir?: string;
+};
+
+/** Runs `work` under Chromium's sampling profiler when a folder is given, saving `<name>.cpuprofile` there. */
+async function profiled<T>(page: Page, dir: string | undefined, name: string, work: () => Promise<T>) {
+  if (!dir) return work();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const result = await work();
+  const { profile } = await cdp.send('Profiler.stop');
+  await writeFile(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  await cdp.detach();
+  return result;
+}
+
 export async function measureWeb(
   baseUrl: string,
   buildDir: string,
   longConversation: string | undefined,
+  options: WebOptions = {},
 ): Promise<WebReport> {
   const bundles = await bundleSizes(buildDir);
   const browser = await launchBrowser();
@@ -146,42 +205,7 @@ export async function measureWeb(
       ),
     );
 
-    // Down the supervisor's list (every contact of the company) until row 10 000, then time frames back up.
-    const list = '[data-testid="contact-list"]';
-    const loading = performance.now();
-    for (let lastIndex = -1; lastIndex < LIST_ROWS - 1;) {
-      if (performance.now() - loading > 300_000) throw new Error(`contact list stuck at row ${lastIndex}`);
-      await page.evaluate((selector) => {
-        const scroller = document.querySelector<HTMLElement>(selector);
-        scroller?.scrollTo({ top: scroller.scrollHeight });
-      }, list);
-      await page.waitForTimeout(40);
-      lastIndex = await page.evaluate(
-        (selector) =>
-          Math.max(
-            -1,
-            ...[...document.querySelectorAll<HTMLElement>(`${selector} [data-index]`)].map((item) =>
-              Number(item.dataset.index),
-            ),
-          ),
-        list,
-      );
-    }
-    const loaded = performance.now() - loading;
-    await takeLongTasks(page);
-    const height = await page.evaluate(
-      (selector) => document.querySelector(selector)?.scrollHeight ?? 0,
-      list,
-    );
-    const listFrames = await scrollFrames(page, list, -height / 180, 180);
-    interactions.push(
-      interaction(
-        `scroll ${LIST_ROWS} contacts (load by scrolling, then 180 frames up)`,
-        loaded,
-        await takeLongTasks(page),
-        listFrames,
-      ),
-    );
+    if (!options.skipList) interactions.push(await scrollContactList(page, options.profileDir));
 
     if (longConversation) {
       const opening = performance.now();
@@ -193,22 +217,21 @@ export async function measureWeb(
       const opened = performance.now() - opening;
       const openTasks = await takeLongTasks(page);
       interactions.push(interaction('open a ~5 000-item conversation', opened, openTasks, []));
-      // Up through older pages for 300 frames (pages load as the top is reached); Virtuoso numbers rows
-      // added above with ever lower indexes, so the lowest index tells how many items came in.
+      // Up through older pages for 300 frames (pages load ahead of the top), counting the items of the
+      // older pages that answered meanwhile (Virtuoso's data-index counts from the first row of its data, so
+      // rows on screen cannot tell how many came in above).
       const timeline = '[data-testid="timeline"] [data-testid="virtuoso-scroller"]';
-      const lowestIndex = () =>
-        page.evaluate(
-          (selector) =>
-            Math.min(
-              ...[...document.querySelectorAll<HTMLElement>(`${selector} [data-index]`)].map((item) =>
-                Number(item.dataset.index),
-              ),
-            ),
-          timeline,
-        );
-      const before = await lowestIndex();
-      const frames = await scrollFrames(page, timeline, -400, 300);
-      const loadedAbove = before - (await lowestIndex());
+      const olderPages: Promise<number>[] = [];
+      const countOlderPage = (response: Response) => {
+        if (!/\/items\?.*before_id=/.test(response.url()) || !response.ok()) return;
+        olderPages.push(response.json().then((body: { data: unknown[] }) => body.data.length));
+      };
+      page.on('response', countOlderPage);
+      const frames = await profiled(page, options.profileDir, 'conversation-up', () =>
+        scrollFrames(page, timeline, -400, 300),
+      );
+      page.off('response', countOlderPage);
+      const loadedAbove = (await Promise.all(olderPages)).reduce((sum, count) => sum + count, 0);
       interactions.push(
         interaction(
           `scroll up the conversation (300 frames, ${loadedAbove} older items came in)`,
