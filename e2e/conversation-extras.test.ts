@@ -101,7 +101,8 @@ describe('conversation extras', () => {
     await first.getByRole('menuitem', { name: 'Dados da mensagem' }).click();
     await first.getByTestId('message-data').waitFor();
     expect(await dataField(first, 'Direção')).toBe('Enviada');
-    const sender = (await messageWith(first, 'Entregamos sim').locator('p').first().textContent()) ?? '';
+    const sender =
+      (await messageWith(first, 'Entregamos sim').getByTestId('message-sender').textContent()) ?? '';
     expect(await dataField(first, 'Remetente')).toBe(sender);
     await first.keyboard.press('Escape');
 

@@ -9,11 +9,27 @@ export interface FormatContext {
 
 const toDate = (value: Date | string | number): Date => (value instanceof Date ? value : new Date(value));
 
+const cachedFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Intl formats are costly to build (about a tenth of a millisecond each) and lists and the timeline format
+ * every row they render: one per language, zone and style.
+ */
+const cachedFormat = (tag: string, timeZone: string, options: Intl.DateTimeFormatOptions) => {
+  const key = `${tag}|${timeZone}|${JSON.stringify(options)}`;
+  let format = cachedFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, { ...options, timeZone });
+    cachedFormats.set(key, format);
+  }
+  return format;
+};
+
 export const formatDateTime = (
   value: Date | string | number,
   { language, timeZone = DEFAULT_TIMEZONE }: FormatContext,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' },
-): string => new Intl.DateTimeFormat(toLanguageTag(language), { ...options, timeZone }).format(toDate(value));
+): string => cachedFormat(toLanguageTag(language), timeZone, options).format(toDate(value));
 
 export const formatLongDate = (value: Date | string | number, context: FormatContext): string =>
   formatDateTime(value, context, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -42,19 +58,6 @@ export const formatDuration = (seconds: number, language: Language): string => {
 export const listTimeZones = (): string[] => {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return zones.includes(DEFAULT_TIMEZONE) ? zones : [DEFAULT_TIMEZONE, ...zones];
-};
-
-const cachedFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Intl formats are costly to build and list rows format often: one per language, zone and style. */
-const cachedFormat = (tag: string, timeZone: string, options: Intl.DateTimeFormatOptions) => {
-  const key = `${tag}|${timeZone}|${JSON.stringify(options)}`;
-  let format = cachedFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(tag, { ...options, timeZone });
-    cachedFormats.set(key, format);
-  }
-  return format;
 };
 
 /** A message time as lists show it: the time of day when it is today (in the user's zone), else the date. */

@@ -16,7 +16,7 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import { forwardRef, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
+import { forwardRef, memo, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useCurrentUser } from '../session/user-api.ts';
 import { FileIcon, PaperclipIcon, SendIcon } from './ConversationIcons.tsx';
@@ -52,7 +52,7 @@ const sameFile = (a: File, b: File): boolean =>
 
 const newClientId = (): string => crypto.randomUUID();
 
-export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Composer(
+const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Composer(
   { channels, channelId, onChannelChange, onSend, replySubject = null, onTyping },
   ref,
 ) {
@@ -275,3 +275,9 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
     </Box>
   );
 });
+
+/**
+ * Memoised: the conversation re-renders with every page of history, and the text area measures its height (a
+ * forced layout of the whole screen) on every render.
+ */
+export const Composer = memo(ComposerFooter);

@@ -57,6 +57,7 @@ import { conversationKeys } from './conversation-keys.ts';
 import { addMessage, loadOlder, timelineQuery } from './timeline-queries.ts';
 import type { Timeline as TimelineData } from './timeline-store.ts';
 import { useConversationLive } from './use-conversation-live.ts';
+import { useOlderPages } from './use-older-pages.ts';
 import { useReadState } from './use-read-state.ts';
 
 const recentEntryOf = (contact: Contact): RecentContact => ({
@@ -295,7 +296,7 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
   const timeline = useQuery(timelineQuery(contact.id));
   const send = useSendMessage(contact.id);
   const view = useRef<TimelineHandle>(null);
-  const [loadingOlder, setLoadingOlder] = useState(false);
+  const olderPages = useOlderPages(contact.id);
   const [channelFilter, setChannelFilter] = useState<string | null>(null);
   const [chosenChannel, setChosenChannel] = useState<string | null>(null);
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -331,13 +332,6 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
       ? chosenChannel
       : null) ?? defaultChannelId(contact.channels, items ?? []);
   const replySubject = useMemo(() => replySubjectFor(items ?? [], channelId), [items, channelId]);
-
-  const handleLoadOlder = useCallback(() => {
-    setLoadingOlder(true);
-    loadOlder(client, contact.id)
-      .catch(() => undefined)
-      .finally(() => setLoadingOlder(false));
-  }, [client, contact.id]);
 
   const handleRetry = useCallback(
     (message: Message) => {
@@ -387,8 +381,8 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
           channelId={channelFilter}
           highlight={jump?.term ?? null}
           focusedId={focusedId}
-          loadingOlder={loadingOlder}
-          onLoadOlder={handleLoadOlder}
+          loadingOlder={olderPages.loading}
+          onLoadOlder={olderPages.loadMore}
           onRetry={handleRetry}
         />
       )}

@@ -1,8 +1,9 @@
 // One message of the timeline: who sent it, on which channel, an e-mail's subject and original, its text and
 // attachments, its reactions and actions, and for outbound messages the delivery status (a failed one says why
-// and can be sent again).
+// and can be sent again). Mounted by the dozen while the timeline scrolls, so its frame is plain elements
+// styled by a CSS module (a Mantine layout component costs more to mount than the text it holds).
 import type { Attachment, Message } from '@atende/contract';
-import { Anchor, Badge, Box, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Image, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ChannelIcon } from '../contacts/ChannelIcon.tsx';
@@ -11,6 +12,7 @@ import { errorText } from './error-text.ts';
 import { failureReasonText } from './failure-reason.ts';
 import { formatFileSize } from './file-size.ts';
 import { HighlightedText } from './HighlightedText.tsx';
+import classes from './MessageBubble.module.css';
 import { MessageActions } from './MessageActions.tsx';
 import { useMessageDialogs } from './MessageDialogs.tsx';
 import { ReactionChips } from './ReactionBar.tsx';
@@ -89,95 +91,85 @@ export const MessageBubble = memo(function MessageBubble({
   const outbound = message.direction === 'out';
   const sender = message.sender.name ?? t(outbound ? 'timeline.you' : 'timeline.customer');
   return (
-    <Group justify={outbound ? 'flex-end' : 'flex-start'} px="md" py={4} wrap="nowrap">
-      <Paper
+    <div className={outbound ? `${classes.row} ${classes.outbound}` : classes.row}>
+      <div
+        className={focused ? `${classes.bubble} ${classes.focused}` : classes.bubble}
         data-testid="message"
         data-message-id={message.id}
         data-status={message.status}
-        withBorder
-        radius="md"
-        px="sm"
-        py={6}
-        maw="min(640px, 85%)"
-        bg={outbound ? 'var(--mantine-primary-color-light)' : undefined}
-        style={focused ? { outline: '2px solid var(--mantine-color-yellow-5)' } : undefined}
       >
-        <Stack gap={4}>
-          <Group gap={6} wrap="nowrap">
-            <ChannelIcon kind={message.channel.type} size={14} />
-            <Text size="xs" fw={600} truncate>
-              {sender}
-            </Text>
-            {known && (
-              <MessageActions
-                message={message}
-                transcribing={transcription.isPending}
-                onTranscribe={() => transcription.mutate()}
-              />
-            )}
-          </Group>
-          {message.subject && (
-            <Text size="sm" fw={600} data-testid="message-subject">
-              {message.subject}
-            </Text>
+        <div className={classes.header}>
+          <ChannelIcon kind={message.channel.type} size={14} />
+          <span className={classes.sender} data-testid="message-sender">
+            {sender}
+          </span>
+          {known && (
+            <MessageActions
+              message={message}
+              transcribing={transcription.isPending}
+              onTranscribe={() => transcription.mutate()}
+            />
           )}
-          {message.text !== '' && (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              <HighlightedText text={message.text} term={highlight} />
-            </Text>
+        </div>
+        {message.subject && (
+          <div className={classes.subject} data-testid="message-subject">
+            {message.subject}
+          </div>
+        )}
+        {message.text !== '' && (
+          <div className={classes.text}>
+            <HighlightedText text={message.text} term={highlight} />
+          </div>
+        )}
+        {message.attachments.map((attachment) => (
+          <Box key={attachment.id}>
+            <AttachmentView attachment={attachment} />
+          </Box>
+        ))}
+        {transcription.isError && (
+          <Text size="xs" c="red" role="alert" data-testid="transcription-error">
+            {errorText(transcription.error)}
+          </Text>
+        )}
+        {transcription.isSuccess && (
+          <Text size="xs" c="dimmed" data-testid="transcription-requested">
+            {t('transcription.requested')}
+          </Text>
+        )}
+        {message.has_html && known && (
+          <Box>
+            <Button size="compact-xs" variant="subtle" onClick={() => dialogs.openHtml(message.id)}>
+              {t('email.viewOriginal')}
+            </Button>
+          </Box>
+        )}
+        <div className={classes.footer}>
+          <span className={classes.time}>{time}</span>
+          {outbound && (
+            <Badge
+              size="xs"
+              variant="light"
+              color={STATUS_COLORS[message.status]}
+              data-testid="message-status"
+            >
+              {t(`timeline.status.${message.status}`)}
+            </Badge>
           )}
-          {message.attachments.map((attachment) => (
-            <Box key={attachment.id}>
-              <AttachmentView attachment={attachment} />
-            </Box>
-          ))}
-          {transcription.isError && (
-            <Text size="xs" c="red" role="alert" data-testid="transcription-error">
-              {errorText(transcription.error)}
-            </Text>
-          )}
-          {transcription.isSuccess && (
-            <Text size="xs" c="dimmed" data-testid="transcription-requested">
-              {t('transcription.requested')}
-            </Text>
-          )}
-          {message.has_html && known && (
-            <Box>
-              <Button size="compact-xs" variant="subtle" onClick={() => dialogs.openHtml(message.id)}>
-                {t('email.viewOriginal')}
-              </Button>
-            </Box>
-          )}
+        </div>
+        {message.status === 'failed' && (
           <Group gap={6} justify="flex-end" wrap="wrap">
-            <Text size="xs" c="dimmed">
-              {time}
-            </Text>
-            {outbound && (
-              <Badge
-                size="xs"
-                variant="light"
-                color={STATUS_COLORS[message.status]}
-                data-testid="message-status"
-              >
-                {t(`timeline.status.${message.status}`)}
-              </Badge>
+            {message.failure_reason && (
+              <Text size="xs" c="red">
+                {failureReasonText(message.failure_reason, t)}
+              </Text>
             )}
+            <Button size="compact-xs" variant="light" color="red" onClick={() => onRetry(message)}>
+              {t('timeline.retry')}
+            </Button>
           </Group>
-          {message.status === 'failed' && (
-            <Group gap={6} justify="flex-end" wrap="wrap">
-              {message.failure_reason && (
-                <Text size="xs" c="red">
-                  {failureReasonText(message.failure_reason, t)}
-                </Text>
-              )}
-              <Button size="compact-xs" variant="light" color="red" onClick={() => onRetry(message)}>
-                {t('timeline.retry')}
-              </Button>
-            </Group>
-          )}
-          <ReactionChips message={message} />
-        </Stack>
-      </Paper>
-    </Group>
+        )}
+        <ReactionChips message={message} />
+      </div>
+    </div>
   );
 });

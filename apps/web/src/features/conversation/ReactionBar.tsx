@@ -35,10 +35,16 @@ export function ReactionChips({ message }: { message: Message }) {
   );
 }
 
-export function ReactionPicker({ message }: { message: Message }) {
+export function ReactionPicker({
+  message,
+  initiallyOpened = false,
+}: {
+  message: Message;
+  initiallyOpened?: boolean;
+}) {
   const { t } = useTranslation();
   const toggle = useToggleReaction(message);
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(initiallyOpened);
   const handlePick = (emoji: string) => {
     setOpened(false);
     toggle(emoji);
