@@ -48,6 +48,8 @@ describe('message search across the company', () => {
 
     await hit.click();
     await page.waitForURL(`${baseUrl}/painel/conversa/${written.contactId}`);
-    await messageWith(page, text).locator('mark', { hasText: `devolução ${suffix}` }).waitFor();
+    await messageWith(page, text)
+      .locator('mark', { hasText: `devolução ${suffix}` })
+      .waitFor();
   });
 });
