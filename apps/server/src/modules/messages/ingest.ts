@@ -6,7 +6,8 @@ import type { ChannelKind } from '@atende/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
 import { v7 as uuidv7 } from 'uuid';
-import { isUniqueViolation, queryRows, type Db } from '../../platform/db/database.ts';
+import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
+import { param, preparedSql } from '../../platform/db/prepared.ts';
 import { inTransaction, type DomainEvent, type EventBus } from '../../platform/events.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { FileStorage } from '../../platform/storage.ts';
@@ -157,45 +158,61 @@ async function storeMessage(
   address: string,
   at: Date,
 ): Promise<StoredRow | undefined> {
-  const { companyId, kind } = message;
-  const atIso = at.toISOString();
-  const [row] = await queryRows<StoredRow>(
+  const [row] = await storeStatement(db).execute({
+    id: uuidv7(),
+    companyId: message.companyId,
+    kind: message.kind,
+    address,
+    text: message.text,
+    subject: message.subject ?? null,
+    html: message.html ?? null,
+    references: message.references ? [...message.references] : null,
+    providerMessageId: message.providerMessageId,
+    at: at.toISOString(),
+    preview: preview(message).slice(0, PREVIEW_LENGTH),
+  });
+  return row;
+}
+
+/** Every inbound message runs it: prepared, so PostgreSQL plans it once per connection. */
+const storeStatement = (db: Db) =>
+  preparedSql<StoredRow>(
     db,
-    sql`with channel as (
+    'ingest_store',
+    () => sql`with channel as (
       select id, contact_id from ${contactChannels}
-      where company_id = ${companyId} and kind = ${kind} and address = ${address}
+      where company_id = ${param('companyId')} and kind = ${param('kind')} and address = ${param('address')}
       limit 1
     ), stored as (
       insert into ${messages} (id, company_id, contact_id, contact_channel_id, kind, direction, text, subject,
         html, email_references, provider_message_id, created_at)
-      select ${uuidv7()}, ${companyId}, channel.contact_id, channel.id, ${kind}::channel_kind, 'in', ${message.text},
-        ${message.subject ?? null}, ${message.html ?? null}, ${sql.param(message.references ? [...message.references] : null)}::text[],
-        ${message.providerMessageId}, ${atIso}::timestamptz
+      select ${param('id')}, ${param('companyId')}, channel.contact_id, channel.id, ${param('kind')}::channel_kind,
+        'in', ${param('text')}, ${param('subject')}, ${param('html')}, ${param('references')}::text[],
+        ${param('providerMessageId')}, ${param('at')}::timestamptz
       from channel
       on conflict (company_id, kind, provider_message_id) do nothing
       returning id, contact_id, updated_at
     ), queue as (
       update ${contacts} set
         unread_count = unread_count + 1,
-        last_message_at = ${atIso}::timestamptz,
-        last_message_text = ${preview(message).slice(0, PREVIEW_LENGTH)},
+        last_message_at = ${param('at')}::timestamptz,
+        last_message_text = ${param('preview')},
         last_message_direction = 'in',
-        last_message_channel = ${kind}::channel_kind,
-        unanswered_since = coalesce(unanswered_since, ${atIso}::timestamptz),
+        last_message_channel = ${param('kind')}::channel_kind,
+        unanswered_since = coalesce(unanswered_since, ${param('at')}::timestamptz),
         on_queue = responsible_id is null,
-        queued_at = case when responsible_id is null then coalesce(queued_at, ${atIso}::timestamptz) else queued_at end,
+        queued_at = case when responsible_id is null
+          then coalesce(queued_at, ${param('at')}::timestamptz) else queued_at end,
         updated_at = now()
       from stored
-      where contacts.id = stored.contact_id and contacts.company_id = ${companyId}
+      where contacts.id = stored.contact_id and contacts.company_id = ${param('companyId')}
       returning contacts.on_queue, contacts.queued_at
     )
     select channel.id as channel_id, channel.contact_id, stored.id as message_id,
       (extract(epoch from stored.updated_at) * 1000)::float8 as updated_ms,
-      queue.on_queue and queue.queued_at = ${atIso}::timestamptz as newly_queued
+      queue.on_queue and queue.queued_at = ${param('at')}::timestamptz as newly_queued
     from channel left join stored on true left join queue on true`,
   );
-  return row;
-}
 
 /** The result of a stored (or repeated) message, and the events it makes. */
 function storedResult(

@@ -2,7 +2,8 @@
 // running a small one (drizzle's entity checks and SQL assembly were a fifth of a loaded server's profile),
 // and a named statement is parsed and planned once per connection. So a hot query is built once per database
 // handle and shape, with placeholders where its values go, and executed with the values.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './database.ts';
 
 export type Statement<T> = { execute(values?: Record<string, unknown>): Promise<T> };
@@ -32,4 +33,21 @@ export function prepared<T>(
     byShape.set(shape, statement);
   }
   return statement;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A prepared statement of raw SQL — a data-modifying CTE, which no drizzle builder writes — answering its
+ * rows as objects. Same contract as `prepared`: placeholders (`param`) where the values go.
+ */
+export function preparedSql<Row>(db: Db, shape: string, build: () => SQL): Statement<Row[]> {
+  return prepared(db, shape, () => ({
+    prepare(name) {
+      const statement = db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+      return {
+        execute: async (values) => ((await statement.execute(values)) as { rows: Row[] }).rows,
+      };
+    },
+  }));
 }
