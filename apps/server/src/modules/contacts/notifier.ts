@@ -3,10 +3,22 @@
 import { and, eq } from 'drizzle-orm';
 import { contacts } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { param, prepared } from '../../platform/db/prepared.ts';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
 import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
 import { presentSummary, responsibleJoin, summaryColumns } from './presenter.ts';
 import { countWaiting } from './service.ts';
+
+/** Every inbound message and every change of a contact reads its summary once, for everyone concerned. */
+const summaryStatement = (db: Db) =>
+  prepared(db, 'contact_summary', () =>
+    db
+      .select(summaryColumns)
+      .from(contacts)
+      .leftJoin(...responsibleJoin)
+      .where(and(eq(contacts.id, param('contactId')), eq(contacts.companyId, param('companyId'))))
+      .limit(1),
+  );
 
 export function notifyContactChanges(db: Db, bus: EventBus, io: RealtimeServer): () => void {
   return bus.subscribe(async (event: DomainEvent) => {
@@ -17,12 +29,10 @@ export function notifyContactChanges(db: Db, bus: EventBus, io: RealtimeServer):
       return;
     }
     if (event.type !== 'contact.changed') return;
-    const [row] = await db
-      .select(summaryColumns)
-      .from(contacts)
-      .leftJoin(...responsibleJoin)
-      .where(and(eq(contacts.id, event.contactId), eq(contacts.companyId, event.companyId)))
-      .limit(1);
+    const [row] = await summaryStatement(db).execute({
+      contactId: event.contactId,
+      companyId: event.companyId,
+    });
     if (!row) return;
     const summary = presentSummary(row);
     const audience = [
