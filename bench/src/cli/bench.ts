@@ -86,7 +86,6 @@ const report: RunReport = {
   notes: [
     'Server processes run with LOG_LEVEL=warn (no request logs), like the bare limit servers.',
     'The load client, the sockets and the server share the same cores; every figure and its limit share them alike.',
-    'Message search across a company is not measured: the product has no such endpoint yet.',
   ],
 };
 
