@@ -91,6 +91,22 @@ const list = async (actor: Actor, query = '') => {
 };
 const namesOf = (page: { data: ContactSummary[] }) => page.data.map((c) => c.name);
 
+/** The names of every page of two, followed by their cursors (at most ten pages). */
+async function pagedNames(actor: Actor, order: string, direction: string): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 10; i++) {
+    const page = await list(
+      actor,
+      `?order=${order}&direction=${direction}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    seen.push(...namesOf(page));
+    cursor = page.next_cursor;
+    if (!cursor) break;
+  }
+  return seen;
+}
+
 describe('GET /api/contacts', () => {
   it('shows attendants their own contacts and the unassigned queue; supervisors everything', async () => {
     expect(namesOf(await list(me)).sort()).toEqual([
@@ -178,18 +194,7 @@ describe('GET /api/contacts', () => {
     'keyset pages of %s %s cover every contact once, in the same order as one big page',
     async (order, direction) => {
       const whole = namesOf(await list(supervisor, `?order=${order}&direction=${direction}&limit=200`));
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      for (let i = 0; i < 10; i++) {
-        const page = await list(
-          supervisor,
-          `?order=${order}&direction=${direction}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
-        );
-        seen.push(...namesOf(page));
-        cursor = page.next_cursor;
-        if (!cursor) break;
-      }
-      expect(seen).toEqual(whole);
+      expect(await pagedNames(supervisor, order, direction)).toEqual(whole);
     },
   );
 
@@ -198,18 +203,7 @@ describe('GET /api/contacts', () => {
     async (order, direction) => {
       const visible = new Set(namesOf(await list(me, '?limit=200')));
       const whole = namesOf(await list(supervisor, `?order=${order}&direction=${direction}&limit=200`));
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      for (let i = 0; i < 10; i++) {
-        const page = await list(
-          me,
-          `?order=${order}&direction=${direction}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
-        );
-        seen.push(...namesOf(page));
-        cursor = page.next_cursor;
-        if (!cursor) break;
-      }
-      expect(seen).toEqual(whole.filter((name) => visible.has(name)));
+      expect(await pagedNames(me, order, direction)).toEqual(whole.filter((name) => visible.has(name)));
     },
   );
 
