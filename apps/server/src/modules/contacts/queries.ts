@@ -75,6 +75,7 @@ const scopeValues = (ctx: AuthContext) => ({ companyId: ctx.companyId, userId: c
 
 /** Statements differ by what the role may see: every contact, or the user's own and the unassigned. */
 const visibility = (ctx: AuthContext) => (isSupervising(ctx.role) ? 'all' : 'own');
+
 type SortKeys = ReturnType<typeof sortKeys>;
 
 /**
