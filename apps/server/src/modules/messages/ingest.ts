@@ -106,8 +106,7 @@ async function ingestOnce(
   if (!stored) {
     // A new address: answering a known thread (a colleague of the customer in copy), it joins that contact;
     // otherwise it is a new customer.
-    const threadContactId = await threadContact(tx, message);
-    let contactId = threadContactId;
+    let contactId = await threadContact(tx, message);
     if (!contactId) {
       const [contact] = await tx
         .insert(contacts)
