@@ -47,6 +47,27 @@ export type LatencyScenario = {
   run: (env: ScenarioEnvironment, options: LatencyOptions) => Promise<LatencyResult>;
 };
 
+/** `send(i)` at `rate` a second (see atRate), each timed from its start until it resolves. */
+export async function timedAtRate(
+  rate: number,
+  durationMs: number,
+  send: (i: number) => Promise<void>,
+): Promise<LatencyResult> {
+  const durations: number[] = [];
+  const sent = await atRate(rate, durationMs, async (i) => {
+    const started = performance.now();
+    await send(i);
+    durations.push(performance.now() - started);
+  });
+  return {
+    rate,
+    sent: sent.sent,
+    errors: sent.failed,
+    firstError: sent.firstError,
+    latency: summarise(durations),
+  };
+}
+
 export type LatencyOptions = { ingestRate: number; screenRate: number; sockets: number };
 
 export type Scenario = HttpScenario | LatencyScenario;
@@ -280,21 +301,10 @@ export const inboundIngest: LatencyScenario = {
   async run(env, options) {
     const transport = await env.inbound();
     const known = env.fixtures.attendants.flatMap((attendant) => attendant.contacts);
-    const durations: number[] = [];
     try {
-      const sent = await atRate(options.ingestRate, env.durationSeconds * 1000, async (i) => {
-        const message = customerMessage(`${env.runId}i`, i, i % 5 === 4 ? null : known[i % known.length]!);
-        const started = performance.now();
-        await transport.send(message);
-        durations.push(performance.now() - started);
-      });
-      return {
-        rate: options.ingestRate,
-        sent: sent.sent,
-        errors: sent.failed,
-        firstError: sent.firstError,
-        latency: summarise(durations),
-      };
+      return await timedAtRate(options.ingestRate, env.durationSeconds * 1000, (i) =>
+        transport.send(customerMessage(`${env.runId}i`, i, i % 5 === 4 ? null : known[i % known.length]!)),
+      );
     } finally {
       transport.close();
     }

@@ -4,9 +4,7 @@
 import { ChatVisitor } from '@atende/simulators/chat-visitor';
 import { CUSTOMER } from '../../../apps/server/src/modules/demo/vocabulary.ts';
 import { api, login } from './fixtures.ts';
-import { atRate } from './inbound.ts';
-import type { LatencyScenario } from './scenarios.ts';
-import { summarise } from './stats.ts';
+import { timedAtRate, type LatencyScenario } from './scenarios.ts';
 
 /** Under the widget's per-address session limit: one load client is one address. */
 const VISITORS = 40;
@@ -41,20 +39,10 @@ export const widgetIngest: LatencyScenario = {
         return visitor;
       }),
     );
-    const durations: number[] = [];
     try {
-      const sent = await atRate(options.ingestRate, env.durationSeconds * 1000, async (i) => {
-        const started = performance.now();
+      return await timedAtRate(options.ingestRate, env.durationSeconds * 1000, async (i) => {
         await visitors[i % VISITORS]!.send(CUSTOMER[i % CUSTOMER.length]!);
-        durations.push(performance.now() - started);
       });
-      return {
-        rate: options.ingestRate,
-        sent: sent.sent,
-        errors: sent.failed,
-        firstError: sent.firstError,
-        latency: summarise(durations),
-      };
     } finally {
       for (const visitor of visitors) visitor.disconnect();
     }
