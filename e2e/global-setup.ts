@@ -78,6 +78,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       WEB_DIR: join(root, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
+      CHECK_RESPONSES: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { JSON_BODY_LIMIT_BYTES, PRODUCT_VERSION } from '@atende/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AdapterRegistry } from './channels/adapter.ts';
 import { createVisitorRelay } from './channels/chat/relay.ts';
@@ -41,6 +41,7 @@ import { threadRoutes } from './modules/threads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { widgetRoutes } from './modules/widget/routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { serializerCompiler } from './platform/serializer.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Deps } from './platform/deps.ts';
@@ -99,7 +100,7 @@ export async function buildApp(
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerCompiler(config.checkResponses));
   registerErrorHandler(app);
   app.addHook('onSend', async (request, reply) => void reply.header('x-request-id', request.id));
 

@@ -31,6 +31,8 @@ export const EnvSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   TRUST_PROXY: booleanish.default(false),
   WEB_DIR: z.string().default(join(repoRoot, 'apps/web/dist')),
+  /** Tests: every response is also checked against its zod schema (see platform/serializer.ts). */
+  CHECK_RESPONSES: booleanish.default(false),
 });
 
 export type AppConfig = {
@@ -50,6 +52,7 @@ export type AppConfig = {
   seedDemo: boolean;
   trustProxy: boolean;
   webDir: string;
+  checkResponses: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO === 'auto',
     trustProxy: e.TRUST_PROXY,
     webDir: resolve(e.WEB_DIR),
+    checkResponses: e.CHECK_RESPONSES,
   };
 }
 

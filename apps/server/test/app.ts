@@ -51,6 +51,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     WEB_DIR: join(dataDir, 'web'),
+    CHECK_RESPONSES: 'true',
     ...options.env,
   });
   const { database, drop } = await openTestDatabase();

@@ -54,6 +54,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     WEB_DIR: join(dataDir, 'web'),
+    CHECK_RESPONSES: 'true',
   });
   app = await buildApp(config, database);
   await app.ready();
