@@ -2,7 +2,7 @@ import { ContactPage } from '@atende/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
-import { nullablesDirect, serializerCompiler } from './serializer.ts';
+import { serializableForm, serializerCompiler, toSerializableSchema } from './serializer.ts';
 
 const compile = (schema: z.ZodType, check: boolean) =>
   serializerCompiler(check)({ schema, method: 'GET', url: '/test', httpStatus: '200' });
@@ -35,11 +35,29 @@ describe('response serializer', () => {
     const nullableObject = z.object({ by: z.object({ id: z.string() }).nullable() });
     const schema = z.toJSONSchema(nullableObject, { target: 'draft-7' });
     expect(JSON.stringify(schema)).toContain('anyOf');
-    expect(nullablesDirect(schema)).toMatchObject({
+    expect(serializableForm(schema)).toMatchObject({
       properties: { by: { type: 'object', properties: { id: { type: 'string' } }, nullable: true } },
     });
-    expect(JSON.stringify(nullablesDirect(schema))).not.toContain('anyOf');
+    expect(JSON.stringify(serializableForm(schema))).not.toContain('anyOf');
     expect(compile(nullableObject, true)({ by: null })).toBe('{"by":null}');
+  });
+
+  it('tells the branches of a discriminated union apart by their tag alone', () => {
+    const shape = z.discriminatedUnion('type', [
+      z.object({ type: z.literal('circle'), radius: z.number() }),
+      z.object({ type: z.literal('square'), side: z.number() }),
+      z.object({ type: z.literal('dot') }),
+    ]);
+    const schema = z.object({ shapes: z.array(shape) });
+    expect(JSON.stringify(toSerializableSchema(schema))).not.toMatch(/oneOf|anyOf/);
+    const shapes = [
+      { type: 'square', side: 2, radius: 9 },
+      { type: 'circle', radius: 1 },
+      { type: 'dot' },
+    ];
+    expect(JSON.parse(compile(schema, true)({ shapes }))).toEqual({
+      shapes: [{ type: 'square', side: 2 }, { type: 'circle', radius: 1 }, { type: 'dot' }],
+    });
   });
 
   it('writes what zod writes, and only the schema fields', () => {

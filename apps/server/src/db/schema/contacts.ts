@@ -60,14 +60,19 @@ export const contacts = pgTable(
     /** When the oldest customer message still without an answer arrived; null once answered. */
     unansweredSince: timestamp('unanswered_since', { withTimezone: true }),
     lastEvent: text('last_event'),
+    /**
+     * The kind of the contact's main channel (its first main one, else its first): the list shows it on every
+     * row. Kept by a trigger on contact_channels (migration 0018), whatever writes the channels.
+     */
+    mainChannelKind: channelKind('main_channel_kind'),
     lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // One index per ordering of the list, each ending with id for keyset pagination. An attendant's list is
-    // their own contacts (few: contacts_responsible_idx, then sorted) merged with the unassigned ones, read in
-    // order through a partial copy of each index that holds only those.
+    // their own contacts merged with the unassigned ones, each part read in order through a partial copy of
+    // each index: per responsible for the assigned contacts, and one holding only the unassigned.
     ...Object.entries({
       default_order: [t.critical, t.priority, t.lastMessageAt, t.id],
       // "Last unanswered message" sorts contacts without one last in both directions: one index per direction.
@@ -80,11 +85,13 @@ export const contacts = pgTable(
       unread_order: [t.unreadCount, t.lastMessageAt, t.id],
     }).flatMap(([ordering, columns]) => [
       index(`contacts_${ordering}_idx`).on(t.companyId, ...columns),
+      index(`contacts_${ordering}_assigned_idx`)
+        .on(t.companyId, t.responsibleId, ...columns)
+        .where(sql`${t.responsibleId} is not null`),
       index(`contacts_${ordering}_unassigned_idx`)
         .on(t.companyId, ...columns)
         .where(sql`${t.responsibleId} is null`),
     ]),
-    index('contacts_responsible_idx').on(t.companyId, t.responsibleId, t.lastMessageAt),
     index('contacts_waiting_idx')
       .on(t.companyId, t.priority, t.queuedAt, t.id)
       .where(sql`${t.onQueue} and ${t.responsibleId} is null`),

@@ -25,6 +25,10 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: object, actor: Actor = me) =>
   injectAs(t.app, actor, { method: 'POST', url, payload });
+const listedMainChannel = async (contactId: string) => {
+  const page = await injectAs(t.app, me, { method: 'GET', url: '/api/contacts?filter=mine&limit=100' });
+  return page.json().data.find((summary: { id: string }) => summary.id === contactId)?.main_channel;
+};
 const mainOf = (contact: Contact, type: string) => contact.channels.filter((c) => c.type === type && c.main);
 
 describe('channel maintenance', () => {
@@ -103,6 +107,10 @@ describe('channel maintenance', () => {
       await post(`/api/conversation/${contact.id}/channels/${second.id}/active`, { type: 'alternative' })
     ).json();
     expect(mainOf(demoted, 'whatsapp')).toHaveLength(0);
+    // The contact's main channel is its oldest main one: e-mail once the first WhatsApp is demoted.
+    const mainChannels = [withSecond, promoted, demoted].map((c) => c.main_channel);
+    expect(mainChannels).toEqual(['whatsapp', 'email', 'email']);
+    expect(await listedMainChannel(contact.id)).toBe('email');
   });
 
   it('edits responsible and kind, and keeps the blacklist with its reason', async () => {
@@ -123,6 +131,11 @@ describe('channel maintenance', () => {
       responsible_id: me.user.id,
       main: false,
     });
+    expect([channel.type, moved.main_channel, await listedMainChannel(contact.id)]).toEqual([
+      'sms',
+      'whatsapp',
+      'whatsapp',
+    ]);
     expect((await post(`${base}/update`, {})).json().message).toBe('Informe ao menos um campo para alterar.');
 
     const blocked: Contact = (

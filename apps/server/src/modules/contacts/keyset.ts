@@ -51,15 +51,15 @@ export const sortColumns = (keys: SortKey[]) =>
 export const mergedOrderBy = (keys: SortKey[], direction: SortDirection): SQL[] =>
   [...keys.map((_, i) => `k${i}`), 'id'].map((name) => sql.raw(`"${name}" ${direction}`));
 
-/** A column with the row's keys, from which the next page's cursor is made. */
-export function cursorColumn(keys: SortKey[]): SQL<string> {
-  return sql<string>`json_build_array(${sql.join(
-    keys.map((k) => sql`(${k.expr})::text`),
-    sql`, `,
-  )}, ${contacts.id})::text`;
+/**
+ * The cursor after `row`, a row selecting `sortColumns`: its keys as PostgreSQL's text (the driver leaves
+ * timestamps as text, microseconds kept; booleans and numbers print as PostgreSQL does) and its id.
+ */
+export function cursorAfter(keys: SortKey[], row: { id: string }): string {
+  const values = row as unknown as Record<string, unknown>;
+  const json = JSON.stringify([...keys.map((_, i) => String(values[`k${i}`])), row.id]);
+  return Buffer.from(json).toString('base64url');
 }
-
-export const encodeCursor = (keysJson: string) => Buffer.from(keysJson).toString('base64url');
 
 const VALUE_FORMATS: Record<SortKey['cast'] | 'uuid', RegExp> = {
   timestamptz: /^(-?infinity|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?)$/,

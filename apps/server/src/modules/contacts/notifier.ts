@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { contacts } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { param, prepared } from '../../platform/db/prepared.ts';
+import { param, preparedRows } from '../../platform/db/prepared.ts';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
 import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
 import { presentSummary, responsibleJoin, summaryColumns } from './presenter.ts';
@@ -11,7 +11,7 @@ import { countWaiting } from './service.ts';
 
 /** Every inbound message and every change of a contact reads its summary once, for everyone concerned. */
 const summaryStatement = (db: Db) =>
-  prepared(db, 'contact_summary', () =>
+  preparedRows(db, 'contact_summary', () =>
     db
       .select(summaryColumns)
       .from(contacts)

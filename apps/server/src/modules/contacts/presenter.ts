@@ -6,8 +6,10 @@ import {
   type ContactSummary,
   type Priority,
 } from '@atende/contract';
-import { eq, sql } from 'drizzle-orm';
-import { contactChannels, contacts, users } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import type { contactChannels} from '../../db/schema/index.ts';
+import { contacts, users } from '../../db/schema/index.ts';
+import type { RawRow } from '../../platform/db/prepared.ts';
 
 export const priorityName = (rank: number): Priority => PRIORITIES[rank] ?? 'medium';
 export const priorityRank = (priority: Priority): number => PRIORITIES.indexOf(priority);
@@ -25,10 +27,7 @@ export const summaryColumns = {
   unreadCount: contacts.unreadCount,
   responsibleId: contacts.responsibleId,
   responsibleName: users.name,
-  mainChannel: sql<ContactChannel['type'] | null>`(
-    select ${contactChannels.kind} from ${contactChannels}
-    where ${contactChannels.contactId} = ${contacts.id}
-    order by ${contactChannels.main} desc, ${contactChannels.createdAt} limit 1)`,
+  mainChannel: contacts.mainChannelKind,
   lastMessageAt: contacts.lastMessageAt,
   lastMessageText: contacts.lastMessageText,
   lastMessageDirection: contacts.lastMessageDirection,
@@ -43,7 +42,7 @@ export const responsibleJoin = [users, eq(users.id, contacts.responsibleId)] as 
 
 type ContactRow = typeof contacts.$inferSelect;
 
-export type SummaryRow = Pick<
+type SummaryFields = Pick<
   ContactRow,
   | 'id'
   | 'name'
@@ -63,6 +62,9 @@ export type SummaryRow = Pick<
   | 'lastEvent'
   | 'updatedAt'
 > & { responsibleName: string | null; mainChannel: ContactChannel['type'] | null };
+
+/** summaryColumns as drizzle maps them (timestamps as Dates) or as read raw (PostgreSQL's text). */
+export type SummaryRow = SummaryFields | RawRow<SummaryFields>;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

@@ -11,20 +11,19 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { contacts, contactWallets, schedules, userWallets } from '../../db/schema/index.ts';
 import type { AuthContext, TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { param, prepared } from '../../platform/db/prepared.ts';
+import { param, prepared, preparedRows } from '../../platform/db/prepared.ts';
 import { isSupervising } from '../users/policy.ts';
 import {
   afterCursor,
-  cursorColumn,
+  cursorAfter,
   decodeCursor,
-  encodeCursor,
   mergedOrderBy,
   orderBy,
   sortColumns,
   sortKeys,
 } from './keyset.ts';
 import { visibleContacts, visibleParts } from './policy.ts';
-import { presentSummary, responsibleJoin, summaryColumns } from './presenter.ts';
+import { presentSummary, responsibleJoin, summaryColumns, type SummaryRow } from './presenter.ts';
 
 export function filterCondition(
   ctx: Pick<AuthContext, 'userId'>,
@@ -94,7 +93,7 @@ function pageQuery(
 ) {
   const part = (visible: SQL) =>
     db
-      .select({ ...summaryColumns, cursor: cursorColumn(keys), ...sortColumns(keys) })
+      .select({ ...summaryColumns, ...sortColumns(keys) })
       .from(contacts)
       .leftJoin(...responsibleJoin)
       .where(and(eq(contacts.companyId, companyId), visible, ...where, after))
@@ -109,15 +108,13 @@ function pageQuery(
     : first!;
 }
 
-type PageRow = Awaited<ReturnType<typeof pageQuery>>[number];
-
 /** `limit` rows of the `limit + 1` read, and a cursor when the extra one shows more exist. */
-function toPage(rows: PageRow[], limit: number): ContactPage {
+function toPage(keys: SortKeys, rows: SummaryRow[], limit: number): ContactPage {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     data: page.map(presentSummary),
-    next_cursor: rows.length > limit && last ? encodeCursor(last.cursor) : null,
+    next_cursor: rows.length > limit && last ? cursorAfter(keys, last) : null,
   };
 }
 
@@ -138,7 +135,7 @@ export async function contactPage(ctx: TenantContext, request: PageRequest): Pro
     after,
     request.limit + 1,
   );
-  return toPage(rows, request.limit);
+  return toPage(keys, rows, request.limit);
 }
 
 /**
@@ -157,7 +154,7 @@ export async function listContacts(ctx: TenantContext, query: ContactListQuery):
     query.cursor ? 'next' : 'first',
     visibility(ctx),
   ].join(':');
-  const statement = prepared(ctx.db, shape, () => {
+  const statement = preparedRows(ctx.db, shape, () => {
     const scope = boundScope(ctx.role);
     const where = [
       filterCondition(scope, query.filter),
@@ -188,7 +185,7 @@ export async function listContacts(ctx: TenantContext, query: ContactListQuery):
     limit: query.limit + 1,
     ...Object.fromEntries(cursor.map((value, i) => [cursorParams[i], value])),
   });
-  return toPage(rows, query.limit);
+  return toPage(keys, rows, query.limit);
 }
 
 /** Whether the user may open the contact: every conversation call checks it first. */

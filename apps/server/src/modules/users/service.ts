@@ -14,6 +14,7 @@ import { companies, sessions, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
+import { param, prepared } from '../../platform/db/prepared.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -58,13 +59,17 @@ export async function createUser(db: Db, companyId: string, input: NewUser): Pro
 }
 
 /** The acting user with their company; a user removed meanwhile answers 404. */
+/** The signed-in user and their company: every console load and every profile change answers it. */
 export async function getCurrentUser(ctx: TenantContext) {
-  const [row] = await ctx.db
-    .select({ user: users, company: { id: companies.id, name: companies.name } })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)))
-    .limit(1);
+  const statement = prepared(ctx.db, 'current_user', () =>
+    ctx.db
+      .select({ user: users, company: { id: companies.id, name: companies.name } })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(and(eq(users.id, param('userId')), eq(users.companyId, param('companyId'))))
+      .limit(1),
+  );
+  const [row] = await statement.execute({ userId: ctx.userId, companyId: ctx.companyId });
   if (!row) throw notFound();
   return row;
 }
