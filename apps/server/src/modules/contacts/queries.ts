@@ -65,15 +65,15 @@ export type PageRequest = {
 type Scope = Pick<AuthContext, 'companyId' | 'userId' | 'role'>;
 
 /** The tenant and the user as placeholders of a prepared statement; `scopeValues` binds them. */
-const boundScope = (role: AuthContext['role']): Scope => ({
+export const boundScope = (role: AuthContext['role']): Scope => ({
   companyId: param('companyId'),
   userId: param('userId'),
   role,
 });
-const scopeValues = (ctx: AuthContext) => ({ companyId: ctx.companyId, userId: ctx.userId });
+export const scopeValues = (ctx: AuthContext) => ({ companyId: ctx.companyId, userId: ctx.userId });
 
 /** Statements differ by what the role may see: every contact, or the user's own and the unassigned. */
-const visibility = (ctx: AuthContext) => (isSupervising(ctx.role) ? 'all' : 'own');
+export const visibility = (ctx: AuthContext) => (isSupervising(ctx.role) ? 'all' : 'own');
 
 type SortKeys = ReturnType<typeof sortKeys>;
 
@@ -187,6 +187,24 @@ export async function listContacts(ctx: TenantContext, query: ContactListQuery):
   });
   return toPage(keys, rows, query.limit);
 }
+
+/**
+ * `select <lists>` of the contact (bound as `contactId`) if the user (see boundScope) may see it: one row, or
+ * none. For statements that answer a conversation's lists at once, the visibility check included.
+ */
+export const forVisibleContact = (
+  role: AuthContext['role'],
+  lists: Record<string, SQL>,
+) => sql`select ${sql.join(
+  Object.entries(lists).map(([name, list]) => sql`${list} as ${sql.identifier(name)}`),
+  sql`, `,
+)}
+  from ${contacts}
+  where ${and(
+    eq(contacts.id, param('contactId')),
+    eq(contacts.companyId, param('companyId')),
+    visibleContacts(boundScope(role)),
+  )}`;
 
 /** Whether the user may open the contact: every conversation call checks it first. */
 export async function maySeeContact(ctx: TenantContext, contactId: string): Promise<boolean> {

@@ -5,6 +5,8 @@ import { aliasedTable, and, desc, eq, getTableColumns, type SQL } from 'drizzle-
 import { contactEvents, contacts, eventActions, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { namedColumns, withDates } from '../../platform/db/json-rows.ts';
+import type { RawRow } from '../../platform/db/prepared.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { maySeeContact } from '../contacts/queries.ts';
@@ -12,12 +14,21 @@ import { maySeeContact } from '../contacts/queries.ts';
 const responsible = aliasedTable(users, 'event_responsible');
 const author = aliasedTable(users, 'event_author');
 
+const eventColumns = {
+  ...getTableColumns(contactEvents),
+  responsibleName: responsible.name,
+  authorName: author.name,
+};
+
+const responsibleJoin = [responsible, eq(responsible.id, contactEvents.responsibleId)] as const;
+const authorJoin = [author, eq(author.id, contactEvents.createdBy)] as const;
+
 const withNames = (db: Db) =>
   db
-    .select({ ...getTableColumns(contactEvents), responsibleName: responsible.name, authorName: author.name })
+    .select(eventColumns)
     .from(contactEvents)
-    .leftJoin(responsible, eq(responsible.id, contactEvents.responsibleId))
-    .leftJoin(author, eq(author.id, contactEvents.createdBy));
+    .leftJoin(...responsibleJoin)
+    .leftJoin(...authorJoin);
 
 type Row = Awaited<ReturnType<ReturnType<typeof withNames>['limit']>>[number];
 
@@ -30,6 +41,27 @@ export const contactEventRows = (
   withNames(ctx.db).where(
     and(eq(contactEvents.contactId, contactId), eq(contactEvents.companyId, ctx.companyId), ...conditions),
   );
+
+/** contactEventRows with every field named for JSON (see json-rows.ts): the timeline's single statement. */
+export const contactEventJsonRows = (
+  ctx: { db: Db; companyId: string },
+  contactId: string,
+  ...conditions: (SQL | undefined)[]
+) =>
+  ctx.db
+    .select(namedColumns(eventColumns))
+    .from(contactEvents)
+    .leftJoin(...responsibleJoin)
+    .leftJoin(...authorJoin)
+    .where(
+      and(eq(contactEvents.contactId, contactId), eq(contactEvents.companyId, ctx.companyId), ...conditions),
+    );
+
+export type EventJsonRow = RawRow<Row>;
+
+/** An event read through contactEventJsonRows, as the contract shows it. */
+export const presentJsonEvent = (row: EventJsonRow): ContactEvent =>
+  presentEvent(withDates<Row>(row, ['occurredAt', 'createdAt']));
 
 /** One event as the contract shows it, or null when it is not the company's. */
 export async function findEvent(

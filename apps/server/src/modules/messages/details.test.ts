@@ -1,4 +1,4 @@
-import type { ContactViewers, Message, MessageMetaData } from '@atende/contract';
+import type { ContactViewers, Item, Message, MessageMetaData } from '@atende/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -56,6 +56,12 @@ describe('message details', () => {
       await injectAs(t.app, colleague, { method: 'POST', url: url('reaction'), payload: { emoji: '👍' } })
     ).json();
     expect(both.reactions).toHaveLength(2);
+    // The timeline carries them too, oldest first, as the message itself does.
+    const items = (
+      await injectAs(t.app, me, { method: 'GET', url: `/api/conversation/${contactId}/items` })
+    ).json();
+    const shown = items.data.find((item: Item) => item.type === 'message' && item.message.id === messageId);
+    expect(shown.message.reactions).toEqual(both.reactions);
     const removed: Message = (
       await injectAs(t.app, me, { method: 'POST', url: url('reaction'), payload: { emoji: '👍' } })
     ).json();

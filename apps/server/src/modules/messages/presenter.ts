@@ -3,7 +3,8 @@ import type { Attachment, Message, MessageItem } from '@atende/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { attachments, messageReactions, messages, users } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { param, prepared } from '../../platform/db/prepared.ts';
+import { jsonRows, namedColumns, withDates } from '../../platform/db/json-rows.ts';
+import { param, prepared, type RawRow } from '../../platform/db/prepared.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 
 export const messageColumns = {
@@ -27,6 +28,10 @@ export const messageColumns = {
 /** Joins the sending user's name into a query selecting messageColumns from messages. */
 export const senderJoin = [users, eq(users.id, messages.senderUserId)] as const;
 
+/** The messages of one conversation of the tenant, narrowed by `conditions`. */
+const inConversation = (companyId: string, contactId: string, conditions: (SQL | undefined)[]) =>
+  and(eq(messages.contactId, contactId), eq(messages.companyId, companyId), ...conditions);
+
 /** The messages of one conversation of the tenant, with their senders, narrowed by `conditions`. */
 export const conversationMessages = (
   ctx: { db: Db; companyId: string },
@@ -37,7 +42,19 @@ export const conversationMessages = (
     .select(messageColumns)
     .from(messages)
     .leftJoin(...senderJoin)
-    .where(and(eq(messages.contactId, contactId), eq(messages.companyId, ctx.companyId), ...conditions));
+    .where(inConversation(ctx.companyId, contactId, conditions));
+
+/** conversationMessages as JSON rows with their attachments and reactions (see messageJsonColumns). */
+export const conversationMessagesJson = (
+  ctx: { db: Db; companyId: string },
+  contactId: string,
+  ...conditions: (SQL | undefined)[]
+) =>
+  ctx.db
+    .select(messageJsonColumns)
+    .from(messages)
+    .leftJoin(...senderJoin)
+    .where(inConversation(ctx.companyId, contactId, conditions));
 
 export type MessageRow = Omit<
   typeof messages.$inferSelect,
@@ -85,6 +102,27 @@ export const messageItem = (message: Message): MessageItem => ({
 /** What a file URL signs: the attachment, so the URL opens that file and nothing else. */
 export const fileResource = (attachmentId: string) => `file:${attachmentId}`;
 
+type FileRow = Pick<
+  typeof attachments.$inferSelect,
+  'id' | 'messageId' | 'kind' | 'filename' | 'contentType' | 'size'
+>;
+type ReactionRow = { messageId: string; emoji: string; userId: string | null };
+
+const fileColumns = {
+  id: attachments.id,
+  messageId: attachments.messageId,
+  kind: attachments.kind,
+  filename: attachments.filename,
+  contentType: attachments.contentType,
+  size: attachments.size,
+};
+const reactionColumns = {
+  messageId: messageReactions.messageId,
+  emoji: messageReactions.emoji,
+  userId: messageReactions.userId,
+};
+const fileOrder = [attachments.createdAt, attachments.id];
+
 /** Messages with their attachments and reactions: two prepared statements whatever the number of messages. */
 export async function presentMessages(
   db: Db,
@@ -98,22 +136,19 @@ export async function presentMessages(
   const [files, reactions] = await Promise.all([
     prepared(db, 'message_attachments', () =>
       db
-        .select()
+        .select(fileColumns)
         .from(attachments)
         .where(
           and(
             sql`${attachments.messageId} = any(${param('ids')}::uuid[])`,
             eq(attachments.companyId, param('companyId')),
           ),
-        ),
+        )
+        .orderBy(...fileOrder),
     ).execute(values),
     prepared(db, 'message_reactions', () =>
       db
-        .select({
-          messageId: messageReactions.messageId,
-          emoji: messageReactions.emoji,
-          userId: messageReactions.userId,
-        })
+        .select(reactionColumns)
         .from(messageReactions)
         .where(
           and(
@@ -124,6 +159,16 @@ export async function presentMessages(
         .orderBy(messageReactions.createdAt),
     ).execute(values),
   ]);
+  return presentWith(urls, rows, files, reactions);
+}
+
+/** Messages with the given attachments and reactions (of any of them), in the order of `rows`. */
+export function presentWith(
+  urls: UrlSigner,
+  rows: MessageRow[],
+  files: FileRow[],
+  reactions: ReactionRow[],
+): Message[] {
   const reactionsOf = new Map<string, Reaction[]>();
   for (const reaction of reactions) {
     const list = reactionsOf.get(reaction.messageId) ?? [];
@@ -145,3 +190,42 @@ export async function presentMessages(
   }
   return rows.map((row) => presentMessage(row, byMessage.get(row.id), reactionsOf.get(row.id)));
 }
+
+/**
+ * messageColumns named for JSON (see json-rows.ts), each message carrying its attachments (`files`) and
+ * reactions: a page of messages whole in one statement.
+ */
+export const messageJsonColumns = {
+  ...namedColumns(messageColumns),
+  files: sql`${jsonRows(
+    sql`select ${sql.join(
+      Object.entries(fileColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+      sql`, `,
+    )} from ${attachments}
+    where ${attachments.messageId} = ${messages.id} and ${attachments.companyId} = ${messages.companyId}
+    order by ${sql.join(fileOrder, sql`, `)}`,
+  )}`.as('files'),
+  reactions: sql`${jsonRows(
+    sql`select ${sql.join(
+      Object.entries(reactionColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+      sql`, `,
+    )} from ${messageReactions}
+    where ${messageReactions.messageId} = ${messages.id} and ${messageReactions.companyId} = ${messages.companyId}
+    order by ${messageReactions.createdAt}`,
+  )}`.as('reactions'),
+};
+
+/** A message read through messageJsonColumns. */
+export type MessageJsonRow = RawRow<MessageRow> & { files: FileRow[]; reactions: ReactionRow[] };
+
+/** Messages read as JSON rows, with their attachments and reactions, as the contract's Message. */
+export function presentJsonMessages(urls: UrlSigner, rows: MessageJsonRow[]): Message[] {
+  return presentWith(
+    urls,
+    rows.map((row) => withDates<MessageRow>(row, MESSAGE_DATES)),
+    rows.flatMap((row) => row.files),
+    rows.flatMap((row) => row.reactions),
+  );
+}
+
+const MESSAGE_DATES = ['createdAt', 'updatedAt', 'readAt'] as const;
