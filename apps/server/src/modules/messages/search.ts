@@ -26,18 +26,26 @@ const matching = (term: unknown, pattern: unknown): SQL =>
 /** Messages whose text matches `term`. */
 export const matchesTerm = (term: string): SQL => matching(term, likePattern(term));
 
-/** The contact's newest matches with their files and reactions, if the user may see it: one statement. */
+/**
+ * The contact's newest matches with their files and reactions, if the user may see it: one statement, planned
+ * for each term (a generic plan read a whole conversation for a rare term: 108 ms instead of 1).
+ */
 const searchStatement = (ctx: TenantContext) =>
-  preparedSql<{ messages: MessageJsonRow[] }>(ctx.db, `conversation_search:${visibility(ctx)}`, () => {
-    const matches = conversationMessagesJson(
-      { db: ctx.db, companyId: param('companyId') },
-      param('contactId'),
-      matching(param('term'), param('pattern')),
-    )
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(MESSAGE_SEARCH_LIMIT + 1);
-    return forVisibleContact(ctx.role, { messages: jsonRows(matches) });
-  });
+  preparedSql<{ messages: MessageJsonRow[] }>(
+    ctx.db,
+    `conversation_search:${visibility(ctx)}`,
+    () => {
+      const matches = conversationMessagesJson(
+        { db: ctx.db, companyId: param('companyId') },
+        param('contactId'),
+        matching(param('term'), param('pattern')),
+      )
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(MESSAGE_SEARCH_LIMIT + 1);
+      return forVisibleContact(ctx.role, { messages: jsonRows(matches) });
+    },
+    { planEach: true },
+  );
 
 export async function searchConversation(
   ctx: TenantContext,

@@ -38,13 +38,26 @@ export function prepared<T>(
 const dialect = new PgDialect();
 
 /**
- * A prepared statement of raw SQL — a data-modifying CTE, which no drizzle builder writes — answering its
- * rows as objects. Same contract as `prepared`: placeholders (`param`) where the values go.
+ * A prepared statement of raw SQL — a data-modifying CTE, or several lists at once, which no drizzle builder
+ * writes — answering its rows as objects. Same contract as `prepared`: placeholders (`param`) where the values
+ * go. `planEach`: sent unnamed, so PostgreSQL plans it for each execution's values (a text search, whose best
+ * plan depends on how rare the term is) instead of settling on a generic plan; only the SQL is built once.
  */
-export function preparedSql<Row>(db: Db, shape: string, build: () => SQL): Statement<Row[]> {
+export function preparedSql<Row>(
+  db: Db,
+  shape: string,
+  build: () => SQL,
+  options: { planEach?: boolean } = {},
+): Statement<Row[]> {
   return prepared(db, shape, () => ({
     prepare(name) {
-      const statement = db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+      const query = dialect.sqlToQuery(build());
+      const statement = db._.session.prepareQuery(
+        query,
+        undefined,
+        options.planEach ? undefined : name,
+        false,
+      );
       return {
         execute: async (values) => ((await statement.execute(values)) as { rows: Row[] }).rows,
       };
