@@ -85,8 +85,27 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     raw: { executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }) },
     ping: async () => void (await pool.query('select 1')),
-    close: once(() => pool.end()),
+    close: once(async () => {
+      await drained(pool);
+      await pool.end();
+    }),
   };
+}
+
+const DRAIN_MS = 2_000;
+const QUIET_MS = 50;
+
+/**
+ * Resolves once the pool has been idle for QUIET_MS (or after DRAIN_MS). A request whose client hung up keeps
+ * running after the HTTP server has closed; ending the pool under it made its next query fail.
+ */
+async function drained(pool: pg.Pool): Promise<void> {
+  const deadline = Date.now() + DRAIN_MS;
+  let quietSince = Date.now();
+  while (Date.now() < deadline && Date.now() - quietSince < QUIET_MS) {
+    if (pool.waitingCount > 0 || pool.totalCount > pool.idleCount) quietSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /**
