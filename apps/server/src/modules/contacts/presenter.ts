@@ -7,9 +7,10 @@ import {
   type Priority,
 } from '@atende/contract';
 import { eq } from 'drizzle-orm';
-import type { contactChannels} from '../../db/schema/index.ts';
+import type { contactChannels } from '../../db/schema/index.ts';
 import { contacts, users } from '../../db/schema/index.ts';
 import type { RawRow } from '../../platform/db/prepared.ts';
+import { isoTimestamp, isoTimestampOrNull } from '../../platform/db/timestamps.ts';
 
 export const priorityName = (rank: number): Priority => PRIORITIES[rank] ?? 'medium';
 export const priorityRank = (priority: Priority): number => PRIORITIES.indexOf(priority);
@@ -66,8 +67,6 @@ type SummaryFields = Pick<
 /** summaryColumns as drizzle maps them (timestamps as Dates) or as read raw (PostgreSQL's text). */
 export type SummaryRow = SummaryFields | RawRow<SummaryFields>;
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
 export function presentSummary(row: SummaryRow): ContactSummary {
   return {
     id: row.id,
@@ -87,12 +86,12 @@ export function presentSummary(row: SummaryRow): ContactSummary {
             text: row.lastMessageText,
             direction: row.lastMessageDirection,
             channel: row.lastMessageChannel,
-            created_at: iso(row.lastMessageAt)!,
+            created_at: isoTimestamp(row.lastMessageAt),
           }
         : null,
-    unanswered_since: iso(row.unansweredSince),
+    unanswered_since: isoTimestampOrNull(row.unansweredSince),
     last_event: row.lastEvent,
-    updated_at: iso(row.updatedAt)!,
+    updated_at: isoTimestamp(row.updatedAt),
   };
 }
 
@@ -112,7 +111,7 @@ export function presentContact(
     protocol: row.protocol,
     tag: row.tag,
     reason: row.reason,
-    return_at: iso(row.returnAt),
+    return_at: isoTimestampOrNull(row.returnAt),
     segments: segments.map((s) => ({ wallet_id: s.walletId, wallet_name: s.walletName })),
     jokers: joker ? [joker] : [],
     channels: channels.map((c) => ({
@@ -125,6 +124,6 @@ export function presentContact(
       blacklisted: c.blacklisted,
       blacklist_reason: c.blacklistReason,
     })),
-    created_at: iso(row.createdAt)!,
+    created_at: isoTimestamp(row.createdAt),
   };
 }

@@ -5,8 +5,9 @@ import { aliasedTable, and, desc, eq, getTableColumns, type SQL } from 'drizzle-
 import { contactEvents, contacts, eventActions, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { namedColumns, withDates } from '../../platform/db/json-rows.ts';
+import { namedColumns } from '../../platform/db/json-rows.ts';
 import type { RawRow } from '../../platform/db/prepared.ts';
+import { isoTimestamp } from '../../platform/db/timestamps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { maySeeContact } from '../contacts/queries.ts';
@@ -59,10 +60,6 @@ export const contactEventJsonRows = (
 
 export type EventJsonRow = RawRow<Row>;
 
-/** An event read through contactEventJsonRows, as the contract shows it. */
-export const presentJsonEvent = (row: EventJsonRow): ContactEvent =>
-  presentEvent(withDates<Row>(row, ['occurredAt', 'createdAt']));
-
 /** One event as the contract shows it, or null when it is not the company's. */
 export async function findEvent(
   ctx: { db: Db; companyId: string },
@@ -74,7 +71,7 @@ export async function findEvent(
   return row ? presentEvent(row) : null;
 }
 
-export const presentEvent = (row: Row): ContactEvent => ({
+export const presentEvent = (row: Row | RawRow<Row>): ContactEvent => ({
   id: row.id,
   contact_id: row.contactId,
   action_id: row.actionId,
@@ -83,9 +80,9 @@ export const presentEvent = (row: Row): ContactEvent => ({
   annotation: row.annotation,
   responsible:
     row.responsibleId && row.responsibleName ? { id: row.responsibleId, name: row.responsibleName } : null,
-  date: row.occurredAt.toISOString(),
+  date: isoTimestamp(row.occurredAt),
   created_by: { id: row.createdBy, name: row.authorName },
-  created_at: row.createdAt.toISOString(),
+  created_at: isoTimestamp(row.createdAt),
 });
 
 /** The events panel: the contact's last EVENTS_HISTORY_SIZE records, newest first. */

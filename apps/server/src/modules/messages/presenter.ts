@@ -3,8 +3,9 @@ import type { Attachment, Message, MessageItem } from '@atende/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { attachments, messageReactions, messages, users } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { jsonRows, namedColumns, withDates } from '../../platform/db/json-rows.ts';
+import { jsonRows, namedColumns } from '../../platform/db/json-rows.ts';
 import { param, prepared, type RawRow } from '../../platform/db/prepared.ts';
+import { isoTimestamp } from '../../platform/db/timestamps.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 
 export const messageColumns = {
@@ -67,7 +68,7 @@ export type MessageRow = Omit<
 export type Reaction = Message['reactions'][number];
 
 export function presentMessage(
-  row: MessageRow,
+  row: MessageRow | RawRow<MessageRow>,
   files: Attachment[] = [],
   reactions: Reaction[] = [],
 ): Message {
@@ -88,8 +89,8 @@ export function presentMessage(
     status: row.status,
     failure_reason: row.failureReason,
     read: row.direction === 'out' || row.readAt !== null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoTimestamp(row.createdAt),
+    updated_at: isoTimestamp(row.updatedAt),
   };
 }
 
@@ -165,7 +166,7 @@ export async function presentMessages(
 /** Messages with the given attachments and reactions (of any of them), in the order of `rows`. */
 export function presentWith(
   urls: UrlSigner,
-  rows: MessageRow[],
+  rows: (MessageRow | RawRow<MessageRow>)[],
   files: FileRow[],
   reactions: ReactionRow[],
 ): Message[] {
@@ -222,10 +223,8 @@ export type MessageJsonRow = RawRow<MessageRow> & { files: FileRow[]; reactions:
 export function presentJsonMessages(urls: UrlSigner, rows: MessageJsonRow[]): Message[] {
   return presentWith(
     urls,
-    rows.map((row) => withDates<MessageRow>(row, MESSAGE_DATES)),
+    rows,
     rows.flatMap((row) => row.files),
     rows.flatMap((row) => row.reactions),
   );
 }
-
-const MESSAGE_DATES = ['createdAt', 'updatedAt', 'readAt'] as const;

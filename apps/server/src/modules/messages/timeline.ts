@@ -10,7 +10,7 @@ import { param, preparedSql } from '../../platform/db/prepared.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { forVisibleContact, maySeeContact, scopeValues, visibility } from '../contacts/queries.ts';
-import { contactEventJsonRows, presentJsonEvent, type EventJsonRow } from '../events/service.ts';
+import { contactEventJsonRows, presentEvent, type EventJsonRow } from '../events/service.ts';
 import {
   conversationMessagesJson,
   messageItem,
@@ -73,11 +73,15 @@ const pageStatement = (ctx: TenantContext, messageKind: AnchorKind, eventKind: A
     return forVisibleContact(ctx.role, { messages: jsonRows(messagesPart), events: jsonRows(eventsPart) });
   });
 
-type Entry = { createdAt: Date; id: string };
+type Entry = { createdAt: string; id: string };
 
-/** Newest first by (created_at, id); uuids compare as their lowercase text, the order PostgreSQL uses. */
-const newerFirst = (a: Entry, b: Entry): number =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Newest first by (created_at, id): ISO timestamps of one width compare as text, and uuids as their lowercase
+ * text, the order PostgreSQL uses.
+ */
+const newerFirst = (a: Entry, b: Entry): number => byText(b.createdAt, a.createdAt) || byText(b.id, a.id);
 
 /**
  * The newest `limit` items of the union of messages older than `messageAnchor` and events older than
@@ -101,14 +105,14 @@ async function page(
   if (!row) throw notFound();
   const merged = [
     ...presentJsonMessages(urls, row.messages).map((message) => ({
-      createdAt: new Date(message.created_at),
+      createdAt: message.created_at,
       id: message.id,
       item: messageItem(message),
     })),
     ...row.events.map((json) => {
-      const event = presentJsonEvent(json);
+      const event = presentEvent(json);
       const item: EventItem = { type: 'event', created_at: event.created_at, event };
-      return { createdAt: new Date(json.createdAt), id: event.id, item };
+      return { createdAt: event.created_at, id: event.id, item };
     }),
   ].sort(newerFirst);
   return { data: merged.slice(0, limit).map((entry): Item => entry.item), has_more: merged.length > limit };

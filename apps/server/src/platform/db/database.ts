@@ -75,7 +75,8 @@ function embeddedDir(dataDir: string): string {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Sessions in UTC: timestamps read as text are then rewritten, not parsed (timestamps.ts).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c TimeZone=UTC' });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
   // replaces it, and queries in flight fail with their own error.
   pool.on('error', (error) => process.emitWarning(`idle PostgreSQL connection lost: ${error.message}`));

@@ -3,7 +3,6 @@
 // one native JSON.parse replace a statement and a driver row decoding per list. The rows keep their fields'
 // names; their timestamps arrive as ISO text.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { RawRow } from './prepared.ts';
 
 /** A flat selection with every field output under its own name, so `json_agg` of the rows keeps the names. */
 export const namedColumns = <S extends Record<string, SQLWrapper>>(selection: S) =>
@@ -13,13 +12,3 @@ export const namedColumns = <S extends Record<string, SQLWrapper>>(selection: S)
 
 /** The rows of `query` as one json array, empty rather than null when there are none. */
 export const jsonRows = (query: SQLWrapper) => sql`(select coalesce(json_agg(r), '[]') from (${query}) r)`;
-
-/** A JSON row with its timestamp fields (`dates`) as Dates, as drizzle would have mapped them. */
-export function withDates<R>(row: RawRow<R>, dates: readonly (keyof R)[]): R {
-  const mapped = { ...row } as Record<keyof R, unknown>;
-  for (const key of dates) {
-    const value = mapped[key];
-    if (typeof value === 'string') mapped[key] = new Date(value);
-  }
-  return mapped as R;
-}
