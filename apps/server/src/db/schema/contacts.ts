@@ -71,8 +71,11 @@ export const contacts = pgTable(
   },
   (t) => [
     // One index per ordering of the list, each ending with id for keyset pagination. An attendant's list is
-    // their own contacts merged with the unassigned ones, each part read in order through a partial copy of
-    // each index: per responsible for the assigned contacts, and one holding only the unassigned.
+    // their own contacts merged with the unassigned ones, each part read in order: the unassigned through a
+    // partial copy of each index holding only them; their own (a few hundred) through a per-responsible copy of
+    // the default ordering, and sorted for the other orderings. Every index is written by every message
+    // (last_message_at changes, so no update of a contact is HOT): eight more per-responsible copies made
+    // ingest 40 % dearer for lists that only the default ordering reads often.
     ...Object.entries({
       default_order: [t.critical, t.priority, t.lastMessageAt, t.id],
       // "Last unanswered message" sorts contacts without one last in both directions: one index per direction.
@@ -85,13 +88,14 @@ export const contacts = pgTable(
       unread_order: [t.unreadCount, t.lastMessageAt, t.id],
     }).flatMap(([ordering, columns]) => [
       index(`contacts_${ordering}_idx`).on(t.companyId, ...columns),
-      index(`contacts_${ordering}_assigned_idx`)
-        .on(t.companyId, t.responsibleId, ...columns)
-        .where(sql`${t.responsibleId} is not null`),
       index(`contacts_${ordering}_unassigned_idx`)
         .on(t.companyId, ...columns)
         .where(sql`${t.responsibleId} is null`),
     ]),
+    // Also every lookup by responsible (the per-responsible prefix).
+    index('contacts_default_order_assigned_idx')
+      .on(t.companyId, t.responsibleId, t.critical, t.priority, t.lastMessageAt, t.id)
+      .where(sql`${t.responsibleId} is not null`),
     index('contacts_waiting_idx')
       .on(t.companyId, t.priority, t.queuedAt, t.id)
       .where(sql`${t.onQueue} and ${t.responsibleId} is null`),
