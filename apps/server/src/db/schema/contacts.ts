@@ -205,7 +205,10 @@ export const messages = pgTable(
     // channel nulls its messages' reference. Without it both read every message of every company.
     index('messages_channel_idx').on(t.contactChannelId, t.createdAt),
     uniqueIndex('messages_provider_key').on(t.companyId, t.kind, t.providerMessageId),
-    uniqueIndex('messages_client_key').on(t.companyId, t.clientId),
+    // Only messages sent from the console carry the composer's id: inbound ones stay out of the index.
+    uniqueIndex('messages_client_key')
+      .on(t.companyId, t.clientId)
+      .where(sql`${t.clientId} is not null`),
     // The company-wide message search, newest first (keyset on created_at, id).
     index('messages_company_created_idx').on(t.companyId, t.createdAt, t.id),
     // Search ignores accents and case: fragments of words through trigrams of `search_text` (the text
