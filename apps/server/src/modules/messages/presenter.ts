@@ -52,7 +52,7 @@ export const conversationMessagesJson = (
   ...conditions: (SQL | undefined)[]
 ) =>
   ctx.db
-    .select(messageJsonColumns)
+    .select(messageJsonColumns(ctx.db))
     .from(messages)
     .leftJoin(...senderJoin)
     .where(inConversation(ctx.companyId, contactId, conditions));
@@ -164,7 +164,7 @@ export async function presentMessages(
 }
 
 /** Messages with the given attachments and reactions (of any of them), in the order of `rows`. */
-export function presentWith(
+function presentWith(
   urls: UrlSigner,
   rows: (MessageRow | RawRow<MessageRow>)[],
   files: FileRow[],
@@ -196,25 +196,25 @@ export function presentWith(
  * messageColumns named for JSON (see json-rows.ts), each message carrying its attachments (`files`) and
  * reactions: a page of messages whole in one statement.
  */
-export const messageJsonColumns = {
+const messageJsonColumns = (db: Db) => ({
   ...namedColumns(messageColumns),
-  files: sql`${jsonRows(
-    sql`select ${sql.join(
-      Object.entries(fileColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-      sql`, `,
-    )} from ${attachments}
-    where ${attachments.messageId} = ${messages.id} and ${attachments.companyId} = ${messages.companyId}
-    order by ${sql.join(fileOrder, sql`, `)}`,
-  )}`.as('files'),
-  reactions: sql`${jsonRows(
-    sql`select ${sql.join(
-      Object.entries(reactionColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-      sql`, `,
-    )} from ${messageReactions}
-    where ${messageReactions.messageId} = ${messages.id} and ${messageReactions.companyId} = ${messages.companyId}
-    order by ${messageReactions.createdAt}`,
-  )}`.as('reactions'),
-};
+  files: jsonRows(
+    db
+      .select(namedColumns(fileColumns))
+      .from(attachments)
+      .where(and(eq(attachments.messageId, messages.id), eq(attachments.companyId, messages.companyId)))
+      .orderBy(...fileOrder),
+  ).as('files'),
+  reactions: jsonRows(
+    db
+      .select(namedColumns(reactionColumns))
+      .from(messageReactions)
+      .where(
+        and(eq(messageReactions.messageId, messages.id), eq(messageReactions.companyId, messages.companyId)),
+      )
+      .orderBy(messageReactions.createdAt),
+  ).as('reactions'),
+});
 
 /** A message read through messageJsonColumns. */
 export type MessageJsonRow = RawRow<MessageRow> & { files: FileRow[]; reactions: ReactionRow[] };
