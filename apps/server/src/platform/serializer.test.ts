@@ -50,11 +50,7 @@ describe('response serializer', () => {
     ]);
     const schema = z.object({ shapes: z.array(shape) });
     expect(JSON.stringify(toSerializableSchema(schema))).not.toMatch(/oneOf|anyOf/);
-    const shapes = [
-      { type: 'square', side: 2, radius: 9 },
-      { type: 'circle', radius: 1 },
-      { type: 'dot' },
-    ];
+    const shapes = [{ type: 'square', side: 2, radius: 9 }, { type: 'circle', radius: 1 }, { type: 'dot' }];
     expect(JSON.parse(compile(schema, true)({ shapes }))).toEqual({
       shapes: [{ type: 'square', side: 2 }, { type: 'circle', radius: 1 }, { type: 'dot' }],
     });
