@@ -41,9 +41,9 @@ export const summaryColumns = {
 /** Joins the responsible's name into a query selecting summaryColumns from contacts. */
 export const responsibleJoin = [users, eq(users.id, contacts.responsibleId)] as const;
 
-type ContactRow = typeof contacts.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
 
-type SummaryFields = Pick<
+export type SummaryFields = Pick<
   ContactRow,
   | 'id'
   | 'name'
@@ -95,12 +95,12 @@ export function presentSummary(row: SummaryRow): ContactSummary {
   };
 }
 
-type ChannelRow = typeof contactChannels.$inferSelect;
+export type ChannelRow = typeof contactChannels.$inferSelect;
 
 export function presentContact(
   summary: ContactSummary,
-  row: ContactRow,
-  channels: ChannelRow[],
+  row: ContactRow | RawRow<ContactRow>,
+  channels: (ChannelRow | RawRow<ChannelRow>)[],
   segments: { walletId: string; walletName: string }[],
   joker: { id: string; name: string } | null,
 ): Contact {

@@ -224,14 +224,3 @@ export async function maySeeContact(ctx: TenantContext, contactId: string): Prom
   const [row] = await statement.execute({ contactId, ...scopeValues(ctx) });
   return Boolean(row);
 }
-
-/** One contact's summary, if the user may see it. */
-export async function findSummary(ctx: TenantContext, contactId: string) {
-  const [row] = await ctx.db
-    .select(summaryColumns)
-    .from(contacts)
-    .leftJoin(...responsibleJoin)
-    .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId), visibleContacts(ctx)))
-    .limit(1);
-  return row;
-}

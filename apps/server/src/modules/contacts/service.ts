@@ -10,7 +10,7 @@ import {
   type PendingScheduleSearchRequest,
   type WaitingQueue,
 } from '@atende/contract';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import {
   channelAccounts,
   contactChannels,
@@ -21,18 +21,29 @@ import {
 } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
+import { jsonRows, namedColumns } from '../../platform/db/json-rows.ts';
+import { param, preparedSql, type RawRow } from '../../platform/db/prepared.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { normaliseAddress } from './addresses.ts';
-import { canSeeContact } from './policy.ts';
 import {
   presentContact,
   presentSummary,
   priorityRank,
   responsibleJoin,
   summaryColumns,
+  type ChannelRow,
+  type ContactRow,
+  type SummaryFields,
 } from './presenter.ts';
-import { contactPage, filterCondition, findSummary, hasPendingSchedule } from './queries.ts';
+import {
+  contactPage,
+  filterCondition,
+  forVisibleContact,
+  hasPendingSchedule,
+  scopeValues,
+  visibility,
+} from './queries.ts';
 import { acceptDocument } from './documents.ts';
 import { searchCondition } from './search.ts';
 
@@ -122,33 +133,75 @@ export async function takeNextWaiting(ctx: TenantContext, bus: EventBus): Promis
   return getContact(ctx, contactId);
 }
 
+type DetailRow = {
+  summary: RawRow<SummaryFields>[];
+  contact: RawRow<ContactRow>[];
+  channels: RawRow<ChannelRow>[];
+  segments: { walletId: string; walletName: string }[];
+  joker: { id: string; name: string }[];
+};
+
+/**
+ * The contact panel's whole contact in one prepared statement (the console reads it on every conversation
+ * opened): its summary, row, channels, segments and joker as JSON, if the user may see it.
+ */
+const detailStatement = (ctx: TenantContext) =>
+  preparedSql<DetailRow>(ctx.db, `contact_detail:${visibility(ctx)}`, () => {
+    const db = ctx.db;
+    const id = param('contactId');
+    const companyId = param('companyId');
+    const theContact = and(eq(contacts.id, id), eq(contacts.companyId, companyId));
+    return forVisibleContact(ctx.role, {
+      summary: jsonRows(
+        db
+          .select(namedColumns(summaryColumns))
+          .from(contacts)
+          .leftJoin(...responsibleJoin)
+          .where(theContact),
+      ),
+      contact: jsonRows(
+        db
+          .select(namedColumns(getTableColumns(contacts)))
+          .from(contacts)
+          .where(theContact),
+      ),
+      channels: jsonRows(
+        db
+          .select(namedColumns(getTableColumns(contactChannels)))
+          .from(contactChannels)
+          .where(and(eq(contactChannels.contactId, id), eq(contactChannels.companyId, companyId)))
+          .orderBy(desc(contactChannels.main), asc(contactChannels.createdAt)),
+      ),
+      segments: jsonRows(
+        db
+          .select(namedColumns({ walletId: wallets.id, walletName: wallets.name }))
+          .from(contactWallets)
+          .innerJoin(wallets, eq(wallets.id, contactWallets.walletId))
+          .where(and(eq(contactWallets.contactId, id), eq(contactWallets.companyId, companyId)))
+          .orderBy(asc(wallets.name)),
+      ),
+      joker: jsonRows(
+        db
+          .select(namedColumns({ id: jokers.id, name: jokers.name }))
+          .from(contacts)
+          .innerJoin(jokers, eq(jokers.id, contacts.jokerId))
+          .where(theContact),
+      ),
+    });
+  });
+
 export async function getContact(ctx: TenantContext, contactId: string): Promise<Contact> {
-  const summary = await findSummary(ctx, contactId);
-  if (!summary) throw notFound();
-  const [[row], channels, segments, [joker]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(contacts)
-      .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId))),
-    ctx.db
-      .select()
-      .from(contactChannels)
-      .where(and(eq(contactChannels.contactId, contactId), eq(contactChannels.companyId, ctx.companyId)))
-      .orderBy(desc(contactChannels.main), asc(contactChannels.createdAt)),
-    ctx.db
-      .select({ walletId: wallets.id, walletName: wallets.name })
-      .from(contactWallets)
-      .innerJoin(wallets, eq(wallets.id, contactWallets.walletId))
-      .where(and(eq(contactWallets.contactId, contactId), eq(contactWallets.companyId, ctx.companyId)))
-      .orderBy(asc(wallets.name)),
-    ctx.db
-      .select({ id: jokers.id, name: jokers.name })
-      .from(contacts)
-      .innerJoin(jokers, eq(jokers.id, contacts.jokerId))
-      .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId))),
-  ]);
-  if (!row || !canSeeContact(ctx, row)) throw notFound();
-  return presentContact(presentSummary(summary), row, channels, segments, joker ?? null);
+  const [detail] = await detailStatement(ctx).execute({ ...scopeValues(ctx), contactId });
+  const [summary] = detail?.summary ?? [];
+  const [row] = detail?.contact ?? [];
+  if (!detail || !summary || !row) throw notFound();
+  return presentContact(
+    presentSummary(summary),
+    row,
+    detail.channels,
+    detail.segments,
+    detail.joker[0] ?? null,
+  );
 }
 
 /** Creates a contact with its first channel; the creator becomes responsible for it. */
