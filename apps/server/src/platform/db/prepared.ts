@@ -75,7 +75,7 @@ type SelectBuilder<R> = SQLWrapper & PromiseLike<R[]> & { _: { selectedFields: R
 /**
  * A prepared select of a flat selection answering plain rows keyed like it. For the longest lists: drizzle
  * maps every field of every row through its entity checks (a sixth of the loaded server's CPU on the contact
- * list), where this copies the driver's values. Timestamps arrive as text; `iso` presents them.
+ * list), where this copies the driver's values. Timestamps arrive as text; `isoTimestamp` presents them.
  */
 export function preparedRows<R>(
   db: Db,
