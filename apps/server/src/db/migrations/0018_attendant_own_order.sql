@@ -1,7 +1,7 @@
 -- An attendant's own contacts are read in the default list order through a per-responsible partial index,
 -- stopping at the page size, instead of reading all of them (contacts_responsible_idx, which it replaces) and
--- sorting: 1.0 -> 0.1 ms for 150 own contacts. The main channel's kind moves onto the contact row: the list
--- showed it through a subquery per row (a third of the page's execution).
+-- sorting them. The main channel's kind moves onto the contact row: the list showed it through a subquery per
+-- row. Together: an attendant's first page 1.8 -> 0.8 ms in EXPLAIN ANALYZE (150 own contacts).
 DROP INDEX "contacts_responsible_idx";--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "main_channel_kind" "channel_kind";--> statement-breakpoint
 CREATE INDEX "contacts_default_order_assigned_idx" ON "contacts" USING btree ("company_id","responsible_id","critical","priority","last_message_at","id") WHERE "contacts"."responsible_id" is not null;--> statement-breakpoint

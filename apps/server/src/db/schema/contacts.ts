@@ -75,7 +75,7 @@ export const contacts = pgTable(
     // partial copy of each index holding only them; their own (a few hundred) through a per-responsible copy of
     // the default ordering, and sorted for the other orderings. Every index is written by every message
     // (last_message_at changes, so no update of a contact is HOT): eight more per-responsible copies made
-    // ingest 40 % dearer for lists that only the default ordering reads often.
+    // ingest 30 % dearer for lists that only the default ordering reads often.
     ...Object.entries({
       default_order: [t.critical, t.priority, t.lastMessageAt, t.id],
       // "Last unanswered message" sorts contacts without one last in both directions: one index per direction.
