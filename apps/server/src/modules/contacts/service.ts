@@ -134,36 +134,29 @@ export async function takeNextWaiting(ctx: TenantContext, bus: EventBus): Promis
 }
 
 type DetailRow = {
-  summary: RawRow<SummaryFields>[];
-  contact: RawRow<ContactRow>[];
+  contact: (RawRow<ContactRow & SummaryFields> & { jokerName: string | null })[];
   channels: RawRow<ChannelRow>[];
   segments: { walletId: string; walletName: string }[];
-  joker: { id: string; name: string }[];
 };
 
 /**
  * The contact panel's whole contact in one prepared statement (the console reads it on every conversation
- * opened): its summary, row, channels, segments and joker as JSON, if the user may see it.
+ * opened): its row with the summary's names and its joker, its channels and its segments, as JSON, if the
+ * user may see it.
  */
 const detailStatement = (ctx: TenantContext) =>
   preparedSql<DetailRow>(ctx.db, `contact_detail:${visibility(ctx)}`, () => {
     const db = ctx.db;
     const id = param('contactId');
     const companyId = param('companyId');
-    const theContact = and(eq(contacts.id, id), eq(contacts.companyId, companyId));
     return forVisibleContact(ctx.role, {
-      summary: jsonRows(
-        db
-          .select(namedColumns(summaryColumns))
-          .from(contacts)
-          .leftJoin(...responsibleJoin)
-          .where(theContact),
-      ),
       contact: jsonRows(
         db
-          .select(namedColumns(getTableColumns(contacts)))
+          .select(namedColumns({ ...getTableColumns(contacts), ...summaryColumns, jokerName: jokers.name }))
           .from(contacts)
-          .where(theContact),
+          .leftJoin(...responsibleJoin)
+          .leftJoin(jokers, eq(jokers.id, contacts.jokerId))
+          .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId))),
       ),
       channels: jsonRows(
         db
@@ -180,28 +173,15 @@ const detailStatement = (ctx: TenantContext) =>
           .where(and(eq(contactWallets.contactId, id), eq(contactWallets.companyId, companyId)))
           .orderBy(asc(wallets.name)),
       ),
-      joker: jsonRows(
-        db
-          .select(namedColumns({ id: jokers.id, name: jokers.name }))
-          .from(contacts)
-          .innerJoin(jokers, eq(jokers.id, contacts.jokerId))
-          .where(theContact),
-      ),
     });
   });
 
 export async function getContact(ctx: TenantContext, contactId: string): Promise<Contact> {
   const [detail] = await detailStatement(ctx).execute({ ...scopeValues(ctx), contactId });
-  const [summary] = detail?.summary ?? [];
   const [row] = detail?.contact ?? [];
-  if (!detail || !summary || !row) throw notFound();
-  return presentContact(
-    presentSummary(summary),
-    row,
-    detail.channels,
-    detail.segments,
-    detail.joker[0] ?? null,
-  );
+  if (!detail || !row) throw notFound();
+  const joker = row.jokerId && row.jokerName ? { id: row.jokerId, name: row.jokerName } : null;
+  return presentContact(presentSummary(row), row, detail.channels, detail.segments, joker);
 }
 
 /** Creates a contact with its first channel; the creator becomes responsible for it. */
