@@ -77,9 +77,19 @@ export const toSerializableSchema = (schema: ZodType) =>
 
 /** The serializer compiler of the app; `check` adds zod's encode of every response and a comparison. */
 export function serializerCompiler(check: boolean): FastifySerializerCompiler<ZodType> {
+  // One writer per schema: every route declares the same error responses.
+  const writers = new WeakMap<ZodType, (data: unknown) => string>();
+  const writerOf = (schema: ZodType) => {
+    let write = writers.get(schema);
+    if (!write) {
+      write = fastJson(toSerializableSchema(schema) as Parameters<typeof fastJson>[0]);
+      writers.set(schema, write);
+    }
+    return write;
+  };
   return ({ schema, method, url }) => {
-    const write = fastJson(toSerializableSchema(schema) as Parameters<typeof fastJson>[0]);
-    if (!check) return (data) => write(data);
+    const write = writerOf(schema);
+    if (!check) return write;
     return (data) => {
       const encoded = z.safeEncode(schema, data);
       if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
