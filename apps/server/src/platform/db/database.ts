@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.ts';
+import { withNamedStatements } from './pglite-statements.ts';
 
 export type Schema = typeof schema;
 /** A drizzle handle: the database itself or an open transaction. */
@@ -42,7 +43,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
   const client =
     'pglite' in options ? options.pglite : await createPglite({ dataDir: embeddedDir(options.dataDir) });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const named = withNamedStatements(client);
+  const db = drizzlePglite(named.client, { schema }) as unknown as Db;
+  named.register(db);
   return {
     db,
     kind: 'pglite',

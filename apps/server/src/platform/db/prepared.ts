@@ -5,6 +5,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './database.ts';
+import { rememberStatement } from './pglite-statements.ts';
 
 export type Statement<T> = { execute(values?: Record<string, unknown>): Promise<T> };
 
@@ -23,13 +24,21 @@ export const param = <T = string>(name: string): T => sql.placeholder(name) as u
 export function prepared<T>(
   db: Db,
   shape: string,
-  build: () => { prepare(name: string): Statement<T> },
+  build: () => { prepare(name: string): Statement<T>; toSQL(): { sql: string } },
 ): Statement<T> {
+  return once(db, shape, () => {
+    const query = build();
+    rememberStatement(db, query.toSQL().sql);
+    return query.prepare(shape);
+  });
+}
+
+function once<T>(db: Db, shape: string, create: () => Statement<T>): Statement<T> {
   let byShape = statements.get(db);
   if (!byShape) statements.set(db, (byShape = new Map()));
   let statement = byShape.get(shape) as Statement<T> | undefined;
   if (!statement) {
-    statement = build().prepare(shape);
+    statement = create();
     byShape.set(shape, statement);
   }
   return statement;
@@ -49,20 +58,14 @@ export function preparedSql<Row>(
   build: () => SQL,
   options: { planEach?: boolean } = {},
 ): Statement<Row[]> {
-  return prepared(db, shape, () => ({
-    prepare(name) {
-      const query = dialect.sqlToQuery(build());
-      const statement = db._.session.prepareQuery(
-        query,
-        undefined,
-        options.planEach ? undefined : name,
-        false,
-      );
-      return {
-        execute: async (values) => ((await statement.execute(values)) as { rows: Row[] }).rows,
-      };
-    },
-  }));
+  return once(db, shape, () => {
+    const query = dialect.sqlToQuery(build());
+    if (!options.planEach) rememberStatement(db, query.sql);
+    const statement = db._.session.prepareQuery(query, undefined, options.planEach ? undefined : shape, false);
+    return {
+      execute: async (values) => ((await statement.execute(values)) as { rows: Row[] }).rows,
+    };
+  });
 }
 
 /** A row as the driver parsed it: timestamps stay PostgreSQL's text (with their microseconds). */
@@ -82,23 +85,19 @@ export function preparedRows<R>(
   shape: string,
   build: () => SelectBuilder<R>,
 ): Statement<RawRow<R>[]> {
-  return prepared(db, shape, () => ({
-    prepare(name) {
-      const query = build();
-      const keys = Object.keys(query._.selectedFields);
-      const toRow = (values: unknown[]) => {
-        const row: Record<string, unknown> = {};
-        for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i];
-        return row;
-      };
-      const statement = db._.session.prepareQuery(
-        dialect.sqlToQuery(query.getSQL()),
-        undefined,
-        name,
-        true,
-        (rows) => (rows as unknown[][]).map(toRow),
-      );
-      return { execute: (values) => statement.execute(values) as Promise<RawRow<R>[]> };
-    },
-  }));
+  return once(db, shape, () => {
+    const query = build();
+    const keys = Object.keys(query._.selectedFields);
+    const toRow = (values: unknown[]) => {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i];
+      return row;
+    };
+    const text = dialect.sqlToQuery(query.getSQL());
+    rememberStatement(db, text.sql);
+    const statement = db._.session.prepareQuery(text, undefined, shape, true, (rows) =>
+      (rows as unknown[][]).map(toRow),
+    );
+    return { execute: (values) => statement.execute(values) as Promise<RawRow<R>[]> };
+  });
 }

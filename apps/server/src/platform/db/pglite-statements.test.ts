@@ -1,0 +1,68 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './database.ts';
+import { rememberStatement, withNamedStatements } from './pglite-statements.ts';
+
+describe('named statements on PGlite', () => {
+  let pglite: PGlite;
+  let client: PGlite;
+  const db = {} as Db;
+  const named = 'select id, label, at from items where id = $1 or label = $2 order by id';
+
+  beforeAll(async () => {
+    pglite = await PGlite.create();
+    await pglite.exec(`create table items (id int primary key, label text, at timestamptz);
+      insert into items values (1, 'one', '2026-01-02T03:04:05.123456Z'), (2, null, null);`);
+    const statements = withNamedStatements(pglite);
+    statements.register(db);
+    client = statements.client;
+    rememberStatement(db, named);
+  });
+  afterAll(() => pglite.close());
+
+  const prepared = async () =>
+    (await client.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows;
+
+  it('runs a remembered text as one named statement and answers as query() does', async () => {
+    const expected = await pglite.query(named, [2, 'one'], { rowMode: 'array' });
+    for (let run = 0; run < 3; run++) {
+      const result = await client.query(named, [2, 'one'], { rowMode: 'array' });
+      expect(result.rows).toEqual(expected.rows);
+      expect(result.fields).toEqual(expected.fields);
+    }
+    expect(await client.query(named, [null, 'one'])).toMatchObject({ rows: [{ id: 1, label: 'one' }] });
+    expect(await prepared()).toEqual([{ name: 'atende_1' }]);
+  });
+
+  it('leaves other texts unnamed', async () => {
+    await client.query('select id from items where id = $1', [1]);
+    expect(await prepared()).toEqual([{ name: 'atende_1' }]);
+  });
+
+  it('reports an error with its query and leaves the connection usable', async () => {
+    const failing = 'select 10 / $1::int as ratio';
+    rememberStatement(db, failing);
+    await expect(client.query(failing, [0])).rejects.toMatchObject({ code: '22012', query: failing });
+    expect((await client.query<{ ratio: number }>(failing, [5])).rows).toEqual([{ ratio: 2 }]);
+    await expect(client.query('select * from missing_table')).rejects.toMatchObject({ code: '42P01' });
+    expect((await client.query(named, [1, null])).rows).toHaveLength(1);
+  });
+
+  it('waits for an open transaction instead of running inside it', async () => {
+    let release!: () => void;
+    let inserted!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const insertDone = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = client.transaction(async (tx) => {
+      await tx.query("insert into items values (3, 'three', null)");
+      inserted();
+      await held;
+      await tx.rollback();
+    });
+    await insertDone;
+    const read = client.query(named, [3, 'three']);
+    release();
+    await transaction;
+    expect((await read).rows).toEqual([]);
+  });
+});
