@@ -61,7 +61,12 @@ export function preparedSql<Row>(
   return once(db, shape, () => {
     const query = dialect.sqlToQuery(build());
     if (!options.planEach) rememberStatement(db, query.sql);
-    const statement = db._.session.prepareQuery(query, undefined, options.planEach ? undefined : shape, false);
+    const statement = db._.session.prepareQuery(
+      query,
+      undefined,
+      options.planEach ? undefined : shape,
+      false,
+    );
     return {
       execute: async (values) => ((await statement.execute(values)) as { rows: Row[] }).rows,
     };
