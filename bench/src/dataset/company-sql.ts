@@ -136,7 +136,7 @@ export function companySql(plan: CompanyPlan): string[] {
     `insert into contacts (id, company_id, name, document, code, protocol, tag, priority, critical, online,
        return_at, joker_id, responsible_id, on_queue, queued_at, chatbot, first_response_pending, unread_count,
        last_message_at, last_message_text, last_message_direction, last_message_channel, unanswered_since,
-       last_event, last_event_at, created_at, updated_at)
+       last_event, last_event_at, main_channel_kind, created_at, updated_at)
      select p.contact_id, ${company}, p.first_name || ' ' || p.last_name || p.second_last,
        case when p.r3 < 0.4 then lpad((abs(hashint8(p.i::bigint * 31)) % 100000000000)::text, 11, '0') end,
        case when p.i % 2 = 0 then 'CL' || lpad(p.i::text, 7, '0') end,
@@ -159,6 +159,7 @@ export function companySql(plan: CompanyPlan): string[] {
        case when p.tail_in > 0 then p.last_at - (p.tail_in - 1) * p.step end,
        case when p.i % 10 = 4 then ${pick('b.action_names', 'p.i + 1 + p.i % 3')} end,
        case when p.i % 10 = 4 then p.last_at end,
+       p.kind,
        p.last_at - p.n * p.step - interval '1 day',
        p.last_at
      from bench_plan p, bench_people b`,

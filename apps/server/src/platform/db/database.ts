@@ -36,15 +36,22 @@ export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
   | { dataDir: string }
-  /** An already open PGlite (tests load one from a migrated dump). */
-  | { pglite: PGlite };
+  /**
+   * An already open PGlite (tests load one from a migrated dump). `traceStatement` sees every statement
+   * drizzle sends, named or not (the query guards count and EXPLAIN them).
+   */
+  | { pglite: PGlite; traceStatement?: (text: string, params: unknown[]) => void };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
   const client =
     'pglite' in options ? options.pglite : await createPglite({ dataDir: embeddedDir(options.dataDir) });
   const named = withNamedStatements(client);
-  const db = drizzlePglite(named.client, { schema }) as unknown as Db;
+  const trace = 'traceStatement' in options ? options.traceStatement : undefined;
+  const db = drizzlePglite(named.client, {
+    schema,
+    ...(trace && { logger: { logQuery: trace } }),
+  }) as unknown as Db;
   named.register(db);
   return {
     db,
