@@ -22,7 +22,7 @@ import {
 import type { TenantContext } from '../../platform/auth.ts';
 import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
 import { jsonRows, namedColumns } from '../../platform/db/json-rows.ts';
-import { param, preparedSql, type RawRow } from '../../platform/db/prepared.ts';
+import { param, prepared, preparedSql, type RawRow } from '../../platform/db/prepared.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { normaliseAddress } from './addresses.ts';
@@ -87,8 +87,16 @@ const waitingCondition = (companyId: string) =>
 /** Highest priority first, then whoever has waited longest. */
 const waitingOrder = [desc(contacts.priority), asc(contacts.queuedAt), asc(contacts.id)];
 
+const waitingCountStatement = (db: Db) =>
+  prepared(db, 'waiting_count', () =>
+    db
+      .select({ n: count() })
+      .from(contacts)
+      .where(waitingCondition(param('companyId'))),
+  );
+
 export async function countWaiting(db: Db, companyId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contacts).where(waitingCondition(companyId));
+  const [row] = await waitingCountStatement(db).execute({ companyId });
   return row?.n ?? 0;
 }
 

@@ -147,6 +147,23 @@ describe('realtime gateway', () => {
     expect(Math.abs(serverTime - Date.now())).toBeLessThan(2000);
   });
 
+  it('counts the queue fewer times than a burst of new customers arrives, its last count the queue after them', async () => {
+    const boss = await connect(supervisor);
+    const burst = Array.from({ length: 8 }, (_, i) =>
+      inbound(`wamid.burst-${i}`, `+55 41 97777-000${i}`, 'Chegando junto com outros'),
+    );
+    await Promise.all(burst);
+    const [{ n }] = await t.app.deps.database.raw
+      .executeSql(
+        `select count(*)::int as n from contacts where company_id = $1 and on_queue and responsible_id is null`,
+        [supervisor.company.id],
+      )
+      .then((result) => result.rows as [{ n: number }]);
+    await boss.next<{ count: number }>('waiting.changed', (event) => event.count === n);
+    const counts = boss.received.filter((entry) => entry.event === 'waiting.changed');
+    expect(counts.length).toBeLessThan(burst.length);
+  });
+
   it('delivers a new waiting customer to attendants and supervisors, and the assignment to everyone', async () => {
     const mine = await connect(attendant);
     const colleague = await connect(other);
