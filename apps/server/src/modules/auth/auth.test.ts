@@ -191,6 +191,8 @@ describe('session tokens', () => {
     const company = await makeCompany(t.database.db);
     const user = await makeUser(t.database.db, company);
     const token = await loginAs(t.app, company, user);
+    // In use a moment before: no memory of a live session may outlast the deactivation.
+    expect((await injectAs(t.app, { token }, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
     await t.database.db.update(users).set({ active: false }).where(eq(users.id, user.id));
     expect((await injectAs(t.app, { token }, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
   });
