@@ -46,6 +46,7 @@ import { registerAuth } from './platform/auth.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { startEmbeddedVacuum } from './platform/db/embedded-vacuum.ts';
 import { createEventBus } from './platform/events.ts';
 import { createJobs, QUEUES } from './platform/jobs.ts';
 import { credentialsBox } from './platform/credentials.ts';
@@ -154,6 +155,7 @@ export async function buildApp(
   notifyThreadChanges(database.db, deps.bus, io);
   notifyScheduleReminders(database.db, deps.bus, io);
   registerWorkers(app, deps, options.connectors);
+  if (database.kind === 'pglite') registerEmbeddedVacuum(app, database);
   app.decorate('deps', deps);
   return app;
 }
@@ -190,6 +192,17 @@ function registerWorkers(app: FastifyInstance, deps: Deps, timing: BuildOptions[
     await connections?.stop();
     await deps.jobs.stop();
   });
+}
+
+/** Autovacuum's work on the embedded database, which has no autovacuum of its own. */
+function registerEmbeddedVacuum(app: FastifyInstance, database: Database): void {
+  let vacuum: { stop(): Promise<void> } | null = null;
+  app.addHook('onReady', async () => {
+    vacuum = startEmbeddedVacuum(database.raw, (error) =>
+      app.log.warn({ err: error }, 'embedded database vacuum failed'),
+    );
+  });
+  app.addHook('onClose', async () => vacuum?.stop());
 }
 
 async function registerApiDocs(app: FastifyInstance): Promise<void> {
