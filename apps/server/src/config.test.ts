@@ -30,6 +30,22 @@ describe('configuration', () => {
     }
   });
 
+  it('runs several processes only on PostgreSQL and Redis', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atende-config-'));
+    expect(() => loadConfig({ DATA_DIR: dir, WORKERS: '2' })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ DATA_DIR: dir, WORKERS: '2', DATABASE_URL: 'postgres://db/atende' })).toThrow(
+      /REDIS_URL/,
+    );
+    const config = loadConfig({
+      DATA_DIR: dir,
+      WORKERS: '2',
+      DATABASE_URL: 'postgres://db/atende',
+      REDIS_URL: 'redis://cache:6379',
+    });
+    expect(config.workers).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir }).workers).toBe(1);
+  });
+
   it('masks secrets when described for the log', () => {
     const config = loadConfig({
       DATA_DIR: tmpdir(),

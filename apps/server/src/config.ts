@@ -28,6 +28,8 @@ export const EnvSchema = z.object({
   ACCOUNTS_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** Server processes sharing the port (Node's cluster): one per core. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   TRUST_PROXY: booleanish.default(false),
   WEB_DIR: z.string().default(join(repoRoot, 'apps/web/dist')),
@@ -49,6 +51,7 @@ export type AppConfig = {
   accountsUrl: string | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   role: z.infer<typeof EnvSchema>['ROLE'];
+  workers: number;
   seedDemo: boolean;
   trustProxy: boolean;
   webDir: string;
@@ -70,6 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WORKERS > 1 && (!e.DATABASE_URL || !e.REDIS_URL)) {
+    // PGlite lives in one process; without Redis a change made by one process would not reach the others' sockets.
+    throw new ConfigError('Invalid configuration:\n  WORKERS: more than 1 needs DATABASE_URL and REDIS_URL');
+  }
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
   const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
@@ -85,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accountsUrl: e.ACCOUNTS_URL ?? null,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
+    workers: e.WORKERS,
     seedDemo: e.SEED_DEMO === 'auto',
     trustProxy: e.TRUST_PROXY,
     webDir: resolve(e.WEB_DIR),

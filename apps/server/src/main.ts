@@ -1,11 +1,14 @@
 // Process entry: config → database (migrated, demo-seeded when empty) → buildApp → listen; SIGTERM/SIGINT
-// stop accepting connections, drain in-flight requests and close the database.
+// stop accepting connections, drain in-flight requests and close the database. With WORKERS > 1 this process
+// supervises that many such processes (platform/cluster.ts).
+import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import { controlCommands } from './modules/demo/control.ts';
 import { CONTROL_SOCKET, startControlSocket } from './platform/control-socket.ts';
 import { ingestDeps } from './modules/messages/ingest.ts';
+import { superviseWorkers, workerIndex } from './platform/cluster.ts';
 import { prepareDatabase } from './platform/db/open.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -13,6 +16,10 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) {
+    superviseWorkers(config.workers, config.logLevel);
+    return;
+  }
   const { database, seeded } = await prepareDatabase(config);
   const app = await buildApp(config, database);
   app.log.info({ config: describeConfig(config), seeded }, 'configuration');
@@ -43,14 +50,21 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  // The simulator's channel is a convenience: a socket that cannot be bound must not stop the product.
-  const control = await startControlSocket(
-    join(config.dataDir, CONTROL_SOCKET),
-    controlCommands({ ...ingestDeps(app.deps), credentials: app.deps.credentials }),
-  ).catch((error: unknown) => {
-    app.log.warn({ err: error }, 'control socket unavailable: npm run simulate will not reach this process');
-    return null;
-  });
+  // The simulator's channel is a convenience: a socket that cannot be bound must not stop the product. One
+  // process holds it (each would take it from the one before).
+  const control =
+    workerIndex() !== 0
+      ? null
+      : await startControlSocket(
+          join(config.dataDir, CONTROL_SOCKET),
+          controlCommands({ ...ingestDeps(app.deps), credentials: app.deps.credentials }),
+        ).catch((error: unknown) => {
+          app.log.warn(
+            { err: error },
+            'control socket unavailable: npm run simulate will not reach this process',
+          );
+          return null;
+        });
   if (control) app.addHook('onClose', () => new Promise<void>((resolve) => control.close(() => resolve())));
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

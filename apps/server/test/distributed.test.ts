@@ -18,40 +18,63 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function startNode(databaseUrl: string, dataDir: string): Promise<string> {
+async function startNode(databaseUrl: string, dataDir: string, workers = 1): Promise<ServerProcess> {
   const node = await startServerProcess({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     JWT_SECRET: 'distributed-test-secret-distributed-test-secret',
+    WORKERS: String(workers),
   });
   nodes.push(node);
-  return node.baseUrl;
+  return node;
 }
+
+/** A fresh database and data directory, dropped after the file. */
+async function freshDatabase(): Promise<{ databaseUrl: string; dataDir: string }> {
+  const database = `atende_dist_${process.pid}_${Date.now()}`;
+  await adminQuery(adminUrl!, `create database ${database}`);
+  cleanups.push(() => adminQuery(adminUrl!, `drop database if exists ${database} with (force)`));
+  const dataDir = await mkdtemp(join(tmpdir(), 'atende-dist-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  return { databaseUrl: withDatabase(adminUrl!, database), dataDir };
+}
+
+async function login(base: string, username: string): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ company: 'demo', username, password: 'demo1234' }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (const deadline = Date.now() + 30_000; !condition();) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe.skipIf(!adminUrl || !redisUrl)('distributed mode (PostgreSQL + Redis)', () => {
   it('an event produced on one process reaches a client of the other', async () => {
-    const database = `atende_dist_${process.pid}_${Date.now()}`;
-    await adminQuery(adminUrl!, `create database ${database}`);
-    cleanups.push(() => adminQuery(adminUrl!, `drop database if exists ${database} with (force)`));
-    const dataDir = await mkdtemp(join(tmpdir(), 'atende-dist-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const databaseUrl = withDatabase(adminUrl!, database);
-
+    const { databaseUrl, dataDir } = await freshDatabase();
     // Both start at once on the empty database: one migrates and seeds, the other waits for it.
-    const [nodeA, nodeB] = await Promise.all([
+    const [a, b] = await Promise.all([
       startNode(databaseUrl, join(dataDir, 'a')),
       startNode(databaseUrl, join(dataDir, 'b')),
     ]);
-    const login = async (base: string, username: string) => {
-      const response = await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ company: 'demo', username, password: 'demo1234' }),
-      });
-      expect(response.status).toBe(200);
-      return ((await response.json()) as { access_token: string }).access_token;
-    };
+    const [nodeA, nodeB] = [a.baseUrl, b.baseUrl];
     const supervisorOnB: TestSocket = await connectSocket(nodeB, await login(nodeB, 'supervisor'));
     cleanups.push(async () => void supervisorOnB.close());
 
@@ -78,5 +101,27 @@ describe.skipIf(!adminUrl || !redisUrl)('distributed mode (PostgreSQL + Redis)',
     const takenId = ((await taken.json()) as { id: string }).id;
     await supervisorOnB.next<{ contact_id: string }>('contact.assigned', (e) => e.contact_id === takenId);
     await supervisorOnB.next<{ count: number }>('waiting.changed');
+  }, 120_000);
+
+  it('serves from WORKERS processes on one port, replaces one that dies, and stops them all', async () => {
+    const { databaseUrl, dataDir } = await freshDatabase();
+    const server = await startNode(databaseUrl, dataDir, 2);
+    const ready = () => new Set(server.logs.filter((line) => line.msg === 'ready').map((line) => line.pid!));
+    await until(() => ready().size === 2, 'two server processes');
+    const token = await login(server.baseUrl, 'attendant');
+    const me = () =>
+      fetch(`${server.baseUrl}/api/user`, { headers: { authorization: `Bearer ${token}` } }).then(
+        (response) => response.status,
+      );
+    expect(await Promise.all(Array.from({ length: 20 }, me))).toEqual(Array(20).fill(200));
+
+    const [victim] = [...ready()];
+    process.kill(victim!, 'SIGKILL');
+    await until(() => ready().size === 3, 'a replacement process');
+    expect(server.logs.some((line) => line.msg === 'server process exited')).toBe(true);
+    expect(await Promise.all(Array.from({ length: 10 }, me))).toEqual(Array(10).fill(200));
+
+    expect(await server.stop()).toBe(0);
+    expect([...ready()].filter(isAlive)).toEqual([]);
   }, 120_000);
 });

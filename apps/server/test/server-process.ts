@@ -14,6 +14,8 @@ export type ServerProcess = {
   /** Whether this start created the demo company. */
   seeded: boolean;
   exited: Promise<number | null>;
+  /** Every log line so far (each process's lines carry its pid). */
+  logs: { msg?: string; pid?: number; [key: string]: unknown }[];
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
 };
@@ -26,10 +28,12 @@ export async function startServerProcess(env: Record<string, string | undefined>
   });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   let seeded = false;
+  const logs: ServerProcess['logs'] = [];
   const port = await new Promise<number>((ready, fail) => {
     const timer = setTimeout(() => fail(new Error('server not ready in 60 s')), READY_TIMEOUT_MS);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const entry = JSON.parse(line) as { msg?: string; port?: number; seeded?: boolean };
+      logs.push(entry);
       if (entry.msg === 'configuration') seeded = Boolean(entry.seeded);
       if (entry.msg === 'ready' && entry.port) {
         clearTimeout(timer);
@@ -43,6 +47,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
     baseUrl: `http://127.0.0.1:${port}`,
     seeded,
     exited,
+    logs,
     stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;

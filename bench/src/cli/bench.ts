@@ -1,7 +1,8 @@
 // `npm run bench`: the limits beside us, then every chosen scenario against the product's real server process
 // on the benchmark data set (`npm run bench:data` first), on PostgreSQL and/or PGlite; writes
 // bench/results/<date>-<machine>.json and .md. Options: --db postgres,pglite --scenarios a,b --duration 10
-// --connections 50 --quick --web --cpu-prof --database-url URL --data-dir DIR --redis-url URL.
+// --connections 50 --quick --web --cpu-prof --database-url URL --data-dir DIR --redis-url URL --workers N
+// (server processes on PostgreSQL, WORKERS; needs Redis).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -16,7 +17,14 @@ import { gatherFixtures, type Fixtures } from '../runner/fixtures.ts';
 import { controlSocketTransport } from '../runner/inbound.ts';
 import { widgetIngest } from '../runner/widget.ts';
 import { measureLimits } from '../runner/limits.ts';
-import { freePort, measureUsage, REPO_DIR, startAppServer, type Child } from '../runner/process.ts';
+import {
+  freePort,
+  measureUsage,
+  processTree,
+  REPO_DIR,
+  startAppServer,
+  type Child,
+} from '../runner/process.ts';
 import { machineInfo, writeReport, type RunReport, type ScenarioReport } from '../runner/report.ts';
 import {
   HTTP_SCENARIOS,
@@ -42,6 +50,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     'data-dir': { type: 'string' },
     'redis-url': { type: 'string' },
+    workers: { type: 'string', default: '1' },
     out: { type: 'string' },
   },
 });
@@ -56,6 +65,9 @@ const databaseUrl =
   values['database-url'] ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/atende_bench';
 const dataDir = resolve(cwd, values['data-dir'] ?? process.env.DATA_DIR ?? 'data/bench');
 const redisUrl = values['redis-url'] ?? process.env.REDIS_URL;
+/** Server processes on PostgreSQL (WORKERS; more than one needs Redis). */
+const workers = Number(values.workers);
+if (workers > 1 && !redisUrl) throw new Error('--workers above 1 needs --redis-url (or REDIS_URL)');
 const chosen = values.scenarios?.split(',').map((name) => name.trim());
 const wants = (name: string) => !chosen || chosen.includes(name);
 const outDir = resolve(cwd, values.out ?? join(REPO_DIR, 'bench/results'));
@@ -79,6 +91,7 @@ const report: RunReport = {
     quick: values.quick,
     ...latency,
     scenarios: chosen ?? 'all',
+    workers,
   },
   datasets: {},
   limits,
@@ -86,6 +99,7 @@ const report: RunReport = {
   notes: [
     'Server processes run with LOG_LEVEL=warn (no request logs), like the bare limit servers.',
     'The load client, the sockets and the server share the same cores; every figure and its limit share them alike.',
+    'Database CPU counts the client backends (not autovacuum, whose work lands on whichever scenario runs then).',
   ],
 };
 
@@ -107,7 +121,12 @@ console.log(`report: ${base}.md and ${base}.json`);
 function serverEnv(database: 'postgres' | 'pglite', ownDataDir: string): Record<string, string | undefined> {
   const common = { JWT_SECRET: jwtSecret, REDIS_URL: '', WEB_DIR: webDir };
   return database === 'postgres'
-    ? { ...common, DATABASE_URL: databaseUrl, DATA_DIR: ownDataDir }
+    ? {
+        ...common,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: ownDataDir,
+        ...(workers > 1 && { WORKERS: String(workers), REDIS_URL: redisUrl }),
+      }
     : { ...common, DATABASE_URL: '', DATA_DIR: dataDir };
 }
 
@@ -141,7 +160,7 @@ async function backendPids(database: 'postgres' | 'pglite'): Promise<number[]> {
   await client.connect();
   try {
     const result = await client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'",
     );
     return result.rows.map((row) => row.pid);
   } finally {
@@ -174,12 +193,13 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
       inbound: () => controlSocketTransport(controlPath),
       longConversations,
     };
-    const pid = server.pid;
+    // The server and, with --workers, the processes it forked.
+    const pids = () => processTree(server!.pid);
     for (const scenario of [...HTTP_SCENARIOS, ...longConversationScenarios(longConversations)]) {
       if (!wants(scenario.name)) continue;
       await runHttpScenario(scenario, { ...env, durationSeconds: warmupSeconds });
       const { result, usage } = await measureUsage(
-        [pid],
+        pids(),
         () => runHttpScenario(scenario, env),
         () => backendPids(database),
       );
@@ -196,7 +216,7 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
     for (const scenario of [inboundIngest, widgetIngest, inboundToScreenScenario]) {
       if (!wants(scenario.name)) continue;
       const { result, usage } = await measureUsage(
-        [pid],
+        pids(),
         () => scenario.run(env, latency),
         () => backendPids(database),
       );

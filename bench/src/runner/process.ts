@@ -2,7 +2,7 @@
 // limit servers. Each is a plain `node --import tsx` child, so its pid is the process that serves and its CPU
 // time and resident memory can be read from /proc while a scenario runs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +77,20 @@ export function startAppServer(
 }
 
 /** CPU time (user + system, in ms) and resident memory (bytes) of a process, from /proc. */
+/** A process and its descendants (the server processes a WORKERS > 1 supervisor forked). */
+export function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const listed = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (listed) children = children.concat(listed.split(/\s+/).map(Number));
+    }
+  } catch {
+    return [pid];
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
 export function processUsage(pid: number): { cpuMs: number; rssBytes: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
