@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './database.ts';
 import { rememberStatement, withNamedStatements } from './pglite-statements.ts';
@@ -32,6 +32,16 @@ describe('named statements on PGlite', () => {
     }
     expect(await client.query(named, [null, 'one'])).toMatchObject({ rows: [{ id: 1, label: 'one' }] });
     expect(await prepared()).toEqual([{ name: 'atende_1' }]);
+  });
+
+  it('applies a query’s own parsers over PGlite’s, on every execution', async () => {
+    const asText = { parsers: { [types.TIMESTAMPTZ]: (value: string) => `text:${value}` } };
+    for (let run = 0; run < 2; run++) {
+      const [row] = (await client.query<{ at: unknown; id: unknown }>(named, [1, null], asText)).rows;
+      expect(row).toMatchObject({ id: 1, at: expect.stringMatching(/^text:2026-01-02 03:04:05.123456/) });
+    }
+    const [plain] = (await client.query<{ at: unknown }>(named, [1, null])).rows;
+    expect(plain!.at).toBeInstanceOf(Date);
   });
 
   it('leaves other texts unnamed', async () => {

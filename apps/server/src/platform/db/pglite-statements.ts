@@ -22,6 +22,21 @@ export function withNamedStatements(pglite: PGlite): {
 } {
   const texts = new Set<string>();
   const parsed = new Map<string, ParsedStatement>();
+  // parseResults merges a query's own parsers into PGlite's 200 on every call (110 µs); drizzle passes the same
+  // options object on every execution of a statement, so they are merged once per options object.
+  const merged = new WeakMap<QueryOptions, { parsers: Record<number, unknown>; options: QueryOptions }>();
+  const resultParsing = (options: QueryOptions | undefined) => {
+    if (!options?.parsers) return { parsers: pglite.parsers, options };
+    let known = merged.get(options);
+    if (!known) {
+      known = {
+        parsers: { ...pglite.parsers, ...options.parsers },
+        options: { ...options, parsers: undefined },
+      };
+      merged.set(options, known);
+    }
+    return known;
+  };
 
   async function parseOnce(text: string, options: QueryOptions | undefined): Promise<ParsedStatement> {
     const known = parsed.get(text);
@@ -61,7 +76,8 @@ export function withNamedStatements(pglite: PGlite): {
             ]),
             { syncToFs: false },
           );
-          return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
+          const parsing = resultParsing(options);
+          return parse.parseResults(messages, parsing.parsers as never, parsing.options)[0] as Results<T>;
         } catch (error) {
           throw Object.assign(error as object, { query: text, params, queryOptions: options });
         }
