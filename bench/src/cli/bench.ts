@@ -264,7 +264,7 @@ async function fanOut(database: 'postgres' | 'pglite', fixtures: Fixtures, env: 
     const transport = await controlSocketTransport(join(dirs[0]!, CONTROL_SOCKET));
     try {
       const { result, usage } = await measureUsage(
-        servers.map((s) => s.pid),
+        servers.flatMap((s) => processTree(s.pid)),
         () =>
           inboundToScreen(
             { ...env, fixtures, baseUrl: `http://127.0.0.1:${ports[0]}`, runId: `${env.runId}f` },
