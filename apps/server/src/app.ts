@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { deliverMessage } from './modules/messages/delivery.ts';
 import { notifyMessageChanges } from './modules/messages/notifier.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { createSearchWindows } from './modules/messages/search-windows.ts';
 import { messageSearchRoutes } from './modules/messages/search-routes.ts';
 import { uploadRoutes } from './modules/messages/upload-routes.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
@@ -87,6 +88,8 @@ export type BuildOptions = {
   adapters?: AdapterRegistry;
   /** Timing of the inbound connections (IMAP): tests sweep and poll faster than production. */
   connectors?: { sweepMs?: number; pollMs?: number };
+  /** Company-wide message search's ordered windows (tests shrink them to reach every step on little data). */
+  searchWindows?: readonly number[];
 };
 
 export async function buildApp(
@@ -127,6 +130,7 @@ export async function buildApp(
     urls,
     visitorTokens: createVisitorTokens(config.jwtSecret),
     visitors,
+    searchWindows: createSearchWindows(options.searchWindows),
   };
 
   registerSecurityHeaders(app);

@@ -55,7 +55,8 @@ beforeAll(async () => {
     WEB_DIR: join(dataDir, 'web'),
     CHECK_RESPONSES: 'true',
   });
-  app = await buildApp(config, database);
+  // Windows small beside the company's messages, so a search reaches each of its steps.
+  app = await buildApp(config, database, { searchWindows: [4_000, 8_000] });
   await app.ready();
   for (const username of ['supervisor', 'att005']) {
     const response = await app.inject({

@@ -2,6 +2,7 @@
 import type { AppConfig } from '../config.ts';
 import type { Database } from './db/database.ts';
 import type { AdapterRegistry } from '../channels/adapter.ts';
+import type { SearchWindows } from '../modules/messages/search-windows.ts';
 import type { VisitorRelay } from '../channels/chat/relay.ts';
 import type { VisitorTokens } from '../channels/chat/visitor-token.ts';
 import type { CredentialsBox } from './credentials.ts';
@@ -26,4 +27,6 @@ export type Deps = {
   /** The chat widget's visitors: their signed tokens and the way to their browsers. */
   visitorTokens: VisitorTokens;
   visitors: VisitorRelay;
+  /** The windows of company-wide message search and their shared starts. */
+  searchWindows: SearchWindows;
 };

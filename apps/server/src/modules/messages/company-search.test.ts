@@ -31,34 +31,39 @@ const search = (actor: Actor, query: string) =>
 const texts = async (actor: Actor, query: string) =>
   (await search(actor, query)).json<CompanyMessageSearchResult>().data.map((hit) => hit.text);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  attendant = await makeActor(t.app, t.database.db, 'attendant');
-  colleague = await makeActor(t.app, t.database.db, 'attendant', attendant.company);
-  supervisor = await makeActor(t.app, t.database.db, 'supervisor', attendant.company);
-  stranger = await makeActor(t.app, t.database.db, 'supervisor');
-  const mine = await makeContact(t.database.db, attendant.company, {
-    name: 'Ana Souza',
-    responsibleId: attendant.user.id,
+// The default windows hold this company's few messages; windows of 2 reach every step: the windows read in
+// order, then the older messages through the indexes alone, a page and its cursor spanning them.
+describe.each([
+  ['windows holding every message', undefined],
+  ['windows of 2 messages', [2, 2]],
+])('message search across the company (%s)', (_name, searchWindows) => {
+  beforeAll(async () => {
+    t = await createTestApp({ searchWindows });
+    attendant = await makeActor(t.app, t.database.db, 'attendant');
+    colleague = await makeActor(t.app, t.database.db, 'attendant', attendant.company);
+    supervisor = await makeActor(t.app, t.database.db, 'supervisor', attendant.company);
+    stranger = await makeActor(t.app, t.database.db, 'supervisor');
+    const mine = await makeContact(t.database.db, attendant.company, {
+      name: 'Ana Souza',
+      responsibleId: attendant.user.id,
+    });
+    const queued = await makeContact(t.database.db, attendant.company, { name: 'Bruno Lima' });
+    const theirs = await makeContact(t.database.db, attendant.company, {
+      name: 'Carla Dias',
+      responsibleId: colleague.user.id,
+    });
+    const foreign = await makeContact(t.database.db, stranger.company, { name: 'Outra Empresa' });
+    await write(attendant, mine.id, [
+      ['Fiz os pagamentos ontem', 50],
+      ['A AÇÃO foi registrada', 40],
+      ['Qual o prazo do pagamento?', 10],
+    ]);
+    await write(attendant, queued.id, [['Meu pagamento não caiu', 30]]);
+    await write(attendant, theirs.id, [['Pagamento do colega', 20]]);
+    await write(stranger, foreign.id, [['Pagamento de outra empresa', 5]]);
   });
-  const queued = await makeContact(t.database.db, attendant.company, { name: 'Bruno Lima' });
-  const theirs = await makeContact(t.database.db, attendant.company, {
-    name: 'Carla Dias',
-    responsibleId: colleague.user.id,
-  });
-  const foreign = await makeContact(t.database.db, stranger.company, { name: 'Outra Empresa' });
-  await write(attendant, mine.id, [
-    ['Fiz os pagamentos ontem', 50],
-    ['A AÇÃO foi registrada', 40],
-    ['Qual o prazo do pagamento?', 10],
-  ]);
-  await write(attendant, queued.id, [['Meu pagamento não caiu', 30]]);
-  await write(attendant, theirs.id, [['Pagamento do colega', 20]]);
-  await write(stranger, foreign.id, [['Pagamento de outra empresa', 5]]);
-});
-afterAll(() => t.close());
+  afterAll(() => t.close());
 
-describe('message search across the company', () => {
   it('finds fragments ignoring case and accents and Portuguese word forms, newest first, with the contact', async () => {
     const response = await search(supervisor, 'term=pagamento');
     expect(response.statusCode).toBe(200);
@@ -103,6 +108,37 @@ describe('message search across the company', () => {
     ).json<CompanyMessageSearchResult>();
     expect(next.data.map((hit) => hit.text)).toEqual(['Fiz os pagamentos ontem']);
     expect(next.has_more).toBe(false);
+  });
+
+  it('walks every match a page of one at a time, the same as one page of all', async () => {
+    const walked: string[] = [];
+    let cursor = '';
+    for (let page = 0; page < 10; page++) {
+      const body = (
+        await search(attendant, `term=pagamento&limit=1${cursor}`)
+      ).json<CompanyMessageSearchResult>();
+      walked.push(...body.data.map((hit) => hit.text));
+      if (!body.has_more) break;
+      const last = body.data.at(-1)!;
+      cursor = `&before_created_at=${encodeURIComponent(last.created_at)}&before_id=${last.id}`;
+    }
+    expect(walked).toEqual(await texts(attendant, 'term=pagamento'));
+    expect(walked).toHaveLength(3);
+  });
+
+  it('finds messages written after the last search, newer and older than the windows it shared', async () => {
+    const contact = await makeContact(t.database.db, attendant.company, { name: 'Davi Reis' });
+    await write(attendant, contact.id, [['Reembolso pedido', 15]]);
+    expect(await texts(supervisor, 'term=reembolso')).toEqual(['Reembolso pedido']);
+    await write(attendant, contact.id, [
+      ['Reembolso aprovado', 1],
+      ['Reembolso antigo', 500],
+    ]);
+    expect(await texts(supervisor, 'term=reembolso')).toEqual([
+      'Reembolso aprovado',
+      'Reembolso pedido',
+      'Reembolso antigo',
+    ]);
   });
 
   it('refuses a term under three characters with the translated message, and a page over the maximum', async () => {

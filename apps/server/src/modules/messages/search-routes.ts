@@ -16,6 +16,7 @@ export function messageSearchRoutes(app: FastifyInstance, deps: Deps): void {
         response: responses(CompanyMessageSearchResult),
       },
     },
-    (request) => searchCompanyMessages(tenantContext(deps.database.db, request), request.query),
+    (request) =>
+      searchCompanyMessages(tenantContext(deps.database.db, request), request.query, deps.searchWindows),
   );
 }
