@@ -177,8 +177,10 @@ function registerWorkers(app: FastifyInstance, deps: Deps, timing: BuildOptions[
       credentials: deps.credentials,
       storage: deps.storage,
     };
-    await deps.jobs.work<DeliveryJob>(QUEUES.sendMessage, (job, meta) =>
-      deliverMessage(delivery, job, meta.attempt),
+    await deps.jobs.work<DeliveryJob>(
+      QUEUES.sendMessage,
+      (job, meta) => deliverMessage(delivery, job, meta.attempt),
+      { sequence: (job) => job.contactId },
     );
     await deps.jobs.work<ReminderJob>(QUEUES.scheduleReminder, (job) =>
       deliverReminder(deps.database.db, deps.bus, job),

@@ -31,6 +31,7 @@ import {
   inboundIngest,
   inboundToScreen,
   inboundToScreenScenario,
+  sendToSent,
   longConversationScenarios,
   runHttpScenario,
   type LatencyOptions,
@@ -213,7 +214,7 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
         'hello',
       );
     }
-    for (const scenario of [inboundIngest, widgetIngest, inboundToScreenScenario]) {
+    for (const scenario of [inboundIngest, widgetIngest, inboundToScreenScenario, sendToSent]) {
       if (!wants(scenario.name)) continue;
       const { result, usage } = await measureUsage(
         pids(),
@@ -227,7 +228,7 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
         `${result.rate}/s`,
         { requestsPerSecond: null, operations: result.sent, ...result },
         usage,
-        scenario === inboundToScreenScenario ? 'broadcast' : 'echo',
+        scenario === inboundToScreenScenario || scenario === sendToSent ? 'broadcast' : 'echo',
       );
     }
     if (values.web && !report.web) {

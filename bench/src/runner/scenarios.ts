@@ -311,6 +311,33 @@ export const inboundIngest: LatencyScenario = {
   },
 };
 
+/** Sockets of `attendants` at `socketUrl`, each watching the attendant's contacts. */
+async function watchingAttendants(socketUrl: string, attendants: Attendant[]) {
+  const connected = await connectSockets(
+    socketUrl,
+    attendants.map((attendant) => ({ token: attendant.token })),
+  );
+  await Promise.all(
+    attendants.flatMap((attendant, n) =>
+      attendant.contacts.map(
+        (contact) =>
+          new Promise<void>((resolve) =>
+            connected.sockets[n]!.emit('contact.watch', contact.id, () => resolve()),
+          ),
+      ),
+    ),
+  );
+  return connected;
+}
+
+/** The attendants' contacts taken in turn across attendants, so no contact has two messages in flight. */
+const inTurn = (attendants: Attendant[]): { attendant: Attendant; contact: OwnContact }[] =>
+  attendants[0]!.contacts.flatMap((_, c) =>
+    attendants.flatMap((attendant) =>
+      attendant.contacts[c] ? [{ attendant, contact: attendant.contacts[c] }] : [],
+    ),
+  );
+
 /**
  * Attendants connected to `socketUrl` (each watching its contacts), customers writing to those contacts at a
  * fixed rate through `transport`: time from the send to `contact.unread` (the queue's update) and to
@@ -323,27 +350,13 @@ export async function inboundToScreen(
   transport: InboundTransport,
 ): Promise<LatencyResult> {
   const attendants = env.fixtures.attendants.slice(0, options.sockets).filter((a) => a.contacts.length);
-  const { sockets, arrivals, close } = await connectSockets(
-    socketUrl,
-    attendants.map((attendant) => ({ token: attendant.token })),
-  );
+  const { arrivals, close } = await watchingAttendants(socketUrl, attendants);
   try {
-    await Promise.all(
-      attendants.flatMap((attendant, n) =>
-        attendant.contacts.map(
-          (contact) =>
-            new Promise<void>((resolve) => sockets[n]!.emit('contact.watch', contact.id, () => resolve())),
-        ),
-      ),
-    );
     const unread: number[] = [];
     const created: number[] = [];
-    // Contacts are taken in turn across attendants, so no contact has two messages in flight.
-    const targets = attendants[0]!.contacts.flatMap((_, c) =>
-      attendants.flatMap((attendant) => (attendant.contacts[c] ? [attendant.contacts[c]] : [])),
-    );
+    const targets = inTurn(attendants);
     const sent = await atRate(options.screenRate, env.durationSeconds * 1000, async (i) => {
-      const contact = targets[i % targets.length]!;
+      const { contact } = targets[i % targets.length]!;
       const message = customerMessage(`${env.runId}s`, i, contact);
       const onQueue = arrivals.expect('contact.unread', contact.id, 10_000);
       const inConversation = arrivals.expect('message.created', contact.id, 10_000);
@@ -376,6 +389,58 @@ export const inboundToScreenScenario: LatencyScenario = {
       return await inboundToScreen(env, options, env.baseUrl, transport);
     } finally {
       transport.close();
+    }
+  },
+};
+
+/** Attendants answering at once: enough to keep the rate without two sends to one contact in flight. */
+const ANSWERING_ATTENDANTS = 50;
+
+/**
+ * Attendants answering their customers at a fixed rate: time from the send (POST) to `message.status` "sent"
+ * on the attendant's own socket, through the durable queue, the channel adapter (the data set's accounts are
+ * simulated: accepted at once) and the status fan-out; the POST's own time beside it.
+ */
+export const sendToSent: LatencyScenario = {
+  kind: 'latency',
+  name: 'send_to_sent',
+  description: 'attendant send → message.status sent on their socket (durable queue, simulated provider)',
+  async run(env, options) {
+    const attendants = env.fixtures.attendants
+      .slice(0, ANSWERING_ATTENDANTS)
+      .filter((a) => a.contacts.length);
+    const { arrivals, close } = await watchingAttendants(env.baseUrl, attendants);
+    try {
+      const posted: number[] = [];
+      const delivered: number[] = [];
+      const targets = inTurn(attendants);
+      const sent = await atRate(options.screenRate, env.durationSeconds * 1000, async (i) => {
+        const { attendant, contact } = targets[i % targets.length]!;
+        const onSent = arrivals.expect('message.status', contact.id, 10_000);
+        // Settled here too, so a refused send leaves no unhandled rejection behind.
+        onSent.catch(() => undefined);
+        const started = performance.now();
+        const response = await fetch(`${env.baseUrl}/api/conversation/${contact.id}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${attendant.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ text: ENGLISH.attendantAnswers[i % ENGLISH.attendantAnswers.length] }),
+        });
+        if (response.status !== 201) throw new Error(`send answered ${response.status}`);
+        await response.arrayBuffer();
+        posted.push(performance.now() - started);
+        // Waited for since before the send: an event that came before the answer counts as well.
+        delivered.push((await onSent) - started);
+      });
+      return {
+        rate: options.screenRate,
+        sent: sent.sent,
+        errors: sent.failed,
+        firstError: sent.firstError,
+        latency: summarise(delivered),
+        also: { POST: summarise(posted) },
+      };
+    } finally {
+      close();
     }
   },
 };

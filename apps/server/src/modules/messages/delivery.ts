@@ -165,8 +165,13 @@ export async function retryMessage(
       )
       .returning({ id: messages.id });
     if (!row) throw new AppError('message_not_retryable', 400);
-    await deps.jobs.enqueue<DeliveryJob>(tx, QUEUES.sendMessage, { messageId, companyId: ctx.companyId });
+    await deps.jobs.enqueue<DeliveryJob>(tx, QUEUES.sendMessage, {
+      messageId,
+      companyId: ctx.companyId,
+      contactId,
+    });
     record({ type: 'message.status', companyId: ctx.companyId, contactId, messageId });
   });
+  deps.jobs.wake(QUEUES.sendMessage);
   return (await findMessage(ctx, deps.urls, messageId))!;
 }

@@ -190,6 +190,64 @@ describe('sending a message', () => {
   }, 30_000);
 });
 
+describe('delivering a backlog', () => {
+  it("runs different conversations' deliveries together, each conversation's in the order written", async () => {
+    // Queued while no worker runs, so the worker's first fetch holds them all.
+    const apiOnly = await buildApp({ ...t.config, role: 'api' }, t.database, {
+      adapters: () => provider.adapter,
+    });
+    await apiOnly.ready();
+    await t.app.deps.jobs.stop();
+    const conversations = ['A', 'B', 'C'];
+    try {
+      const contactIds: string[] = [];
+      for (const _ of conversations) {
+        contactIds.push((await makeContact(t.database.db, me.company, { responsibleId: me.user.id })).id);
+      }
+      for (const n of [1, 2, 3]) {
+        for (const [i, contactId] of contactIds.entries()) {
+          const response = await injectAs(apiOnly, me, {
+            method: 'POST',
+            url: `/api/conversation/${contactId}/messages`,
+            payload: { text: `${conversations[i]}${n}` },
+          });
+          expect(response.statusCode).toBe(201);
+        }
+      }
+    } finally {
+      await apiOnly.close();
+    }
+    // Each conversation's first message waits (at most 2 s) until the three are in flight at once.
+    const delivered: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let release: () => void = () => {};
+    const allInFlight = new Promise<void>((resolve) => (release = resolve));
+    const adapter: ChannelAdapter = {
+      async send(message) {
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        if (inFlight === conversations.length) release();
+        if (message.text.endsWith('1'))
+          await Promise.race([allInFlight, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+        inFlight--;
+        delivered.push(message.text);
+        return { providerMessageId: `prov-${message.messageId}` };
+      },
+    };
+    const worker = await buildApp({ ...t.config, role: 'worker' }, t.database, { adapters: () => adapter });
+    await worker.ready();
+    try {
+      const deadline = Date.now() + 20_000;
+      while (delivered.length < 9 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await worker.close();
+    }
+    expect(mostInFlight).toBe(3);
+    for (const name of conversations)
+      expect(delivered.filter((text) => text.startsWith(name))).toEqual([`${name}1`, `${name}2`, `${name}3`]);
+  }, 30_000);
+});
+
 describe('timeline', () => {
   it('pages items newest first, older pages continuing without gaps or repeats', async () => {
     const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });

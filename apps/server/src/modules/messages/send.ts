@@ -16,7 +16,8 @@ import { assertChannelTakes, type CheckedFile } from './files.ts';
 import { messageColumns, presentMessages, senderJoin } from './presenter.ts';
 
 export type SendDeps = { bus: EventBus; jobs: Jobs; urls: UrlSigner; storage: FileStorage };
-export type DeliveryJob = { messageId: string; companyId: string };
+/** A message to hand to its channel; the contact orders a conversation's deliveries (jobs.work's sequence). */
+export type DeliveryJob = { messageId: string; companyId: string; contactId: string };
 
 const PREVIEW_LENGTH = 280;
 
@@ -99,6 +100,7 @@ export async function sendMessage(
     await deps.jobs.enqueue<DeliveryJob>(tx, QUEUES.sendMessage, {
       messageId: message!.id,
       companyId: ctx.companyId,
+      contactId,
     });
     record({ type: 'message.created', companyId: ctx.companyId, contactId, messageId: message!.id });
     record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
@@ -113,6 +115,7 @@ export async function sendMessage(
     if (winner) return winner.id;
     throw error;
   });
+  deps.jobs.wake(QUEUES.sendMessage);
   return (await findMessage(ctx, deps.urls, messageId))!;
 }
 
