@@ -61,7 +61,10 @@ const databases = values.db.split(',').map((name) => name.trim()) as ('postgres'
 const durationSeconds = Number(values.duration ?? (values.quick ? 3 : 10));
 const warmupSeconds = values.quick ? 1 : 2;
 const connections = Number(values.connections);
-const latency: LatencyOptions = { ingestRate: 500, screenRate: 100, sockets: 200 };
+// 500 attendants answering every 10 s at the peak: 50 messages a second.
+const latency: LatencyOptions = { ingestRate: 500, screenRate: 100, sendRate: 50, sockets: 200 };
+/** How long a latency scenario waits for the sends of earlier scenarios to leave the delivery queue. */
+const DRAIN_TIMEOUT_MS = 180_000;
 const databaseUrl =
   values['database-url'] ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/atende_bench';
 const dataDir = resolve(cwd, values['data-dir'] ?? process.env.DATA_DIR ?? 'data/bench');
@@ -169,6 +172,52 @@ async function backendPids(database: 'postgres' | 'pglite'): Promise<number[]> {
   }
 }
 
+/**
+ * Waits until no send of an earlier scenario waits for delivery (the closed-loop send scenario outruns the
+ * queue on purpose), so a latency scenario measures its own messages, not that backlog. PostgreSQL only: an
+ * embedded database belongs to the server process.
+ */
+async function drainDeliveries(database: 'postgres' | 'pglite'): Promise<void> {
+  if (database !== 'postgres') return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const started = performance.now();
+    let queued = Infinity;
+    while (queued > 0 && performance.now() - started < DRAIN_TIMEOUT_MS) {
+      const result = await client.query<{ n: string }>(
+        "select count(*) as n from pgboss.job where name = 'message.send' and state < 'active'",
+      );
+      queued = Number(result.rows[0]!.n);
+      if (queued > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `${database}: delivery queue ${queued > 0 ? `still ${queued} after` : 'empty in'} ${seconds} s`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * With PostgreSQL's autovacuum off (this kind of machine turns it off for CI), every run's writes would stay
+ * as dead rows and unanalysed tables, each scenario slower than the one before (49 000 dead rows in the job
+ * queue after a few runs); so the bench does autovacuum's work itself, before each scenario, unmeasured.
+ */
+async function settle(database: 'postgres' | 'pglite'): Promise<void> {
+  if (database !== 'postgres') return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ autovacuum: string }>('show autovacuum');
+    report.options.autovacuum = rows[0]!.autovacuum;
+    if (rows[0]!.autovacuum === 'off') await client.query('vacuum (analyze)');
+  } finally {
+    await client.end();
+  }
+}
+
 async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
   const longConversations = await inspectDataset(database);
   if (!report.datasets[database]?.messages)
@@ -198,6 +247,7 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
     const pids = () => processTree(server!.pid);
     for (const scenario of [...HTTP_SCENARIOS, ...longConversationScenarios(longConversations)]) {
       if (!wants(scenario.name)) continue;
+      await settle(database);
       await runHttpScenario(scenario, { ...env, durationSeconds: warmupSeconds });
       const { result, usage } = await measureUsage(
         pids(),
@@ -216,6 +266,8 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
     }
     for (const scenario of [inboundIngest, widgetIngest, inboundToScreenScenario, sendToSent]) {
       if (!wants(scenario.name)) continue;
+      await drainDeliveries(database);
+      await settle(database);
       const { result, usage } = await measureUsage(
         pids(),
         () => scenario.run(env, latency),

@@ -68,7 +68,8 @@ export async function timedAtRate(
   };
 }
 
-export type LatencyOptions = { ingestRate: number; screenRate: number; sockets: number };
+/** Messages per second: customers' (ingest, to screen) and attendants' answers (send to sent). */
+export type LatencyOptions = { ingestRate: number; screenRate: number; sendRate: number; sockets: number };
 
 export type Scenario = HttpScenario | LatencyScenario;
 
@@ -414,7 +415,7 @@ export const sendToSent: LatencyScenario = {
       const posted: number[] = [];
       const delivered: number[] = [];
       const targets = inTurn(attendants);
-      const sent = await atRate(options.screenRate, env.durationSeconds * 1000, async (i) => {
+      const sent = await atRate(options.sendRate, env.durationSeconds * 1000, async (i) => {
         const { attendant, contact } = targets[i % targets.length]!;
         const onSent = arrivals.expect('message.status', contact.id, 10_000);
         // Settled here too, so a refused send leaves no unhandled rejection behind.
@@ -432,7 +433,7 @@ export const sendToSent: LatencyScenario = {
         delivered.push((await onSent) - started);
       });
       return {
-        rate: options.screenRate,
+        rate: options.sendRate,
         sent: sent.sent,
         errors: sent.failed,
         firstError: sent.firstError,

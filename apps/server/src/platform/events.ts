@@ -1,6 +1,6 @@
 // Domain events: services record what changed inside their transaction; the events are published only after
 // the commit, to in-process consumers (the realtime gateway today; notifications and jobs later).
-import type { Message } from '@atende/contract';
+import type { Message, MessageStatus } from '@atende/contract';
 import type { Db } from './db/database.ts';
 
 export type DomainEvent =
@@ -26,7 +26,14 @@ export type DomainEvent =
       /** The message as shown, when its producer has it: the realtime gateway need not read it back. */
       message?: Message;
     }
-  | { type: 'message.status'; companyId: string; contactId: string; messageId: string }
+  | {
+      type: 'message.status';
+      companyId: string;
+      contactId: string;
+      messageId: string;
+      /** The status as written, when its producer has it: the realtime gateway need not read it back. */
+      change?: { status: MessageStatus; failureReason: string | null; updatedAt: Date };
+    }
   | { type: 'message.updated'; companyId: string; contactId: string; messageId: string }
   | { type: 'event.created'; companyId: string; contactId: string; eventId: string }
   | { type: 'thread.changed'; companyId: string; contactId: string; threadId: string }

@@ -4,7 +4,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { attachments, messageReactions, messages, users } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { jsonRows, namedColumns } from '../../platform/db/json-rows.ts';
-import { param, prepared, type RawRow } from '../../platform/db/prepared.ts';
+import { param, prepared, preparedRows, type RawRow, type Statement } from '../../platform/db/prepared.ts';
 import { isoTimestamp } from '../../platform/db/timestamps.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 
@@ -215,6 +215,17 @@ const messageJsonColumns = (db: Db) => ({
       .orderBy(messageReactions.createdAt),
   ).as('reactions'),
 });
+
+/** One message of the tenant with its attachments and reactions (see messageJsonColumns): one statement. */
+export const messageById = (db: Db): Statement<MessageJsonRow[]> =>
+  preparedRows(db, 'message_by_id', () =>
+    db
+      .select(messageJsonColumns(db))
+      .from(messages)
+      .leftJoin(...senderJoin)
+      .where(and(eq(messages.id, param('messageId')), eq(messages.companyId, param('companyId'))))
+      .limit(1),
+  ) as unknown as Statement<MessageJsonRow[]>;
 
 /** A message read through messageJsonColumns. */
 export type MessageJsonRow = RawRow<MessageRow> & { files: FileRow[]; reactions: ReactionRow[] };

@@ -13,7 +13,7 @@ import { maySeeContact } from '../contacts/queries.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { assertChannelTakes, type CheckedFile } from './files.ts';
-import { messageColumns, presentMessages, senderJoin } from './presenter.ts';
+import { messageById, presentJsonMessages } from './presenter.ts';
 
 export type SendDeps = { bus: EventBus; jobs: Jobs; urls: UrlSigner; storage: FileStorage };
 /** A message to hand to its channel; the contact orders a conversation's deliveries (jobs.work's sequence). */
@@ -46,7 +46,7 @@ export async function sendMessage(
   }
   const storedKeys: string[] = [];
   const files = input.files ?? [];
-  const messageId = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+  const sent = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
     const channel = await replyChannel(tx, ctx.companyId, contactId, input.channel_id);
     if (channel.blacklisted) throw new AppError('channel_blacklisted', 400);
     if (input.onlyKind && channel.kind !== input.onlyKind) throw new AppError('not_an_email_channel', 400);
@@ -102,21 +102,30 @@ export async function sendMessage(
       companyId: ctx.companyId,
       contactId,
     });
-    record({ type: 'message.created', companyId: ctx.companyId, contactId, messageId: message!.id });
     record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
     return message!.id;
-  }).catch(async (error: unknown) => {
-    await Promise.all(storedKeys.map((key) => deps.storage.remove(key)));
-    // The same client_id sent twice at once: the second insert is refused; answer with the first message.
-    const winner =
-      input.client_id && isUniqueViolation(error)
-        ? await findByClientId(ctx, deps.urls, input.client_id)
-        : undefined;
-    if (winner) return winner.id;
-    throw error;
-  });
+  }).then(
+    (id) => ({ id, created: true }),
+    async (error: unknown) => {
+      await Promise.all(storedKeys.map((key) => deps.storage.remove(key)));
+      // The same client_id sent twice at once: the second insert is refused; answer with the first message.
+      const winner =
+        input.client_id && isUniqueViolation(error)
+          ? await findByClientId(ctx, deps.urls, input.client_id)
+          : undefined;
+      if (winner) return { id: winner.id, created: false };
+      throw error;
+    },
+  );
   deps.jobs.wake(QUEUES.sendMessage);
-  return (await findMessage(ctx, deps.urls, messageId))!;
+  const message = (await findMessage(ctx, deps.urls, sent.id))!;
+  // Announced with the message as answered, so the realtime gateway need not read it again.
+  if (sent.created) {
+    deps.bus.publish([
+      { type: 'message.created', companyId: ctx.companyId, contactId, messageId: sent.id, message },
+    ]);
+  }
+  return message;
 }
 
 /** The channel to answer on: the one asked for (it must be the contact's), else the main channel of the kind
@@ -150,15 +159,8 @@ export async function findMessage(
   urls: UrlSigner,
   messageId: string,
 ) {
-  const [row] = await ctx.db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(...senderJoin)
-    .where(and(eq(messages.id, messageId), eq(messages.companyId, ctx.companyId)))
-    .limit(1);
-  if (!row) return undefined;
-  const [message] = await presentMessages(ctx.db, urls, ctx.companyId, [row]);
-  return message;
+  const [row] = await messageById(ctx.db).execute({ messageId, companyId: ctx.companyId });
+  return row ? presentJsonMessages(urls, [row])[0] : undefined;
 }
 
 async function findByClientId(ctx: TenantContext, urls: UrlSigner, clientId: string) {
