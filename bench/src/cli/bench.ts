@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../../../apps/server/src/platform/d
 import { BENCH_COMPANY } from '../dataset/generate.ts';
 import { gatherFixtures, type Fixtures } from '../runner/fixtures.ts';
 import { controlSocketTransport } from '../runner/inbound.ts';
+import { restoreSnapshot } from '../runner/snapshot.ts';
 import { widgetIngest } from '../runner/widget.ts';
 import { measureLimits } from '../runner/limits.ts';
 import {
@@ -219,6 +220,15 @@ async function settle(database: 'postgres' | 'pglite'): Promise<void> {
 }
 
 async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
+  if (database === 'postgres') {
+    const started = performance.now();
+    const restored = await restoreSnapshot(databaseUrl);
+    console.log(
+      restored
+        ? `postgres: data set restored as generated in ${((performance.now() - started) / 1000).toFixed(1)} s`
+        : "postgres: no data set kept as generated (npm run bench:data keeps one); earlier runs' writes stay",
+    );
+  }
   const longConversations = await inspectDataset(database);
   if (!report.datasets[database]?.messages)
     throw new Error(`no data set in ${database}: run npm run bench:data first`);

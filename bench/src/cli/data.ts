@@ -1,11 +1,13 @@
 // `npm run bench:data -- --contacts 100000 --messages 2000000`: the benchmark data set into the configured
 // database (DATABASE_URL, or PGlite in --data-dir / DATA_DIR, data/bench by default, apart from `npm start`'s
-// ./data), migrated first. --replace deletes an earlier data set.
+// ./data), migrated first. --replace deletes an earlier data set. On PostgreSQL the data set is then analysed and
+// kept as generated (snapshot.ts), so each `npm run bench` starts from it.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../apps/server/src/config.ts';
 import { openDatabase, runMigrations } from '../../../apps/server/src/platform/db/database.ts';
 import { databaseOptions } from '../../../apps/server/src/platform/db/open.ts';
 import { generateDataset, removeDataset } from '../dataset/generate.ts';
+import { keepSnapshot } from '../runner/snapshot.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,9 +45,14 @@ try {
     log: (line) => console.log(line),
   });
   console.log(JSON.stringify(summary, null, 2));
+  if (database.kind === 'postgres') await database.raw.executeSql('vacuum (analyze)', []);
   console.log(
     `done in ${summary.seconds} s; log in as company "bench", user "supervisor" or "att123", password demo1234`,
   );
 } finally {
   await database.close();
+}
+if (config.databaseUrl) {
+  await keepSnapshot(config.databaseUrl);
+  console.log('kept as generated: every npm run bench starts from this data set');
 }

@@ -80,7 +80,9 @@ export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): J
         try {
           await handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
         } catch (error) {
-          // Failed alone: pg-boss then completes only the jobs of the batch still active.
+          // Failed alone: pg-boss then completes only the jobs of the batch still active. Should recording the
+          // failure fail too, the whole batch fails and is retried (handlers skip work already done), rather
+          // than the failed job be completed with the others.
           await boss.fail(queue, job.id, error as object);
         }
       };
