@@ -9,12 +9,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { CONTROL_SOCKET } from '../../../apps/server/src/platform/control-socket.ts';
 import { openDatabase, type Database } from '../../../apps/server/src/platform/db/database.ts';
 import { BENCH_COMPANY } from '../dataset/generate.ts';
 import { gatherFixtures, type Fixtures } from '../runner/fixtures.ts';
 import { controlSocketTransport } from '../runner/inbound.ts';
+import { withClient } from '../runner/pg-client.ts';
 import { restoreSnapshot } from '../runner/snapshot.ts';
 import { widgetIngest } from '../runner/widget.ts';
 import { measureLimits } from '../runner/limits.ts';
@@ -161,16 +161,12 @@ async function inspectDataset(database: 'postgres' | 'pglite'): Promise<string[]
 /** The PostgreSQL backends serving the benchmark's database (the server's pool, pg-boss), for their CPU. */
 async function backendPids(database: 'postgres' | 'pglite'): Promise<number[]> {
   if (database !== 'postgres') return [];
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  return withClient(databaseUrl, async (client) => {
     const result = await client.query<{ pid: number }>(
       "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'",
     );
     return result.rows.map((row) => row.pid);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -180,9 +176,7 @@ async function backendPids(database: 'postgres' | 'pglite'): Promise<number[]> {
  */
 async function drainDeliveries(database: 'postgres' | 'pglite'): Promise<void> {
   if (database !== 'postgres') return;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  await withClient(databaseUrl, async (client) => {
     const started = performance.now();
     let queued = Infinity;
     while (queued > 0 && performance.now() - started < DRAIN_TIMEOUT_MS) {
@@ -196,9 +190,7 @@ async function drainDeliveries(database: 'postgres' | 'pglite'): Promise<void> {
     console.log(
       `${database}: delivery queue ${queued > 0 ? `still ${queued} after` : 'empty in'} ${seconds} s`,
     );
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -208,15 +200,11 @@ async function drainDeliveries(database: 'postgres' | 'pglite'): Promise<void> {
  */
 async function settle(database: 'postgres' | 'pglite'): Promise<void> {
   if (database !== 'postgres') return;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  await withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ autovacuum: string }>('show autovacuum');
     report.options.autovacuum = rows[0]!.autovacuum;
     if (rows[0]!.autovacuum === 'off') await client.query('vacuum (analyze)');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {

@@ -2,7 +2,8 @@
 // back before each run. Every run writes (sends, ingest, the widget): left in place, those messages became the
 // newest of the company, matched almost no search term, and the next run measured another data set (the
 // supervisor's company search: 1.6 → 27.5 ms of database CPU with no change of code).
-import pg from 'pg';
+import type pg from 'pg';
+import { withClient } from './pg-client.ts';
 
 const snapshotOf = (name: string) => `${name}_generated`;
 
@@ -11,13 +12,7 @@ async function onServer<T>(url: string, work: (client: pg.Client, name: string) 
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   target.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  try {
-    return await work(client, name);
-  } finally {
-    await client.end();
-  }
+  return withClient(target.toString(), (client) => work(client, name));
 }
 
 /** Keeps the data set of `url` as it is now (nobody may be connected to it). */
