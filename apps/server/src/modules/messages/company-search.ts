@@ -15,12 +15,12 @@ import type {
   CompanyMessageSearchResult,
   MessageSearchHit,
 } from '@atende/contract';
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { contacts, messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { visibleContacts } from '../contacts/policy.ts';
 import { matchesTerm } from './search.ts';
-import { windowStart, type Position, type SearchWindows } from './search-windows.ts';
+import { newerFirst, windowStart, type Position, type SearchWindows } from './search-windows.ts';
 
 const hitColumns = {
   id: messages.id,
@@ -49,7 +49,6 @@ const presentHit = (row: HitRow): MessageSearchHit => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const newerFirst = [desc(messages.createdAt), desc(messages.id)];
 const at = (position: Position) =>
   sql`(${position.createdAt.toISOString()}::timestamptz, ${position.id}::uuid)`;
 const row = sql`(${messages.createdAt}, ${messages.id})`;

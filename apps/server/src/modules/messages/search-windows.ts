@@ -9,6 +9,9 @@ import type { TenantContext } from '../../platform/auth.ts';
 
 export type Position = { createdAt: Date; id: string };
 
+/** The order of the company's messages the windows follow: newest first, by (created_at, id). */
+export const newerFirst = [desc(messages.createdAt), desc(messages.id)];
+
 /** The windows read in order before the search falls back to the indexes alone, in messages. */
 export const SEARCH_WINDOWS: readonly number[] = [20_000, 200_000];
 
@@ -58,7 +61,7 @@ export function windowStart(
     .select({ createdAt: messages.createdAt, id: messages.id })
     .from(messages)
     .where(and(eq(messages.companyId, ctx.companyId), older))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .orderBy(...newerFirst)
     .offset(size - 1)
     .limit(1)
     .then(([start]) => start ?? null)
