@@ -50,12 +50,14 @@ export const conversationMessagesJson = (
   ctx: { db: Db; companyId: string },
   contactId: string,
   ...conditions: (SQL | undefined)[]
-) =>
-  ctx.db
-    .select(messageJsonColumns(ctx.db))
+) => messagesJson(ctx.db).where(inConversation(ctx.companyId, contactId, conditions));
+
+/** Messages as JSON rows with their senders, attachments and reactions (see messageJsonColumns). */
+export const messagesJson = (db: Db) =>
+  db
+    .select(messageJsonColumns(db))
     .from(messages)
-    .leftJoin(...senderJoin)
-    .where(inConversation(ctx.companyId, contactId, conditions));
+    .leftJoin(...senderJoin);
 
 export type MessageRow = Omit<
   typeof messages.$inferSelect,
@@ -219,10 +221,7 @@ const messageJsonColumns = (db: Db) => ({
 /** One message of the tenant with its attachments and reactions (see messageJsonColumns): one statement. */
 export const messageById = (db: Db): Statement<MessageJsonRow[]> =>
   preparedRows(db, 'message_by_id', () =>
-    db
-      .select(messageJsonColumns(db))
-      .from(messages)
-      .leftJoin(...senderJoin)
+    messagesJson(db)
       .where(and(eq(messages.id, param('messageId')), eq(messages.companyId, param('companyId'))))
       .limit(1),
   ) as unknown as Statement<MessageJsonRow[]>;

@@ -49,24 +49,13 @@ const dialect = new PgDialect();
 /**
  * A prepared statement of raw SQL — a data-modifying CTE, or several lists at once, which no drizzle builder
  * writes — answering its rows as objects. Same contract as `prepared`: placeholders (`param`) where the values
- * go. `planEach`: sent unnamed, so PostgreSQL plans it for each execution's values (a text search, whose best
- * plan depends on how rare the term is) instead of settling on a generic plan; only the SQL is built once.
+ * go.
  */
-export function preparedSql<Row>(
-  db: Db,
-  shape: string,
-  build: () => SQL,
-  options: { planEach?: boolean } = {},
-): Statement<Row[]> {
+export function preparedSql<Row>(db: Db, shape: string, build: () => SQL): Statement<Row[]> {
   return once(db, shape, () => {
     const query = dialect.sqlToQuery(build());
-    if (!options.planEach) rememberStatement(db, query.sql);
-    const statement = db._.session.prepareQuery(
-      query,
-      undefined,
-      options.planEach ? undefined : shape,
-      false,
-    );
+    rememberStatement(db, query.sql);
+    const statement = db._.session.prepareQuery(query, undefined, shape, false);
     return {
       execute: async (values) => ((await statement.execute(values)) as { rows: Row[] }).rows,
     };
