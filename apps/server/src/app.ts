@@ -43,7 +43,8 @@ import { userRoutes } from './modules/users/routes.ts';
 import { widgetRoutes } from './modules/widget/routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { serializerCompiler } from './platform/serializer.ts';
-import { registerAuth } from './platform/auth.ts';
+import { createAuthenticator, registerAuth } from './platform/auth.ts';
+import { AUTH_CHANNEL, createSessionCache } from './platform/session-cache.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
@@ -114,6 +115,8 @@ export async function buildApp(
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const urls = createUrlSigner(config.jwtSecret);
   const visitors = createVisitorRelay();
+  const tokens = createTokenService(config.jwtSecret);
+  const sessions = createSessionCache();
   const deps: Deps = {
     config,
     database,
@@ -124,7 +127,9 @@ export async function buildApp(
     adapters:
       options.adapters ?? createAdapterRegistry(channelAdapters({ db: database.db, urls, relay: visitors })),
     credentials: credentialsBox(config.credentialsKey),
-    tokens: createTokenService(config.jwtSecret),
+    tokens,
+    authenticate: createAuthenticator(database.db, tokens, sessions),
+    sessions,
     limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
     storage: createFileStorage(join(config.dataDir, 'files')),
     urls,
@@ -135,7 +140,8 @@ export async function buildApp(
 
   registerSecurityHeaders(app);
   await registerApiDocs(app);
-  registerAuth(app, database.db, deps.tokens);
+  registerAuth(app, deps.authenticate);
+  await rememberSessions(app, deps);
   for (const register of MODULES) register(app, deps);
   await app.register(async (scope) => uploadRoutes(scope, deps));
   await app.register(async (scope) => widgetRoutes(scope, deps));
@@ -143,7 +149,7 @@ export async function buildApp(
 
   const io = createRealtime(app, {
     db: database.db,
-    tokens: deps.tokens,
+    authenticate: deps.authenticate,
     bus: deps.bus,
     redisUrl: config.redisUrl,
     mayWatchContact: (auth, contactId) => maySeeContact({ ...auth, db: database.db }, contactId),
@@ -198,6 +204,21 @@ function registerWorkers(app: FastifyInstance, deps: Deps, timing: BuildOptions[
     await connections?.stop();
     await deps.jobs.stop();
   });
+}
+
+/**
+ * Sessions are remembered between requests while this process hears the database's notifications of their
+ * changes (any process's commits, migration 0020), and forgotten at once on this process's own revocations.
+ */
+async function rememberSessions(app: FastifyInstance, deps: Deps): Promise<void> {
+  const listening = await deps.database.listen(AUTH_CHANNEL, {
+    notify: (payload) => deps.sessions.changed(payload),
+    live: (live) => deps.sessions.listening(live),
+  });
+  deps.bus.subscribe((event) => {
+    if (event.type === 'sessions.revoked') deps.sessions.forgetSessions(event.sessionIds);
+  });
+  app.addHook('onClose', () => listening.close());
 }
 
 /** Autovacuum's work on the embedded database, which has no autovacuum of its own. */

@@ -101,6 +101,22 @@ describe.skipIf(!adminUrl || !redisUrl)('distributed mode (PostgreSQL + Redis)',
     const takenId = ((await taken.json()) as { id: string }).id;
     await supervisorOnB.next<{ contact_id: string }>('contact.assigned', (e) => e.contact_id === takenId);
     await supervisorOnB.next<{ count: number }>('waiting.changed');
+
+    // B remembers the attendant's session once used there; ended through A, B refuses it within moments.
+    const userOnB = async () =>
+      (await fetch(`${nodeB}/api/user`, { headers: { authorization: `Bearer ${attendantToken}` } })).status;
+    expect(await userOnB()).toBe(200);
+    expect(await userOnB()).toBe(200);
+    const out = await fetch(`${nodeA}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${attendantToken}` },
+    });
+    expect(out.status).toBe(200);
+    let status = 200;
+    for (const deadline = Date.now() + 2_000; status !== 401 && Date.now() < deadline;) {
+      status = await userOnB();
+    }
+    expect(status).toBe(401);
   }, 120_000);
 
   it('serves from WORKERS processes on one port, replaces one that dies, and stops them all', async () => {

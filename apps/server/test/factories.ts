@@ -131,3 +131,16 @@ export const SAMPLE_OGG_OPUS = Buffer.concat([
   Buffer.from('OpusHead'),
   Buffer.alloc(11, 1),
 ]);
+
+/**
+ * `read()` once it answers `expected`, or its last answer after `withinMs`: for changes told to this process
+ * by another connection (PostgreSQL's notifications), which arrive within moments rather than at once.
+ */
+export async function eventually<T>(read: () => Promise<T>, expected: T, withinMs = 2_000): Promise<T> {
+  let value = await read();
+  for (const deadline = Date.now() + withinMs; value !== expected && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    value = await read();
+  }
+  return value;
+}

@@ -89,7 +89,7 @@ async function statementsOf(username: string, url: string, body?: unknown) {
       recording = null;
     });
   expect(response.statusCode, response.body).toBe(200);
-  // The session check at least: an empty record would make every guard below pass vacuously.
+  // The request's own read at least: an empty record would make every guard below pass vacuously.
   expect(statements.length).toBeGreaterThan(0);
   return { statements, json: response.json<{ data: unknown[] }>() };
 }
@@ -143,6 +143,11 @@ describe('list requests run a fixed number of statements whatever the page size'
     const large = await statementsOf(username, `${url}200`);
     expect(large.json.data.length).toBeGreaterThan(small.json.data.length);
     expect(large.statements.length).toBe(small.statements.length);
+  });
+
+  it("a signed-in user's page is one statement: the session checked at login is remembered", async () => {
+    const { statements } = await statementsOf('att005', '/api/contacts?limit=1');
+    expect(statements.map((statement) => statement.text.includes('"sessions"'))).toEqual([false]);
   });
 
   it('a conversation page of 200 items runs the statements of a page of 1', async () => {

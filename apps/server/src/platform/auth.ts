@@ -7,6 +7,7 @@ import { sessions, users } from '../db/schema/index.ts';
 import type { Db } from './db/database.ts';
 import { param, prepared } from './db/prepared.ts';
 import { AppError } from './errors.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { TokenService } from './tokens.ts';
 
 export type AuthContext = {
@@ -63,37 +64,47 @@ const sessionStatement = (db: Db) =>
   );
 
 /** The session behind a token, or the reason it is refused (unauthenticated / session_expired). */
-export async function authenticateToken(
-  db: Db,
-  tokens: TokenService,
-  token: string | null,
-): Promise<AuthContext> {
-  if (!token) throw new AppError('unauthenticated', 401);
-  const claims = tokens.verify(token);
-  if (!claims) throw new AppError('session_expired', 401);
-  const [row] = await sessionStatement(db).execute({ sid: claims.sid, sub: claims.sub, cid: claims.cid });
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || !row.active) {
-    throw new AppError('session_expired', 401);
-  }
-  return {
-    companyId: claims.cid,
-    userId: claims.sub,
-    sessionId: claims.sid,
-    role: row.role,
-    permissions: {
-      create_contacts: row.canCreateContacts,
-      send_files: row.canSendFiles,
-      change_responsible: row.canChangeResponsible,
-    },
+export type Authenticator = (token: string | null) => Promise<AuthContext>;
+
+/**
+ * Checks tokens against their sessions, read from the database or remembered from an earlier check (see
+ * session-cache.ts: a revoked session or a deactivated user is forgotten by every process at commit).
+ */
+export function createAuthenticator(db: Db, tokens: TokenService, sessions: SessionCache): Authenticator {
+  return async (token) => {
+    if (!token) throw new AppError('unauthenticated', 401);
+    const claims = tokens.verify(token);
+    if (!claims) throw new AppError('session_expired', 401);
+    const now = Date.now();
+    const known = sessions.get(claims.sid, now);
+    if (known && known.userId === claims.sub && known.companyId === claims.cid) return known;
+    const version = sessions.version();
+    const [row] = await sessionStatement(db).execute({ sid: claims.sid, sub: claims.sub, cid: claims.cid });
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= now || !row.active) {
+      throw new AppError('session_expired', 401);
+    }
+    const auth: AuthContext = {
+      companyId: claims.cid,
+      userId: claims.sub,
+      sessionId: claims.sid,
+      role: row.role,
+      permissions: {
+        create_contacts: row.canCreateContacts,
+        send_files: row.canSendFiles,
+        change_responsible: row.canChangeResponsible,
+      },
+    };
+    sessions.remember(version, auth, row.expiresAt.getTime(), now);
+    return auth;
   };
 }
 
-export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+export function registerAuth(app: FastifyInstance, authenticate: Authenticator): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     if (!route.url?.startsWith('/api/') || route.config.public) return;
-    request.auth = await authenticateToken(db, tokens, bearerToken(request));
+    request.auth = await authenticate(bearerToken(request));
   });
 }
 

@@ -1,5 +1,6 @@
 // The platform services a module's routes may use, built once per app in buildApp.
 import type { AppConfig } from '../config.ts';
+import type { Authenticator } from './auth.ts';
 import type { Database } from './db/database.ts';
 import type { AdapterRegistry } from '../channels/adapter.ts';
 import type { SearchWindows } from '../modules/messages/search-windows.ts';
@@ -9,6 +10,7 @@ import type { CredentialsBox } from './credentials.ts';
 import type { EventBus } from './events.ts';
 import type { Jobs } from './jobs.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { UrlSigner } from './signed-urls.ts';
 import type { FileStorage } from './storage.ts';
 import type { TokenService } from './tokens.ts';
@@ -21,6 +23,9 @@ export type Deps = {
   adapters: AdapterRegistry;
   credentials: CredentialsBox;
   tokens: TokenService;
+  /** Checks a request's token against its session (remembered by `sessions` between checks). */
+  authenticate: Authenticator;
+  sessions: SessionCache;
   limiter: RateLimiter;
   storage: FileStorage;
   urls: UrlSigner;

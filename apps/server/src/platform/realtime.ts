@@ -9,11 +9,10 @@ import { Server } from 'socket.io';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
 import { isSupervising } from '../modules/users/policy.ts';
-import { authenticateToken, type AuthContext } from './auth.ts';
+import type { AuthContext, Authenticator } from './auth.ts';
 import type { Db } from './db/database.ts';
 import type { EventBus } from './events.ts';
 import { AppError } from './errors.ts';
-import type { TokenService } from './tokens.ts';
 
 export type RealtimeServer = Server<
   ClientToServerEvents,
@@ -43,7 +42,7 @@ export function createRealtime(
   app: FastifyInstance,
   deps: {
     db: Db;
-    tokens: TokenService;
+    authenticate: Authenticator;
     bus: EventBus;
     redisUrl: string | undefined;
     mayWatchContact: ContactWatchPolicy;
@@ -63,7 +62,8 @@ export function createRealtime(
 
   io.use((socket, next) => {
     const token = typeof socket.handshake.auth.token === 'string' ? socket.handshake.auth.token : null;
-    authenticateToken(deps.db, deps.tokens, token)
+    deps
+      .authenticate(token)
       .then(async (auth) => {
         const [user] = await deps.db
           .select({ name: users.name })

@@ -1,10 +1,17 @@
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from '@atende/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/index.ts';
 import { createTokenService } from '../../platform/tokens.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { injectAs, loginAs, makeCompany, makeUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import {
+  eventually,
+  injectAs,
+  loginAs,
+  makeCompany,
+  makeUser,
+  TEST_PASSWORD,
+} from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -187,14 +194,32 @@ describe('session tokens', () => {
     );
   });
 
-  it('a deactivated user loses open sessions at once', async () => {
+  it('a deactivated user loses open sessions within moments, even changed by SQL on another connection', async () => {
     const company = await makeCompany(t.database.db);
     const user = await makeUser(t.database.db, company);
     const token = await loginAs(t.app, company, user);
-    // In use a moment before: no memory of a live session may outlast the deactivation.
-    expect((await injectAs(t.app, { token }, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    const status = async () =>
+      (await injectAs(t.app, { token }, { method: 'GET', url: '/api/user' })).statusCode;
+    // In use a moment before: the process remembers the session.
+    expect(await status()).toBe(200);
     await t.database.db.update(users).set({ active: false }).where(eq(users.id, user.id));
-    expect((await injectAs(t.app, { token }, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    // PGlite tells its process at commit; PostgreSQL's notification travels on its own connection.
+    expect(await eventually(status, 401)).toBe(401);
+  });
+
+  it('a session revoked by SQL, or whose user changed role, is checked again', async () => {
+    const company = await makeCompany(t.database.db);
+    const user = await makeUser(t.database.db, company, { role: 'attendant' });
+    const token = await loginAs(t.app, company, user);
+    const status = async () =>
+      (await injectAs(t.app, { token }, { method: 'GET', url: '/api/user' })).statusCode;
+    expect(await status()).toBe(200);
+    const role = async () => (await t.app.deps.authenticate(token)).role;
+    expect(await role()).toBe('attendant');
+    await t.database.db.update(users).set({ role: 'supervisor' }).where(eq(users.id, user.id));
+    expect(await eventually(role, 'supervisor')).toBe('supervisor');
+    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+    expect(await eventually(status, 401)).toBe(401);
   });
 
   it('heartbeat records the user as seen, which makes them online among responsibles', async () => {

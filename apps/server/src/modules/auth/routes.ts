@@ -15,7 +15,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     { config: { public: true }, schema: { tags, body: LoginRequest, response: responses(LoginResponse) } },
     async (request) =>
       login(
-        { db, tokens: deps.tokens, limiter: deps.limiter, sessionTtlMs: deps.config.sessionTtlMs },
+        {
+          db,
+          tokens: deps.tokens,
+          limiter: deps.limiter,
+          sessionTtlMs: deps.config.sessionTtlMs,
+          sessions: deps.sessions,
+        },
         request.body,
         {
           ip: request.ip,

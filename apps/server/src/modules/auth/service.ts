@@ -8,16 +8,24 @@ import {
 } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index.ts';
-import type { TenantContext } from '../../platform/auth.ts';
+import type { AuthContext, TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { verifyDecoy, verifyPassword } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { SessionCache } from '../../platform/session-cache.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { companySlug, findCompanyBySlug } from '../companies/service.ts';
 
-export type LoginDeps = { db: Db; tokens: TokenService; limiter: RateLimiter; sessionTtlMs: number };
+export type LoginDeps = {
+  db: Db;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  sessionTtlMs: number;
+  /** The new session is remembered at once: the console's first requests follow the login. */
+  sessions: SessionCache;
+};
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 
 export async function login(
@@ -32,6 +40,8 @@ export async function login(
     [ipKey, LOGIN_FAILURES_PER_IP],
   ]);
 
+  // Before the user is read: a change of the user notified from then on keeps the session out of the cache.
+  const version = deps.sessions.version();
   const user = await findLoginUser(deps.db, input);
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
@@ -45,7 +55,8 @@ export async function login(
   }
   await deps.limiter.reset(accountKey);
 
-  const expiresAt = new Date(Date.now() + deps.sessionTtlMs);
+  const now = Date.now();
+  const expiresAt = new Date(now + deps.sessionTtlMs);
   const [session] = await deps.db
     .insert(sessions)
     .values({
@@ -57,6 +68,18 @@ export async function login(
     })
     .returning({ id: sessions.id });
   if (!session) throw new Error('session insert returned nothing');
+  const auth: AuthContext = {
+    companyId: user.companyId,
+    userId: user.id,
+    sessionId: session.id,
+    role: user.role,
+    permissions: {
+      create_contacts: user.canCreateContacts,
+      send_files: user.canSendFiles,
+      change_responsible: user.canChangeResponsible,
+    },
+  };
+  deps.sessions.remember(version, auth, expiresAt.getTime(), now);
   return {
     access_token: deps.tokens.sign({ sid: session.id, sub: user.id, cid: user.companyId }, expiresAt),
     token_type: 'Bearer',
@@ -86,7 +109,15 @@ async function findLoginUser(db: Db, input: LoginRequest) {
   const company = await findCompanyBySlug(db, input.company);
   if (!company) return undefined;
   const [user] = await db
-    .select({ id: users.id, companyId: users.companyId, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      passwordHash: users.passwordHash,
+      role: users.role,
+      canCreateContacts: users.canCreateContacts,
+      canSendFiles: users.canSendFiles,
+      canChangeResponsible: users.canChangeResponsible,
+    })
     .from(users)
     .where(
       and(

@@ -1,7 +1,7 @@
 // GET /api/resources: white-label of the company, before or after login.
 import { Resources, ResourcesQuery } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
-import { authenticateToken, bearerToken } from '../../platform/auth.ts';
+import { bearerToken } from '../../platform/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { resolveResources } from './service.ts';
@@ -17,7 +17,7 @@ export function resourceRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       const token = bearerToken(request);
       // A stale token must not break the login page: fall back to the anonymous lookup.
-      const auth = token ? await authenticateToken(db, deps.tokens, token).catch(() => null) : null;
+      const auth = token ? await deps.authenticate(token).catch(() => null) : null;
       return resolveResources(db, deps.config, {
         companyId: auth?.companyId,
         companyName: request.query.company,

@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.ts';
+import { listenPostgres, type Listening, type NotificationListener } from './notifications.ts';
 import { withNamedStatements } from './pglite-statements.ts';
 
 export type Schema = typeof schema;
@@ -28,6 +29,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   raw: SqlExecutor;
   ping(): Promise<void>;
+  /** NOTIFY of `channel` (sent at commit by any process) to `listener`, until closed. */
+  listen(channel: string, listener: NotificationListener): Promise<Listening>;
   close(): Promise<void>;
 };
 
@@ -64,6 +67,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     },
     ping: async () => void (await client.query('select 1')),
+    async listen(channel, listener) {
+      // One process owns the embedded database: its notifications are never lost.
+      const unlisten = await client.listen(channel, (payload) => listener.notify(payload));
+      listener.live(true);
+      return {
+        async close() {
+          listener.live(false);
+          if (!client.closed) await unlisten();
+        },
+      };
+    },
     close: once(() => client.close()),
   };
 }
@@ -96,6 +110,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     raw: { executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }) },
     ping: async () => void (await pool.query('select 1')),
+    listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: once(async () => {
       await drained(pool);
       await pool.end();
