@@ -60,7 +60,9 @@ export function createSessionCache(): SessionCache {
       if (!live || at !== version) return;
       entries.delete(auth.sessionId);
       if (entries.size >= SESSION_CACHE_MAX) entries.delete(entries.keys().next().value!);
-      entries.set(auth.sessionId, { auth, expiresAt, checkedAt: now });
+      // Shared by every request of the session from now on: none may change it for the others.
+      Object.freeze(auth.permissions);
+      entries.set(auth.sessionId, { auth: Object.freeze(auth), expiresAt, checkedAt: now });
     },
     changed(payload) {
       const [kind, id] = payload.split(':', 2);

@@ -12,6 +12,7 @@ export type NotificationListener = {
 export type Listening = { close(): Promise<void> };
 
 const RETRY_MS = 1_000;
+const KEEPALIVE_MS = 10_000;
 
 export async function listenPostgres(
   url: string,
@@ -24,7 +25,13 @@ export async function listenPostgres(
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    // Keepalive probes notice a connection that died without a word (a dropped network path), which would
+    // otherwise leave the listener deaf without knowing it.
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_MS,
+    });
     let lost = false;
     const onLost = () => {
       if (lost) return;
