@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ContactSummary } from '@atende/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { until } from './factories.ts';
 import { adminQuery, withDatabase } from './global-setup.ts';
 import { connectSocket, type TestSocket } from './realtime-client.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
@@ -48,13 +49,6 @@ async function login(base: string, username: string): Promise<string> {
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (const deadline = Date.now() + 30_000; !condition();) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const isAlive = (pid: number) => {

@@ -144,3 +144,11 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, withinM
   }
   return value;
 }
+
+/** Waits for `condition` (checked every few milliseconds) at most `withinMs`, naming `what` when it never holds. */
+export async function until(condition: () => boolean, what: string, withinMs = 30_000): Promise<void> {
+  for (const deadline = Date.now() + withinMs; !condition();) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -63,6 +63,23 @@ const sessionStatement = (db: Db) =>
       .limit(1),
   );
 
+/** The user's role and permissions as stored (users' columns), of a session (ids). */
+export const authContext = (
+  ids: Pick<AuthContext, 'companyId' | 'userId' | 'sessionId'>,
+  user: Pick<
+    typeof users.$inferSelect,
+    'role' | 'canCreateContacts' | 'canSendFiles' | 'canChangeResponsible'
+  >,
+): AuthContext => ({
+  ...ids,
+  role: user.role,
+  permissions: {
+    create_contacts: user.canCreateContacts,
+    send_files: user.canSendFiles,
+    change_responsible: user.canChangeResponsible,
+  },
+});
+
 /** The session behind a token, or the reason it is refused (unauthenticated / session_expired). */
 export type Authenticator = (token: string | null) => Promise<AuthContext>;
 
@@ -83,17 +100,7 @@ export function createAuthenticator(db: Db, tokens: TokenService, sessions: Sess
     if (!row || row.revokedAt || row.expiresAt.getTime() <= now || !row.active) {
       throw new AppError('session_expired', 401);
     }
-    const auth: AuthContext = {
-      companyId: claims.cid,
-      userId: claims.sub,
-      sessionId: claims.sid,
-      role: row.role,
-      permissions: {
-        create_contacts: row.canCreateContacts,
-        send_files: row.canSendFiles,
-        change_responsible: row.canChangeResponsible,
-      },
-    };
+    const auth = authContext({ companyId: claims.cid, userId: claims.sub, sessionId: claims.sid }, row);
     sessions.remember(version, auth, row.expiresAt.getTime(), now);
     return auth;
   };

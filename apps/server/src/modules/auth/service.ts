@@ -8,7 +8,7 @@ import {
 } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index.ts';
-import type { AuthContext, TenantContext } from '../../platform/auth.ts';
+import { authContext, type TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
@@ -68,17 +68,7 @@ export async function login(
     })
     .returning({ id: sessions.id });
   if (!session) throw new Error('session insert returned nothing');
-  const auth: AuthContext = {
-    companyId: user.companyId,
-    userId: user.id,
-    sessionId: session.id,
-    role: user.role,
-    permissions: {
-      create_contacts: user.canCreateContacts,
-      send_files: user.canSendFiles,
-      change_responsible: user.canChangeResponsible,
-    },
-  };
+  const auth = authContext({ companyId: user.companyId, userId: user.id, sessionId: session.id }, user);
   deps.sessions.remember(version, auth, expiresAt.getTime(), now);
   return {
     access_token: deps.tokens.sign({ sid: session.id, sub: user.id, cid: user.companyId }, expiresAt),

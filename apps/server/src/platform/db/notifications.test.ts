@@ -1,15 +1,9 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { until } from '../../../test/factories.ts';
 import { listenPostgres } from './notifications.ts';
 
 const url = process.env.TEST_DATABASE_URL;
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (const deadline = Date.now() + 5_000; !condition();) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe.skipIf(!url)('listening on PostgreSQL', () => {
   it('hears notifications, says when a lost connection makes it deaf, and listens again', async () => {
@@ -27,7 +21,7 @@ describe.skipIf(!url)('listening on PostgreSQL', () => {
     try {
       expect(states).toEqual([true]);
       await admin.query('select pg_notify($1, $2)', [channel, 'one']);
-      await until(() => heard.includes('one'), 'the first notification');
+      await until(() => heard.includes('one'), 'the first notification', 5_000);
 
       // The server ends the listening connection (a restart, a failover, an operator).
       const { rowCount } = await admin.query(
@@ -35,10 +29,10 @@ describe.skipIf(!url)('listening on PostgreSQL', () => {
         [channel],
       );
       expect(rowCount).toBe(1);
-      await until(() => states.length === 3, 'the listener to say it was deaf, then to listen again');
+      await until(() => states.length === 3, 'the listener to say it was deaf, then to listen again', 5_000);
       expect(states).toEqual([true, false, true]);
       await admin.query('select pg_notify($1, $2)', [channel, 'two']);
-      await until(() => heard.includes('two'), 'a notification after the reconnection');
+      await until(() => heard.includes('two'), 'a notification after the reconnection', 5_000);
     } finally {
       await listening.close();
       await admin.end();
