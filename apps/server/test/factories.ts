@@ -132,23 +132,28 @@ export const SAMPLE_OGG_OPUS = Buffer.concat([
   Buffer.alloc(11, 1),
 ]);
 
-/**
- * `read()` once it answers `expected`, or its last answer after `withinMs`: for changes told to this process
- * by another connection (PostgreSQL's notifications), which arrive within moments rather than at once.
- */
-export async function eventually<T>(read: () => Promise<T>, expected: T, withinMs = 2_000): Promise<T> {
+/** `read()` every few milliseconds until `done` holds of its answer or `withinMs` pass: the last answer. */
+async function poll<T>(
+  read: () => T | Promise<T>,
+  done: (value: T) => boolean,
+  withinMs: number,
+): Promise<T> {
   let value = await read();
-  for (const deadline = Date.now() + withinMs; value !== expected && Date.now() < deadline;) {
+  for (const deadline = Date.now() + withinMs; !done(value) && Date.now() < deadline;) {
     await new Promise((resolve) => setTimeout(resolve, 5));
     value = await read();
   }
   return value;
 }
 
-/** Waits for `condition` (checked every few milliseconds) at most `withinMs`, naming `what` when it never holds. */
+/**
+ * `read()` once it answers `expected`, or its last answer after `withinMs`: for changes told to this process
+ * by another connection (PostgreSQL's notifications), which arrive within moments rather than at once.
+ */
+export const eventually = <T>(read: () => Promise<T>, expected: T, withinMs = 2_000): Promise<T> =>
+  poll(read, (value) => value === expected, withinMs);
+
+/** Waits for `condition` at most `withinMs`, naming `what` when it never holds. */
 export async function until(condition: () => boolean, what: string, withinMs = 30_000): Promise<void> {
-  for (const deadline = Date.now() + withinMs; !condition();) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  if (!(await poll(condition, (held) => held, withinMs))) throw new Error(`timed out waiting for ${what}`);
 }
