@@ -4,7 +4,6 @@
 import { REALTIME_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@atende/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
@@ -13,6 +12,7 @@ import type { AuthContext, Authenticator } from './auth.ts';
 import type { Db } from './db/database.ts';
 import type { EventBus } from './events.ts';
 import { AppError } from './errors.ts';
+import { fanOutClients } from './fan-out-redis.ts';
 
 export type RealtimeServer = Server<
   ClientToServerEvents,
@@ -52,12 +52,11 @@ export function createRealtime(
 ): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
   if (deps.redisUrl) {
-    const publisher = new Redis(deps.redisUrl);
-    const subscriber = publisher.duplicate();
-    io.adapter(createAdapter(publisher, subscriber));
-    app.addHook('onClose', async () => {
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
-    });
+    const clients = fanOutClients(deps.redisUrl, (error, alsoFailed) =>
+      app.log.warn({ err: error, alsoFailed }, 'an event could not reach the other processes (Redis)'),
+    );
+    io.adapter(createAdapter(clients.publisher, clients.subscriber));
+    app.addHook('onClose', () => clients.quit());
   }
 
   io.use((socket, next) => {
