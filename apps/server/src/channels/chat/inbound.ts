@@ -5,7 +5,7 @@ import type { WidgetMessage } from '@atende/contract';
 import type { InboundAttachment } from '../../modules/messages/inbound-attachments.ts';
 import { ingestInbound, type IngestDeps } from '../../modules/messages/ingest.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
-import { findVisitorMessageByClientId, visitorProviderId } from './messages.ts';
+import { findVisitorMessageByClientId, visitorProviderId, widgetMessage } from './messages.ts';
 import type { VisitorRelay, VisitorSocketData } from './relay.ts';
 
 export type VisitorInboundDeps = IngestDeps & { urls: UrlSigner; relay: VisitorRelay };
@@ -24,13 +24,11 @@ export async function receiveVisitorMessage(
     providerMessageId: visitorProviderId(visitor.channelId, input.clientId),
     attachments: input.attachments,
   });
-  // A resend of the same client id stored nothing: the answer is the message stored the first time.
-  const message = await findVisitorMessageByClientId(
-    deps,
-    visitor.companyId,
-    visitor.channelId,
-    input.clientId,
-  );
+  // The message as stored, known without reading it back unless it has files; a resend of the same client
+  // id stored nothing: the answer is then the message stored the first time.
+  const message = result.message
+    ? widgetMessage(result.message, input.clientId)
+    : await findVisitorMessageByClientId(deps, visitor.companyId, visitor.channelId, input.clientId);
   if (!message) throw new Error('stored visitor message not found');
   if (!result.duplicate) deps.relay.toVisitor(visitor.channelId).emit('message', message);
   return message;

@@ -1,6 +1,6 @@
 // The messages of a visitor's conversation as the widget shows them: only those of the visitor's own chat
 // channel (never the contact's other channels, notes or threads), with signed file addresses.
-import type { WidgetMessage } from '@atende/contract';
+import type { Message, WidgetMessage } from '@atende/contract';
 import { and, asc, desc, eq, gt, or, type SQL } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -36,24 +36,29 @@ async function present(
       : await query.orderBy(asc(messages.createdAt), asc(messages.id)).limit(SYNC_PAGE);
   const presented = await presentMessages(scope.db, scope.urls, companyId, rows);
   return {
-    rows: presented.map((message, index) => ({
-      id: message.id,
-      client_id: message.direction === 'in' ? clientIdOf(rows[index]!.providerMessageId) : null,
-      direction: message.direction,
-      text: message.text,
-      attachments: message.attachments.map(({ kind, filename, content_type, size, url }) => ({
-        kind,
-        filename,
-        content_type,
-        size,
-        url,
-      })),
-      status: message.status,
-      author: message.sender.name,
-      created_at: message.created_at,
-    })),
+    rows: presented.map((message, index) =>
+      widgetMessage(message, message.direction === 'in' ? clientIdOf(rows[index]!.providerMessageId) : null),
+    ),
   };
 }
+
+/** A message of the conversation as the widget shows it; `clientId` is the visitor's id of their own. */
+export const widgetMessage = (message: Message, clientId: string | null): WidgetMessage => ({
+  id: message.id,
+  client_id: clientId,
+  direction: message.direction,
+  text: message.text,
+  attachments: message.attachments.map(({ kind, filename, content_type, size, url }) => ({
+    kind,
+    filename,
+    content_type,
+    size,
+    url,
+  })),
+  status: message.status,
+  author: message.sender.name,
+  created_at: message.created_at,
+});
 
 export async function findVisitorMessage(
   scope: Scope,

@@ -2,7 +2,7 @@
 // store the message on its sender's channel keyed by the provider's id (a retried delivery stores nothing) and
 // update the queue state — one statement for a known customer, a transaction that first creates the contact
 // or channel otherwise. Events go out after the commit, the new message in them.
-import type { ChannelKind } from '@atende/contract';
+import type { ChannelKind, Message } from '@atende/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
 import { v7 as uuidv7 } from 'uuid';
@@ -51,6 +51,8 @@ export type IngestResult = {
   messageId: string | null;
   duplicate: boolean;
   createdContact: boolean;
+  /** The stored message as the contract shows it, when known without reading it back (no files). */
+  message?: Message;
 };
 
 const PREVIEW_LENGTH = 280;
@@ -226,16 +228,11 @@ function storedResult(
   const contactId = stored.contact_id;
   const messageId = stored.message_id;
   if (!messageId) return { contactId, messageId: null, duplicate: true, createdContact };
-  record({
-    type: 'message.created',
-    companyId,
-    contactId,
-    messageId,
-    message: withMessage ? presentInbound(stored, messageId, message, at) : undefined,
-  });
+  const presented = withMessage ? presentInbound(stored, messageId, message, at) : undefined;
+  record({ type: 'message.created', companyId, contactId, messageId, message: presented });
   record({ type: 'contact.changed', companyId, contactId, created: createdContact, unreadChanged: true });
   if (stored.newly_queued) record({ type: 'waiting.changed', companyId });
-  return { contactId, messageId, duplicate: false, createdContact };
+  return { contactId, messageId, duplicate: false, createdContact, message: presented };
 }
 
 /** The stored message as the contract shows it, without reading it back: the event carries it. */
