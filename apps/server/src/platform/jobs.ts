@@ -2,8 +2,8 @@
 // inside the transaction that writes it, so it exists exactly when the data does, and survives restarts.
 // Workers run in processes whose ROLE is `worker` or `all`; on PostgreSQL several compete safely.
 import PgBoss from 'pg-boss';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db, SqlExecutor } from './db/database.ts';
+import { rememberOn } from './db/pglite-statements.ts';
 
 export const QUEUES = { sendMessage: 'message.send', scheduleReminder: 'schedule.reminder' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -164,17 +164,19 @@ async function ensureQueue(boss: PgBoss, queue: QueueName, attempts = 3): Promis
   }
 }
 
-/** pg-boss's SQL ($1, $2…) run through a drizzle handle, so it joins that handle's transaction. */
+/**
+ * pg-boss's SQL ($1, $2…) run on the driver client behind a drizzle handle, so it joins that handle's
+ * transaction; on PGlite as a named statement (pglite-statements.ts).
+ */
 export function transactionExecutor(tx: Db): PgBoss.Db {
+  const client = (tx as unknown as { _: { session: { client: SqlClient } } })._.session.client;
   return {
     async executeSql(text, values = []) {
-      const parts = text.split(/\$(\d+)/);
-      const chunks: SQL[] = [];
-      parts.forEach((part, index) => {
-        chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
-      });
-      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
-      return { rows: result.rows };
+      rememberOn(client, text);
+      return { rows: (await client.query(text, values)).rows };
     },
   };
 }
+
+/** What node-postgres's pool and client and PGlite and its transactions all answer. */
+type SqlClient = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };

@@ -15,7 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.ts';
 import { listenPostgres, type Listening, type NotificationListener } from './notifications.ts';
-import { withNamedStatements } from './pglite-statements.ts';
+import { rememberOn, withNamedStatements } from './pglite-statements.ts';
 
 export type Schema = typeof schema;
 /** A drizzle handle: the database itself or an open transaction. */
@@ -51,17 +51,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     'pglite' in options ? options.pglite : await createPglite({ dataDir: embeddedDir(options.dataDir) });
   const named = withNamedStatements(client);
   const trace = 'traceStatement' in options ? options.traceStatement : undefined;
-  const db = drizzlePglite(named.client, {
+  const db = drizzlePglite(named, {
     schema,
     ...(trace && { logger: { logQuery: trace } }),
   }) as unknown as Db;
-  named.register(db);
   return {
     db,
     kind: 'pglite',
     raw: {
       async executeSql(text, values) {
-        if (values?.length) return { rows: (await client.query(text, values)).rows };
+        if (values?.length) {
+          // The job queue's statements: a few dozen fixed texts, run often.
+          rememberOn(named, text);
+          return { rows: (await named.query(text, values)).rows };
+        }
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       },

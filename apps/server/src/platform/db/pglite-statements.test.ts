@@ -1,21 +1,27 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './database.ts';
-import { rememberStatement, withNamedStatements } from './pglite-statements.ts';
+import { queryRows, type Db } from './database.ts';
+import {
+  MAX_REMEMBERED_TEXTS,
+  rememberOn,
+  rememberStatement,
+  withNamedStatements,
+} from './pglite-statements.ts';
 
 describe('named statements on PGlite', () => {
   let pglite: PGlite;
   let client: PGlite;
-  const db = {} as Db;
+  let db: Db;
   const named = 'select id, label, at from items where id = $1 or label = $2 order by id';
 
   beforeAll(async () => {
     pglite = await PGlite.create();
     await pglite.exec(`create table items (id int primary key, label text, at timestamptz);
       insert into items values (1, 'one', '2026-01-02T03:04:05.123456Z'), (2, null, null);`);
-    const statements = withNamedStatements(pglite);
-    statements.register(db);
-    client = statements.client;
+    client = withNamedStatements(pglite);
+    db = drizzle(client) as unknown as Db;
     rememberStatement(db, named);
   });
   afterAll(() => pglite.close());
@@ -44,9 +50,61 @@ describe('named statements on PGlite', () => {
     expect(plain!.at).toBeInstanceOf(Date);
   });
 
-  it('leaves other texts unnamed', async () => {
-    await client.query('select id from items where id = $1', [1]);
+  it('runs other texts unnamed, answering as query() does', async () => {
+    const other = 'select id, label, at from items where id = $1 or label = $2 order by id desc';
+    const asText = { parsers: { [types.TIMESTAMPTZ]: (value: string) => `text:${value}` } };
+    for (const options of [undefined, asText, { rowMode: 'array' as const }]) {
+      const result = await client.query(other, [2, 'one'], options);
+      const expected = await pglite.query(other, [2, 'one'], options);
+      expect(result.rows).toEqual(expected.rows);
+      expect(result.fields).toEqual(expected.fields);
+    }
+    expect(
+      (await client.query('select $1::jsonb as data, $2::text[] as tags', [{ a: 1 }, ['x', 'y']])).rows,
+    ).toEqual([{ data: { a: 1 }, tags: ['x', 'y'] }]);
     expect(await prepared()).toEqual([{ name: 'atende_1' }]);
+  });
+
+  it('runs statements inside a transaction the same way, and a transaction handle remembers texts too', async () => {
+    const insert = 'insert into items values ($1, $2, null)';
+    const rolledBack = db.transaction(async (tx) => {
+      rememberStatement(tx, insert);
+      await tx.execute(sql`insert into items values (${10}, ${'ten'}, null)`);
+      await tx.execute(sql`insert into items values (${11}, ${'eleven'}, null)`);
+      // A remembered text (`named`) inside the transaction sees its uncommitted rows.
+      const inside = await queryRows<{ id: number }>(
+        tx,
+        sql`select id, label, at from items where id = ${10} or label = ${'eleven'} order by id`,
+      );
+      expect(inside.map((row) => row.id)).toEqual([10, 11]);
+      const unnamed = await queryRows(tx, sql`select count(*)::int as n from items where id >= ${10}`);
+      expect(unnamed).toEqual([{ n: 2 }]);
+      tx.rollback();
+    });
+    await expect(rolledBack).rejects.toThrow(/rollback/i);
+    expect((await client.query('select id from items where id >= 10')).rows).toEqual([]);
+    expect((await prepared()).map((row) => row.name)).toEqual(['atende_1', 'atende_2']);
+  });
+
+  it('a failing statement in a transaction undoes it and leaves the connection usable', async () => {
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query("insert into items values (20, 'twenty', null)");
+        await tx.query(named, [1, null]);
+        await tx.query('select 10 / $1::int', [0]);
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect((await client.query('select id from items where id = 20')).rows).toEqual([]);
+    expect((await client.query(named, [1, null])).rows).toHaveLength(1);
+  });
+
+  it('remembers a bounded number of texts', async () => {
+    for (let i = 0; i < MAX_REMEMBERED_TEXTS + 10; i++)
+      rememberOn(client, `select ${i} as n where $1::int = 1`);
+    expect(
+      (await client.query(`select ${MAX_REMEMBERED_TEXTS + 5} as n where $1::int = 1`, [1])).rows,
+    ).toEqual([{ n: MAX_REMEMBERED_TEXTS + 5 }]);
+    expect((await prepared()).length).toBeLessThan(MAX_REMEMBERED_TEXTS);
   });
 
   it('reports an error with its query and leaves the connection usable', async () => {

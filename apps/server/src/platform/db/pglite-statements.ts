@@ -1,29 +1,37 @@
-// Named statements on PGlite. PGlite's query() sends parse, describe, bind, describe, execute and sync as six
-// calls into the WASM backend, which parses and plans the text every time (drizzle's statement names are
-// ignored). The hottest statements (prepared.ts) are parsed once per PGlite instead and then run with one call
-// carrying bind, describe, execute and sync: a small read costs 0.15 ms instead of 0.4–0.7 ms.
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+// How statements run on PGlite. PGlite's query() sends parse, describe, bind, describe, execute and sync as six
+// calls into the WASM backend, parses and plans the text every time (drizzle's statement names are ignored;
+// planning reads every relation's size through the file system), and merges a query's own parsers into its
+// 200 on every call (drizzle passes some with every query: a tenth of the CPU of a send). Here:
+//  - a remembered text (the hot statements of prepared.ts, the job queue's) is parsed once per PGlite and then
+//    run with one call carrying bind, describe, execute and sync: a small read costs 0.15 ms, not 0.4–0.7 ms;
+//  - any other text takes two calls (parse and describe, then the rest) and is planned each time, as on
+//    PostgreSQL, where drizzle's statements are unnamed;
+//  - a query's parsers are merged once per options object (drizzle reuses one per statement);
+// inside transactions too: the client's transaction() hands out a transaction that runs statements the same way.
+import {
+  parse,
+  protocol,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
 import type { Db } from './database.ts';
 
 const { serialize } = protocol;
 
+/** Texts remembered per PGlite at most: a bound should a caller remember texts that embed values. */
+export const MAX_REMEMBERED_TEXTS = 500;
+
+/** The set of remembered texts, reachable from the client and its transactions (see `rememberStatement`). */
+const REMEMBERED = Symbol('remembered statement texts');
+
 type ParsedStatement = { name: string; paramTypes: number[] };
+type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
-/** What `rememberStatement` reaches: the texts the PGlite behind a drizzle handle runs as named statements. */
-const namedTexts = new WeakMap<Db, Set<string>>();
-
-/**
- * A PGlite whose query() runs the texts registered by `rememberStatement` as named statements; every other
- * text, and everything inside transactions (PGlite's transaction object has its own query()), as before.
- */
-export function withNamedStatements(pglite: PGlite): {
-  client: PGlite;
-  register(db: Db): void;
-} {
+export function withNamedStatements(pglite: PGlite): PGlite {
   const texts = new Set<string>();
   const parsed = new Map<string, ParsedStatement>();
-  // parseResults merges a query's own parsers into PGlite's 200 on every call (110 µs); drizzle passes the same
-  // options object on every execution of a statement, so they are merged once per options object.
   const merged = new WeakMap<QueryOptions, { parsers: Record<number, unknown>; options: QueryOptions }>();
   const resultParsing = (options: QueryOptions | undefined) => {
     if (!options?.parsers) return { parsers: pglite.parsers, options };
@@ -37,73 +45,109 @@ export function withNamedStatements(pglite: PGlite): {
     }
     return known;
   };
+  const call = (messages: Uint8Array[]) => pglite.execProtocolStream(concat(messages), { syncToFs: false });
 
   async function parseOnce(text: string, options: QueryOptions | undefined): Promise<ParsedStatement> {
     const known = parsed.get(text);
     if (known) return known;
     const name = `atende_${parsed.size + 1}`;
-    const messages = await pglite.execProtocolStream(
-      concat([
-        serialize.parse({ name, text, types: options?.paramTypes }),
-        serialize.describe({ type: 'S', name }),
-        serialize.sync(),
-      ]),
-      { syncToFs: false },
-    );
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    const statement = { name, paramTypes: await describe(text, name, options) };
     parsed.set(text, statement);
     return statement;
   }
 
-  async function runNamed<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+  /** Parses `text` (as `name`, or unnamed) and answers its parameters' types; the sync keeps an error from
+   * leaving the backend waiting for one. */
+  async function describe(text: string, name: string | undefined, options: QueryOptions | undefined) {
+    const messages = await call([
+      serialize.parse({ name, text, types: options?.paramTypes }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]);
+    return parse.parseDescribeStatementResults(messages);
+  }
+
+  /** One statement, the caller holding PGlite's query lock. */
+  async function run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    try {
+      const statement = texts.has(text)
+        ? await parseOnce(text, options)
+        : { name: undefined, paramTypes: await describe(text, undefined, options) };
+      const values = params.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const type = statement.paramTypes[index]!;
+        const serializer = options?.serializers?.[type] ?? pglite.serializers[type];
+        return serializer ? serializer(value) : String(value);
+      });
+      const messages = await call([
+        serialize.bind({ statement: statement.name, values: values as string[] }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
+      const parsing = resultParsing(options);
+      return parse.parseResults(messages, parsing.parsers as never, parsing.options)[0] as Results<T>;
+    } catch (error) {
+      throw Object.assign(error as object, { query: text, params, queryOptions: options });
+    }
+  }
+
+  /** Files (COPY's blobs) take PGlite's own path. */
+  const ownPath = (options: QueryOptions | undefined) => options?.blob !== undefined;
+
+  const query: Query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+    if (ownPath(options)) return pglite.query<T>(text, params, options);
     // Both locks, as query() takes them: no statement slips into another caller's open transaction.
     const result = await pglite._runExclusiveTransaction(() =>
-      pglite._runExclusiveQuery(async () => {
-        try {
-          const statement = await parseOnce(text, options);
-          const values = params.map((value, index) => {
-            if (value === null || value === undefined) return null;
-            const type = statement.paramTypes[index]!;
-            const serializer = options?.serializers?.[type] ?? pglite.serializers[type];
-            return serializer ? serializer(value) : String(value);
-          });
-          const messages = await pglite.execProtocolStream(
-            concat([
-              serialize.bind({ statement: statement.name, values: values as string[] }),
-              serialize.describe({ type: 'P' }),
-              serialize.execute({}),
-              serialize.sync(),
-            ]),
-            { syncToFs: false },
-          );
-          const parsing = resultParsing(options);
-          return parse.parseResults(messages, parsing.parsers as never, parsing.options)[0] as Results<T>;
-        } catch (error) {
-          throw Object.assign(error as object, { query: text, params, queryOptions: options });
-        }
-      }),
+      pglite._runExclusiveQuery(() => run<T>(text, params, options)),
     );
     await pglite.syncToFs();
     return result;
-  }
+  };
 
-  const client = new Proxy(pglite, {
+  /** The transaction's statements run the same way, under the query lock only (it holds the other). */
+  const inTransaction = (tx: Transaction): Transaction => {
+    const txQuery: Query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+      if (ownPath(options)) return tx.query<T>(text, params, options);
+      if (tx.closed) throw new Error('Transaction is closed');
+      return pglite._runExclusiveQuery(() => run<T>(text, params, options));
+    };
+    return new Proxy(tx, {
+      get(target, property) {
+        if (property === 'query') return txQuery;
+        if (property === REMEMBERED) return texts;
+        return Reflect.get(target, property, target);
+      },
+    });
+  };
+
+  return new Proxy(pglite, {
     get(target, property) {
-      if (property === 'query') {
-        return <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
-          texts.has(text) ? runNamed<T>(text, params, options) : target.query<T>(text, params, options);
+      if (property === 'query') return query;
+      if (property === REMEMBERED) return texts;
+      if (property === 'transaction') {
+        return <T>(callback: (tx: Transaction) => Promise<T>) =>
+          target.transaction((tx) => callback(inTransaction(tx)));
       }
       // PGlite's getters read private fields: they must see the PGlite itself, not the proxy.
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { client, register: (db) => namedTexts.set(db, texts) };
 }
 
-/** Runs `text` as a named statement from now on when `db` is a PGlite handle from `withNamedStatements`. */
+/**
+ * Runs `text` as a named statement from now on where `db` (a database handle or a transaction) runs on a client
+ * from `withNamedStatements`; elsewhere (node-postgres) nothing changes.
+ */
 export function rememberStatement(db: Db, text: string): void {
-  namedTexts.get(db)?.add(text);
+  rememberOn((db as unknown as { _: { session: { client: unknown } } })._.session.client, text);
+}
+
+/** `rememberStatement` for a driver client itself (the job queue's raw SQL). */
+export function rememberOn(client: unknown, text: string): void {
+  const texts = (client as { [REMEMBERED]?: Set<string> } | undefined)?.[REMEMBERED];
+  if (texts && (texts.has(text) || texts.size < MAX_REMEMBERED_TEXTS)) texts.add(text);
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
