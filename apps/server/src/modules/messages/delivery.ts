@@ -15,6 +15,7 @@ import type { CredentialsBox } from '../../platform/credentials.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { param, prepared } from '../../platform/db/prepared.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { QUEUES, RETRY, type Jobs } from '../../platform/jobs.ts';
@@ -32,25 +33,31 @@ export type DeliveryDeps = {
   storage: FileStorage;
 };
 
+// Every send runs these reads: prepared, so they are built once and planned once per connection.
+const pendingMessage = (db: Db) =>
+  prepared(db, 'delivery_message', () =>
+    db
+      .select({
+        id: messages.id,
+        contactId: messages.contactId,
+        contactChannelId: contactChannels.id,
+        kind: messages.kind,
+        text: messages.text,
+        subject: messages.subject,
+        status: messages.status,
+        createdAt: messages.createdAt,
+        address: contactChannels.address,
+        blacklisted: contactChannels.blacklisted,
+        outputLineId: contactChannels.outputLineId,
+      })
+      .from(messages)
+      .innerJoin(contactChannels, eq(contactChannels.id, messages.contactChannelId))
+      .where(and(eq(messages.id, param('messageId')), eq(messages.companyId, param('companyId'))))
+      .limit(1),
+  );
+
 export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attempt: number): Promise<void> {
-  const [row] = await deps.db
-    .select({
-      id: messages.id,
-      contactId: messages.contactId,
-      contactChannelId: contactChannels.id,
-      kind: messages.kind,
-      text: messages.text,
-      subject: messages.subject,
-      status: messages.status,
-      createdAt: messages.createdAt,
-      address: contactChannels.address,
-      blacklisted: contactChannels.blacklisted,
-      outputLineId: contactChannels.outputLineId,
-    })
-    .from(messages)
-    .innerJoin(contactChannels, eq(contactChannels.id, messages.contactChannelId))
-    .where(and(eq(messages.id, job.messageId), eq(messages.companyId, job.companyId)))
-    .limit(1);
+  const [row] = await pendingMessage(deps.db).execute({ messageId: job.messageId, companyId: job.companyId });
   // Already handled (a duplicate job after a crash) or gone: nothing to do.
   if (!row || row.status !== 'pending') return;
   const fail = (reason: string) =>
@@ -91,12 +98,19 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
   }
 }
 
+const messageFiles = (db: Db) =>
+  prepared(db, 'delivery_files', () =>
+    db
+      .select()
+      .from(attachments)
+      .where(
+        and(eq(attachments.messageId, param('messageId')), eq(attachments.companyId, param('companyId'))),
+      )
+      .orderBy(asc(attachments.createdAt)),
+  );
+
 async function outboundAttachments(deps: DeliveryDeps, job: DeliveryJob): Promise<OutboundAttachment[]> {
-  const rows = await deps.db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.messageId, job.messageId), eq(attachments.companyId, job.companyId)))
-    .orderBy(asc(attachments.createdAt));
+  const rows = await messageFiles(deps.db).execute({ messageId: job.messageId, companyId: job.companyId });
   return rows.map((file) => ({
     filename: file.filename,
     contentType: file.contentType,
@@ -110,30 +124,35 @@ async function outboundAttachments(deps: DeliveryDeps, job: DeliveryJob): Promis
 }
 
 /** The newest message the customer sent on this channel before the reply: what the reply answers. */
+const answeredMessage = (db: Db) =>
+  prepared(db, 'delivery_answered', () =>
+    db
+      .select({
+        providerMessageId: messages.providerMessageId,
+        references: messages.emailReferences,
+        subject: messages.subject,
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.companyId, param('companyId')),
+          eq(messages.contactChannelId, param('contactChannelId')),
+          eq(messages.direction, 'in'),
+          isNotNull(messages.providerMessageId),
+          lte(messages.createdAt, param<Date>('before')),
+        ),
+      )
+      .orderBy(desc(messages.createdAt))
+      .limit(1),
+  );
+
 async function replyContext(
   db: Db,
   companyId: string,
   contactChannelId: string,
   before: Date,
 ): Promise<ReplyContext | null> {
-  const [parent] = await db
-    .select({
-      providerMessageId: messages.providerMessageId,
-      references: messages.emailReferences,
-      subject: messages.subject,
-    })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.companyId, companyId),
-        eq(messages.contactChannelId, contactChannelId),
-        eq(messages.direction, 'in'),
-        isNotNull(messages.providerMessageId),
-        lte(messages.createdAt, before),
-      ),
-    )
-    .orderBy(desc(messages.createdAt))
-    .limit(1);
+  const [parent] = await answeredMessage(db).execute({ companyId, contactChannelId, before });
   return parent?.providerMessageId
     ? {
         providerMessageId: parent.providerMessageId,
