@@ -103,6 +103,44 @@ describe('sending a message', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('answers, unless told, on the kind of channel the customer last wrote from, else the main one', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    await t.database.db.insert(contactChannels).values({
+      companyId: me.company.id,
+      contactId: contact.id,
+      kind: 'telegram',
+      address: `tg${Date.now()}`,
+      main: true,
+    });
+    const channelOfReply = async () => {
+      const response = await send(contact.id, { text: 'Resposta' });
+      expect(response.statusCode).toBe(201);
+      return response.json<Message>().channel.type;
+    };
+    // No customer message yet: the first main channel (the oldest of the main ones).
+    expect(await channelOfReply()).toBe('whatsapp');
+    const customerWrote = async (kind: 'telegram' | 'whatsapp', at: Date) => {
+      const [channel] = await t.database.db
+        .select()
+        .from(contactChannels)
+        .where(and(eq(contactChannels.contactId, contact.id), eq(contactChannels.kind, kind)));
+      await t.database.db.insert(messages).values({
+        companyId: me.company.id,
+        contactId: contact.id,
+        contactChannelId: channel!.id,
+        kind,
+        direction: 'in',
+        text: 'Oi',
+        status: 'received',
+        createdAt: at,
+      });
+    };
+    await customerWrote('telegram', new Date(Date.now() - 60_000));
+    expect(await channelOfReply()).toBe('telegram');
+    await customerWrote('whatsapp', new Date());
+    expect(await channelOfReply()).toBe('whatsapp');
+  });
+
   it('answers on the channel asked for, refusing one of another contact or on the blacklist', async () => {
     const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
     const other = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });

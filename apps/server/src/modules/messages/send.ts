@@ -1,7 +1,7 @@
 // Attendant sends: the message is stored `pending` and its delivery job enqueued in the same transaction, so
 // a crash can lose neither; the worker (delivery.ts) hands it to the channel adapter.
 import type { ChannelKind, Message, SendMessageRequest } from '@atende/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { attachments, contactChannels, contacts, messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -129,10 +129,15 @@ export async function sendMessage(
 }
 
 /** The channel to answer on: the one asked for (it must be the contact's), else the main channel of the kind
- * the customer last wrote from, else any main channel. */
+ * the customer last wrote from, else any main channel. One statement: the channels, with that kind. */
 async function replyChannel(tx: Db, companyId: string, contactId: string, channelId: string | undefined) {
+  const lastInboundKind = sql<ChannelKind | null>`(
+    select ${messages.kind} from ${messages}
+    where ${messages.contactId} = ${contactId} and ${messages.companyId} = ${companyId}
+      and ${messages.direction} = 'in'
+    order by ${messages.createdAt} desc limit 1)`;
   const channels = await tx
-    .select()
+    .select({ ...getTableColumns(contactChannels), lastInboundKind })
     .from(contactChannels)
     .where(and(eq(contactChannels.contactId, contactId), eq(contactChannels.companyId, companyId)))
     .orderBy(desc(contactChannels.main), contactChannels.createdAt);
@@ -141,15 +146,8 @@ async function replyChannel(tx: Db, companyId: string, contactId: string, channe
     if (!chosen) throw new AppError('channel_not_of_contact', 400);
     return chosen;
   }
-  const [lastInbound] = await tx
-    .select({ kind: messages.kind })
-    .from(messages)
-    .where(
-      and(eq(messages.contactId, contactId), eq(messages.companyId, companyId), eq(messages.direction, 'in')),
-    )
-    .orderBy(desc(messages.createdAt))
-    .limit(1);
-  const chosen = channels.find((channel) => channel.kind === lastInbound?.kind) ?? channels[0];
+  const lastKind = channels[0]?.lastInboundKind;
+  const chosen = channels.find((channel) => channel.kind === lastKind) ?? channels[0];
   if (!chosen) throw new AppError('no_reply_channel', 400);
   return chosen;
 }
