@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.ts';
 import { listenPostgres, type Listening, type NotificationListener } from './notifications.ts';
+import { useFastDataRows } from './pglite-rows.ts';
 import { rememberOn, withNamedStatements } from './pglite-statements.ts';
 
 export type Schema = typeof schema;
@@ -85,9 +86,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** A PGlite with the extensions our migrations create (search needs pg_trgm and unaccent). */
-export const createPglite = (options: Omit<PGliteOptions, 'extensions'> = {}) =>
-  PGlite.create({ ...options, extensions: { pg_trgm, unaccent } });
+/** A PGlite with the extensions our migrations create (search needs pg_trgm and unaccent), reading result rows
+ * the fast way (pglite-rows.ts). */
+export const createPglite = (options: Omit<PGliteOptions, 'extensions'> = {}) => {
+  useFastDataRows();
+  return PGlite.create({ ...options, extensions: { pg_trgm, unaccent } });
+};
 
 /** Closing twice (a test's teardown after a shutdown, say) is harmless. */
 function once(close: () => Promise<void>): () => Promise<void> {
