@@ -1,5 +1,6 @@
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { concatBytes } from './bytes.ts';
 import { originalParse, useFastDataRows } from './pglite-rows.ts';
 
 const encoder = new TextEncoder();
@@ -29,15 +30,7 @@ function dataRow(fields: (string | null)[]): Uint8Array {
   return message('D', body);
 }
 
-const stream = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
+const stream = (...parts: Uint8Array[]) => concatBytes(parts);
 
 describe('fast data rows on PGlite', () => {
   beforeAll(() => useFastDataRows());

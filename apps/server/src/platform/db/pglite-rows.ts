@@ -4,6 +4,7 @@
 // its parse() is wrapped here, once per process: data rows are decoded straight from the backend's output
 // (same strings, same DataRowMessage), every other message goes to PGlite's parser unchanged.
 import { messages, protocol } from '@electric-sql/pglite';
+import { concatBytes } from './bytes.ts';
 
 type Callback = (message: unknown) => void;
 type Parse = (buffer: ArrayBuffer | ArrayBufferView, callback: Callback) => void;
@@ -30,7 +31,7 @@ export function useFastDataRows(): void {
     const before = partial.get(this);
     if (before) {
       partial.delete(this);
-      bytes = concat(before, bytes);
+      bytes = concatBytes([before, bytes]);
     }
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let offset = 0;
@@ -72,11 +73,4 @@ function asBytes(buffer: ArrayBuffer | ArrayBufferView): Uint8Array {
   return ArrayBuffer.isView(buffer)
     ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
     : new Uint8Array(buffer);
-}
-
-function concat(first: Uint8Array, second: Uint8Array): Uint8Array {
-  const out = new Uint8Array(first.length + second.length);
-  out.set(first);
-  out.set(second, first.length);
-  return out;
 }

@@ -16,6 +16,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { concatBytes } from './bytes.ts';
 import type { Db } from './database.ts';
 
 const { serialize } = protocol;
@@ -45,7 +46,8 @@ export function withNamedStatements(pglite: PGlite): PGlite {
     }
     return known;
   };
-  const call = (messages: Uint8Array[]) => pglite.execProtocolStream(concat(messages), { syncToFs: false });
+  const call = (messages: Uint8Array[]) =>
+    pglite.execProtocolStream(concatBytes(messages), { syncToFs: false });
 
   async function parseOnce(text: string, options: QueryOptions | undefined): Promise<ParsedStatement> {
     const known = parsed.get(text);
@@ -148,14 +150,4 @@ export function rememberStatement(db: Db, text: string): void {
 export function rememberOn(client: unknown, text: string): void {
   const texts = (client as { [REMEMBERED]?: Set<string> } | undefined)?.[REMEMBERED];
   if (texts && (texts.has(text) || texts.size < MAX_REMEMBERED_TEXTS)) texts.add(text);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -1,0 +1,10 @@
+/** The parts one after another in a new Uint8Array (a copy: nothing of the parts' memory is kept). */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
