@@ -3,7 +3,7 @@
 // Workers run in processes whose ROLE is `worker` or `all`; on PostgreSQL several compete safely.
 import PgBoss from 'pg-boss';
 import type { Db, SqlExecutor } from './db/database.ts';
-import { rememberOn } from './db/pglite-statements.ts';
+import { driverClient, rememberOn } from './db/pglite-statements.ts';
 
 export const QUEUES = { sendMessage: 'message.send', scheduleReminder: 'schedule.reminder' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -169,7 +169,7 @@ async function ensureQueue(boss: PgBoss, queue: QueueName, attempts = 3): Promis
  * transaction; on PGlite as a named statement (pglite-statements.ts).
  */
 export function transactionExecutor(tx: Db): PgBoss.Db {
-  const client = (tx as unknown as { _: { session: { client: SqlClient } } })._.session.client;
+  const client = driverClient(tx) as SqlClient;
   return {
     async executeSql(text, values = []) {
       rememberOn(client, text);

@@ -143,8 +143,12 @@ export function withNamedStatements(pglite: PGlite): PGlite {
  * from `withNamedStatements`; elsewhere (node-postgres) nothing changes.
  */
 export function rememberStatement(db: Db, text: string): void {
-  rememberOn((db as unknown as { _: { session: { client: unknown } } })._.session.client, text);
+  rememberOn(driverClient(db), text);
 }
+
+/** The driver's client behind a drizzle handle: node-postgres's pool or client, PGlite or its transaction. */
+export const driverClient = (db: Db): unknown =>
+  (db as unknown as { _: { session: { client: unknown } } })._.session.client;
 
 /** `rememberStatement` for a driver client itself (the job queue's raw SQL). */
 export function rememberOn(client: unknown, text: string): void {
