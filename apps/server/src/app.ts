@@ -1,22 +1,15 @@
 // buildApp(config, database): registers platform plugins and modules and returns the app without listening,
 // so main.ts serves it and tests drive it with inject().
-import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { JSON_BODY_LIMIT_BYTES, PRODUCT_VERSION } from '@atende/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
-import type { AdapterRegistry } from './channels/adapter.ts';
-import { createVisitorRelay } from './channels/chat/relay.ts';
-import { registerWidgetSocket, relayAttendantTyping } from './channels/chat/socket.ts';
-import { createVisitorTokens } from './channels/chat/visitor-token.ts';
-import { CHANNEL_CONNECTORS, channelAdapters } from './channels/index.ts';
+import { CHANNEL_CONNECTORS } from './channels/index.ts';
 import { startConnectors } from './channels/connectors.ts';
-import { ingestDeps } from './modules/messages/ingest.ts';
-import { channelAccountRoutes } from './modules/channel-accounts/routes.ts';
-import { createAdapterRegistry } from './channels/registry.ts';
 import type { AppConfig } from './config.ts';
+import { createDeps, type Deps, type DepsOptions } from './deps.ts';
+import { channelAccountRoutes } from './modules/channel-accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { notifyContactChanges } from './modules/contacts/notifier.ts';
@@ -28,11 +21,10 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { deliverMessage } from './modules/messages/delivery.ts';
 import { notifyMessageChanges } from './modules/messages/notifier.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
-import { createSearchWindows } from './modules/messages/search-windows.ts';
 import { messageSearchRoutes } from './modules/messages/search-routes.ts';
 import { uploadRoutes } from './modules/messages/upload-routes.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
-import { phraseRoutes } from './modules/phrases/routes.ts';
+import { registerPhrases } from './modules/phrases/index.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
 import { notifyScheduleReminders } from './modules/schedules/notifier.ts';
 import { scheduleRoutes } from './modules/schedules/routes.ts';
@@ -41,23 +33,17 @@ import { notifyThreadChanges } from './modules/threads/notifier.ts';
 import { threadRoutes } from './modules/threads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { widgetRoutes } from './modules/widget/routes.ts';
+import { registerWidgetSocket, relayAttendantTyping } from './modules/widget/socket.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { serializerCompiler } from './platform/serializer.ts';
-import { createAuthenticator, registerAuth } from './platform/auth.ts';
-import { AUTH_CHANNEL, createSessionCache } from './platform/session-cache.ts';
+import { registerAuth } from './platform/auth.ts';
+import { AUTH_CHANNEL } from './platform/session-cache.ts';
 import type { Database } from './platform/db/database.ts';
-import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { startEmbeddedVacuum } from './platform/db/embedded-vacuum.ts';
-import { createEventBus } from './platform/events.ts';
-import { createJobs, QUEUES } from './platform/jobs.ts';
-import { credentialsBox } from './platform/credentials.ts';
+import { QUEUES } from './platform/jobs.ts';
 import { loggingOptions } from './platform/logging.ts';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './platform/rate-limit.ts';
 import { createRealtime } from './platform/realtime.ts';
-import { createUrlSigner } from './platform/signed-urls.ts';
-import { createFileStorage } from './platform/storage.ts';
-import { createTokenService } from './platform/tokens.ts';
 import { validatorCompiler } from './platform/validation.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -68,7 +54,8 @@ declare module 'fastify' {
   }
 }
 
-const MODULES = [
+/** Every module's registration: each binds its service to the deps it uses and declares its routes. */
+const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   channelAccountRoutes,
   authRoutes,
   userRoutes,
@@ -78,19 +65,15 @@ const MODULES = [
   messageSearchRoutes,
   threadRoutes,
   scheduleRoutes,
-  phraseRoutes,
+  registerPhrases,
   eventRoutes,
   resourceRoutes,
   healthRoutes,
 ];
 
-export type BuildOptions = {
-  /** Channel adapters by kind (tests pass the loopback registry or adapters pointed at simulators). */
-  adapters?: AdapterRegistry;
+export type BuildOptions = DepsOptions & {
   /** Timing of the inbound connections (IMAP): tests sweep and poll faster than production. */
   connectors?: { sweepMs?: number; pollMs?: number };
-  /** Company-wide message search's ordered windows (tests shrink them to reach every step on little data). */
-  searchWindows?: readonly number[];
 };
 
 export async function buildApp(
@@ -109,38 +92,12 @@ export async function buildApp(
   registerErrorHandler(app);
   app.addHook('onSend', async (request, reply) => void reply.header('x-request-id', request.id));
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  const urls = createUrlSigner(config.jwtSecret);
-  const visitors = createVisitorRelay();
-  const tokens = createTokenService(config.jwtSecret);
-  const sessions = createSessionCache();
-  const deps: Deps = {
-    config,
-    database,
-    bus: createEventBus((error, event) =>
-      app.log.error({ err: error, event: event.type }, 'event consumer failed'),
-    ),
-    jobs: createJobs(database.raw, (error) => app.log.error({ err: error }, 'job queue error')),
-    adapters:
-      options.adapters ?? createAdapterRegistry(channelAdapters({ db: database.db, urls, relay: visitors })),
-    credentials: credentialsBox(config.credentialsKey),
-    tokens,
-    authenticate: createAuthenticator(database.db, tokens, sessions),
-    sessions,
-    limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
-    storage: createFileStorage(join(config.dataDir, 'files')),
-    urls,
-    visitorTokens: createVisitorTokens(config.jwtSecret),
-    visitors,
-    searchWindows: createSearchWindows(options.searchWindows),
-  };
+  const { deps, close } = createDeps(config, database, app.log, options);
+  app.addHook('onClose', close);
 
   registerSecurityHeaders(app);
   await registerApiDocs(app);
-  registerAuth(app, deps.authenticate);
+  registerAuth(app, deps.authenticate, deps.db);
   await rememberSessions(app, deps);
   for (const register of MODULES) register(app, deps);
   await app.register(async (scope) => uploadRoutes(scope, deps));
@@ -154,11 +111,11 @@ export async function buildApp(
     redisUrl: config.redisUrl,
     mayWatchContact: (auth, contactId) => maySeeContact({ ...auth, db: database.db }, contactId),
     onContactTyping: (auth, contactId, name) =>
-      void relayAttendantTyping(database.db, visitors, auth.companyId, contactId, name).catch(
+      void relayAttendantTyping(deps.db, deps.visitors, auth.companyId, contactId, name).catch(
         (error: unknown) => app.log.warn({ err: error }, 'could not relay typing to the widget'),
       ),
   });
-  registerWidgetSocket(io, { ...deps, db: database.db, relay: visitors, log: app.log });
+  registerWidgetSocket(io, { ...deps, relay: deps.visitors, log: app.log });
   notifyContactChanges(database.db, deps.bus, io);
   notifyMessageChanges(database.db, deps.bus, io, deps.urls);
   notifyEventChanges(database.db, deps.bus, io);
@@ -192,7 +149,8 @@ function registerWorkers(app: FastifyInstance, deps: Deps, timing: BuildOptions[
       deliverReminder(deps.database.db, deps.bus, job),
     );
     connections = startConnectors({
-      ingest: ingestDeps(deps),
+      db: deps.db,
+      ingest: deps.ingest,
       bus: deps.bus,
       credentials: deps.credentials,
       log: app.log,

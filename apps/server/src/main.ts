@@ -7,9 +7,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import { controlCommands } from './modules/demo/control.ts';
 import { CONTROL_SOCKET, startControlSocket } from './platform/control-socket.ts';
-import { ingestDeps } from './modules/messages/ingest.ts';
 import { superviseWorkers, workerIndex } from './platform/cluster.ts';
-import { prepareDatabase } from './platform/db/open.ts';
+import { prepareDatabase } from './database.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -55,16 +54,15 @@ async function main(): Promise<void> {
   const control =
     workerIndex() !== 0
       ? null
-      : await startControlSocket(
-          join(config.dataDir, CONTROL_SOCKET),
-          controlCommands({ ...ingestDeps(app.deps), credentials: app.deps.credentials }),
-        ).catch((error: unknown) => {
-          app.log.warn(
-            { err: error },
-            'control socket unavailable: npm run simulate will not reach this process',
-          );
-          return null;
-        });
+      : await startControlSocket(join(config.dataDir, CONTROL_SOCKET), controlCommands(app.deps)).catch(
+          (error: unknown) => {
+            app.log.warn(
+              { err: error },
+              'control socket unavailable: npm run simulate will not reach this process',
+            );
+            return null;
+          },
+        );
   if (control) app.addHook('onClose', () => new Promise<void>((resolve) => control.close(() => resolve())));
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

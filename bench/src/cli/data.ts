@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../apps/server/src/config.ts';
 import { openDatabase, runMigrations } from '../../../apps/server/src/platform/db/database.ts';
-import { databaseOptions } from '../../../apps/server/src/platform/db/open.ts';
+import { databaseOptions } from '../../../apps/server/src/database.ts';
 import { generateDataset, removeDataset } from '../dataset/generate.ts';
 import { keepSnapshot } from '../runner/snapshot.ts';
 

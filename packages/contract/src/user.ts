@@ -1,5 +1,6 @@
 // The authenticated user (spec §3 "User") and the calls that change it.
 import { z } from 'zod';
+import { AbilityName } from './abilities.ts';
 import { Id, Timestamp } from './common.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { Language, Role } from './enums.ts';
@@ -26,6 +27,8 @@ export const User = z.object({
   pause: z.object({ pause_at: Timestamp.nullable(), reason_id: Id.nullable() }),
   permissions: Permissions,
   role: Role,
+  /** What this user may do (abilities.ts): the console hides the rest. */
+  abilities: z.array(AbilityName),
   company: z.object({ id: Id, name: z.string() }),
 });
 export type User = z.infer<typeof User>;

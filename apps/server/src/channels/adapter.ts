@@ -1,7 +1,8 @@
-// The one interface every channel kind implements. Inbound transports (webhooks, IMAP, the widget socket)
-// normalise what arrives into an InboundMessage for modules/messages/ingest.ts; outbound sends return the
-// provider's id of the message or throw a DeliveryError saying whether trying again can help.
-import type { ChannelKind } from '@atende/contract';
+// The one interface every channel kind implements (README.md beside this file). Inbound transports (webhooks,
+// IMAP, the widget socket) verify what arrives, normalise it into an InboundMessage and hand it to the
+// `ingest` function the composition root gives them; outbound sends return the provider's id of the message
+// or throw a DeliveryError saying whether trying again can help. Nothing here knows the domain behind ingest.
+import type { ChannelKind, Message } from '@atende/contract';
 
 /** A company's channel account with its credentials opened, as adapters and connectors need it. */
 export type ChannelAccountRecord = {
@@ -15,6 +16,46 @@ export type ChannelAccountRecord = {
   credentials: Record<string, unknown>;
   updatedAt: Date;
 };
+
+/** A file a customer sent, as the provider handed it over (typed by content when stored). */
+export type InboundAttachment = { filename: string; contentType: string; data: Buffer };
+
+/** A customer's message, normalised from any provider's payload. */
+export type InboundMessage = {
+  companyId: string;
+  kind: ChannelKind;
+  /** The company's channel account (line) the message arrived on. */
+  channelAccountId?: string | null;
+  from: { address: string; name?: string | null };
+  text: string;
+  /** The provider's id of the message: a retried delivery of the same id stores nothing. */
+  providerMessageId: string;
+  receivedAt?: Date;
+  /** E-mail: the subject, the HTML body, and its References chain (kept so replies extend it). */
+  subject?: string | null;
+  html?: string | null;
+  references?: readonly string[];
+  /**
+   * Provider ids of messages this one answers, most telling first (e-mail In-Reply-To, then References newest
+   * first): a sender address not known yet joins the contact whose conversation holds the first one found;
+   * a known address stays with its own contact.
+   */
+  threadHints?: readonly string[];
+  attachments?: readonly InboundAttachment[];
+};
+
+export type IngestResult = {
+  contactId: string;
+  /** Null for a repeated delivery (`duplicate`). */
+  messageId: string | null;
+  duplicate: boolean;
+  createdContact: boolean;
+  /** The stored message as the contract shows it, when known without reading it back (no files). */
+  message?: Message;
+};
+
+/** Stores an inbound message once (idempotent on its provider id); supplied by the composition root. */
+export type Ingest = (message: InboundMessage) => Promise<IngestResult>;
 
 export type OutboundAttachment = {
   filename: string;

@@ -1,28 +1,39 @@
 // Long-lived inbound connections (an IMAP mailbox today; polling providers later), one per enabled account,
 // held by one process at a time through a lease in channel_cursors: with several workers each account is read
 // once, and when its holder dies another takes it over after the lease lapses. Account changes restart the
-// connection (at once on this process through the event bus, within a sweep on the others).
+// connection (at once on this process through the event bus, within a sweep on the others). A connection
+// hands what it reads to `ingest` and keeps its place (an IMAP UID, a polling offset) in the account's cursor.
 import type { ChannelKind } from '@atende/contract';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { channelAccounts, channelCursors } from '../db/schema/index.ts';
 import type { CredentialsBox } from '../platform/credentials.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { EventBus } from '../platform/events.ts';
-import type { IngestDeps } from '../modules/messages/ingest.ts';
 import { openAccount } from './accounts.ts';
-import type { ChannelAccountRecord } from './adapter.ts';
+import type { ChannelAccountRecord, Ingest } from './adapter.ts';
 
 export type Connection = { stop(): Promise<void> };
 
+/** Where a connection's place in the provider's stream is kept between runs (and processes). */
+export type ConnectorCursor = {
+  read(): Promise<Record<string, unknown> | null>;
+  save(cursor: Record<string, unknown>): Promise<void>;
+};
+
+/** What a connection is given: the way into the product, and its account's cursor. */
+export type ConnectorIo = { ingest: Ingest; cursor: ConnectorCursor };
+
 export type Connector = (
   account: ChannelAccountRecord,
-  ingest: IngestDeps,
+  io: ConnectorIo,
   options: { log: FastifyBaseLogger; pollMs: number },
 ) => Connection;
 
 export type ConnectorOptions = {
-  ingest: IngestDeps;
+  db: Db;
+  ingest: Ingest;
   bus: EventBus;
   credentials: CredentialsBox;
   log: FastifyBaseLogger;
@@ -36,7 +47,7 @@ export type ConnectorOptions = {
 type Running = { connection: Connection; version: number };
 
 export function startConnectors(options: ConnectorOptions): { stop(): Promise<void> } {
-  const { ingest, log } = options;
+  const { db, ingest, log } = options;
   const sweepMs = options.sweepMs ?? 10_000;
   const pollMs = options.pollMs ?? 30_000;
   const owner = randomUUID();
@@ -48,11 +59,11 @@ export function startConnectors(options: ConnectorOptions): { stop(): Promise<vo
   /** Takes or renews the account's lease; false when another live process holds it. */
   async function lease(account: ChannelAccountRecord): Promise<boolean> {
     const until = sql`now() + ${`${sweepMs * 3} milliseconds`}::interval`;
-    await ingest.db
+    await db
       .insert(channelCursors)
       .values({ channelAccountId: account.id, companyId: account.companyId })
       .onConflictDoNothing();
-    const taken = await ingest.db
+    const taken = await db
       .update(channelCursors)
       .set({ leaseOwner: owner, leaseUntil: until })
       .where(
@@ -73,7 +84,7 @@ export function startConnectors(options: ConnectorOptions): { stop(): Promise<vo
     const current = running.get(accountId);
     running.delete(accountId);
     await current?.connection.stop();
-    await ingest.db
+    await db
       .update(channelCursors)
       .set({ leaseOwner: null, leaseUntil: null })
       .where(and(eq(channelCursors.channelAccountId, accountId), eq(channelCursors.leaseOwner, owner)));
@@ -81,7 +92,7 @@ export function startConnectors(options: ConnectorOptions): { stop(): Promise<vo
 
   async function sweep(): Promise<void> {
     if (stopped || kinds.length === 0) return;
-    const rows = await ingest.db
+    const rows = await db
       .select()
       .from(channelAccounts)
       .where(and(inArray(channelAccounts.kind, kinds), eq(channelAccounts.enabled, true)));
@@ -97,7 +108,8 @@ export function startConnectors(options: ConnectorOptions): { stop(): Promise<vo
       if (current?.version === version) continue;
       await current?.connection.stop();
       try {
-        running.set(account.id, { connection: connector(account, ingest, { log, pollMs }), version });
+        const io = { ingest, cursor: accountCursor(db, account) };
+        running.set(account.id, { connection: connector(account, io, { log, pollMs }), version });
       } catch (error) {
         // Settings that cannot work (no password yet): skip until the account changes.
         log.warn({ err: error, channelAccountId: account.id }, 'channel connection not started');
@@ -127,6 +139,33 @@ export function startConnectors(options: ConnectorOptions): { stop(): Promise<vo
       unsubscribe();
       await sweeping;
       for (const accountId of [...running.keys()]) await release(accountId);
+    },
+  };
+}
+
+/** The account's row of channel_cursors (its lease row, created before any connection starts). */
+function accountCursor(db: Db, account: ChannelAccountRecord): ConnectorCursor {
+  const ofAccount = and(
+    eq(channelCursors.channelAccountId, account.id),
+    eq(channelCursors.companyId, account.companyId),
+  );
+  return {
+    async read() {
+      const [row] = await db
+        .select({ cursor: channelCursors.cursor })
+        .from(channelCursors)
+        .where(ofAccount)
+        .limit(1);
+      return row?.cursor ?? null;
+    },
+    async save(cursor) {
+      await db
+        .insert(channelCursors)
+        .values({ channelAccountId: account.id, companyId: account.companyId, cursor })
+        .onConflictDoUpdate({
+          target: channelCursors.channelAccountId,
+          set: { cursor, updatedAt: new Date() },
+        });
     },
   };
 }

@@ -1,10 +1,8 @@
-// The real adapter of each channel kind. Adding a kind: write channels/<kind>/ (adapter, inbound transport,
-// settings) and name its adapter here.
+// The adapter of each channel kind whose provider lives outside this server, and the inbound connections some
+// of them keep open. Adding a kind: write channels/<kind>/ as README.md says and name its adapter (and
+// connector, if it keeps a connection) here. The chat widget's kind is this server itself: its adapter comes
+// from modules/widget and joins these in the composition root (deps.ts).
 import type { ChannelKind } from '@atende/contract';
-import type { Db } from '../platform/db/database.ts';
-import type { UrlSigner } from '../platform/signed-urls.ts';
-import { createChatAdapter } from './chat/adapter.ts';
-import type { VisitorRelay } from './chat/relay.ts';
 import type { Connector } from './connectors.ts';
 import { watchMailbox } from './email/mailbox.ts';
 import { emailAdapter } from './email/send.ts';
@@ -14,12 +12,3 @@ export const CHANNEL_ADAPTERS: KindAdapters = { email: emailAdapter };
 
 /** The kinds whose inbound side is a connection this server keeps open (connectors.ts). */
 export const CHANNEL_CONNECTORS: Partial<Record<ChannelKind, Connector>> = { email: watchMailbox };
-
-/** What adapters whose provider is this server itself need of it: the chat widget pushes to its visitors. */
-export type ServerChannels = { db: Db; urls: UrlSigner; relay: VisitorRelay };
-
-/** Every kind's adapter, the ones that deliver through this server included. */
-export const channelAdapters = (server: ServerChannels): KindAdapters => ({
-  ...CHANNEL_ADAPTERS,
-  chat: createChatAdapter(server),
-});

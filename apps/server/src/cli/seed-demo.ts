@@ -1,7 +1,7 @@
 // `npm run seed:demo`: creates the demo company in the configured database (migrating it first) if missing.
 import { loadConfig } from '../config.ts';
 import { openDatabase, runMigrations } from '../platform/db/database.ts';
-import { databaseOptions } from '../platform/db/open.ts';
+import { databaseOptions } from '../database.ts';
 import { seedDemo } from '../modules/demo/seed.ts';
 import { credentialsBox } from '../platform/credentials.ts';
 

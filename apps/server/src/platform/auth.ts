@@ -1,12 +1,14 @@
 // Authentication of API requests: every /api route requires a live session unless it is declared public
-// (`config: { public: true }`). The resolved tenant context is attached to the request as `request.auth`.
-import type { Permissions, Role } from '@atende/contract';
+// (`config: { public: true }`). The resolved tenant context is attached to the request as `request.auth`; a
+// route that needs an ability of the contract's table (`config: { ability: 'channels.manage' }`) refuses
+// everyone else with 403 before its handler runs.
+import { may, type Ability, type Permissions, type Role } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessions, users } from '../db/schema/index.ts';
 import type { Db } from './db/database.ts';
 import { param, prepared } from './db/prepared.ts';
-import { AppError } from './errors.ts';
+import { AppError, forbidden } from './errors.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -25,9 +27,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** The database requests' tenant contexts carry (tenantContext). */
+    tenantDb: Db;
+  }
   interface FastifyContextConfig {
     /** Reachable without a session (login, health, resources). */
     public?: boolean;
+    /** The ability (contract abilities.ts) a session needs for this route. */
+    ability?: Ability;
   }
 }
 
@@ -106,17 +114,25 @@ export function createAuthenticator(db: Db, tokens: TokenService, sessions: Sess
   };
 }
 
-export function registerAuth(app: FastifyInstance, authenticate: Authenticator): void {
+export function registerAuth(app: FastifyInstance, authenticate: Authenticator, db: Db): void {
   app.decorateRequest('auth', null);
+  app.decorate('tenantDb', db);
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     if (!route.url?.startsWith('/api/') || route.config.public) return;
     request.auth = await authenticate(bearerToken(request));
+    if (route.config.ability) authorize(request.auth, route.config.ability);
   });
 }
 
-/** The tenant context of an authenticated request; routes call it after the auth hook ran. */
-export function tenantContext(db: Db, request: FastifyRequest): TenantContext {
+/** Refuses (403) who lacks the ability; for checks that depend on the input (a body that changes the
+ * responsible, a message with files), services call it where the input is known. */
+export function authorize(auth: Pick<AuthContext, 'role' | 'permissions'>, ability: Ability): void {
+  if (!may(auth, ability)) throw forbidden();
+}
+
+/** The tenant context of an authenticated request, what a route hands its service. */
+export function tenantContext(request: FastifyRequest): TenantContext {
   if (!request.auth) throw new AppError('unauthenticated', 401);
-  return { ...request.auth, db };
+  return { ...request.auth, db: request.server.tenantDb };
 }

@@ -1,13 +1,12 @@
 // Socket.IO on the server's port (/socket.io): the handshake is authenticated with the access token, each
 // socket joins the rooms of its company, its user and its audience (supervisors or attendants). With
 // REDIS_URL the Redis adapter fans every emit out to the sockets of all processes.
-import { REALTIME_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@atende/contract';
+import { may, REALTIME_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@atende/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
-import { isSupervising } from '../modules/users/policy.ts';
 import type { AuthContext, Authenticator } from './auth.ts';
 import type { Db } from './db/database.ts';
 import type { EventBus } from './events.ts';
@@ -80,12 +79,12 @@ export function createRealtime(
   });
 
   io.on('connection', (socket) => {
-    const { companyId, userId, role } = socket.data.auth;
+    const { companyId, userId } = socket.data.auth;
     void socket.join([
       rooms.company(companyId),
       rooms.user(userId),
       rooms.session(socket.data.auth.sessionId),
-      isSupervising(role) ? rooms.supervisors(companyId) : rooms.attendants(companyId),
+      may(socket.data.auth, 'contacts.see_all') ? rooms.supervisors(companyId) : rooms.attendants(companyId),
     ]);
     socket.on('ping', (ack) => {
       if (typeof ack === 'function') ack(Date.now());

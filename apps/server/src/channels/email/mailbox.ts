@@ -3,12 +3,9 @@
 // last UID are persisted after each message, so a restart neither skips nor re-reads mail (and a re-read, were
 // it to happen, stores nothing twice: ingest is keyed by Message-ID).
 import { ImapFlow } from 'imapflow';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { channelCursors } from '../../db/schema/index.ts';
-import { ingestInbound, type IngestDeps } from '../../modules/messages/ingest.ts';
 import type { ChannelAccountRecord } from '../adapter.ts';
-import type { Connection } from '../connectors.ts';
+import type { Connection, ConnectorIo } from '../connectors.ts';
 import { parseMail } from './parse.ts';
 import { mailboxConfig, type MailboxConfig } from './settings.ts';
 
@@ -29,34 +26,17 @@ export const imapClient = (config: MailboxConfig) =>
     autoIdleDelay: 200,
   });
 
-async function readCursor(db: IngestDeps['db'], account: ChannelAccountRecord): Promise<Cursor | null> {
-  const [row] = await db
-    .select({ cursor: channelCursors.cursor })
-    .from(channelCursors)
-    .where(
-      and(eq(channelCursors.channelAccountId, account.id), eq(channelCursors.companyId, account.companyId)),
-    )
-    .limit(1);
-  const cursor = row?.cursor as Partial<Cursor> | undefined;
+/** The stored position, if it has the shape this connector writes. */
+function asCursor(stored: Record<string, unknown> | null): Cursor | null {
+  const cursor = stored as Partial<Cursor> | null;
   return cursor?.uidValidity && typeof cursor.lastUid === 'number'
     ? { uidValidity: cursor.uidValidity, lastUid: cursor.lastUid }
     : null;
 }
 
-async function saveCursor(
-  db: IngestDeps['db'],
-  account: ChannelAccountRecord,
-  cursor: Cursor,
-): Promise<void> {
-  await db
-    .insert(channelCursors)
-    .values({ channelAccountId: account.id, companyId: account.companyId, cursor })
-    .onConflictDoUpdate({ target: channelCursors.channelAccountId, set: { cursor, updatedAt: new Date() } });
-}
-
 export function watchMailbox(
   account: ChannelAccountRecord,
-  ingest: IngestDeps,
+  { ingest, cursor: position }: ConnectorIo,
   options: MailboxOptions,
 ): Connection {
   const config = mailboxConfig(account);
@@ -82,7 +62,7 @@ export function watchMailbox(
       if (mail.uid <= current.lastUid || !mail.source) continue;
       const parsed = await parseMail(mail.source, `${current.uidValidity}.${mail.uid}@${account.id}`);
       if (parsed) {
-        await ingestInbound(ingest, {
+        await ingest({
           ...parsed,
           companyId: account.companyId,
           kind: 'email',
@@ -90,7 +70,7 @@ export function watchMailbox(
         });
       }
       current = { ...current, lastUid: mail.uid };
-      await saveCursor(ingest.db, account, current);
+      await position.save(current);
     }
     return current;
   }
@@ -114,7 +94,7 @@ export function watchMailbox(
       const mailbox = imap.mailbox;
       if (!mailbox) throw new Error('mailbox not open');
       const validity = String(mailbox.uidValidity);
-      const stored = await readCursor(ingest.db, account);
+      const stored = asCursor(await position.read());
       // A new UIDVALIDITY means the server renumbered the mailbox: read it again (ingest drops duplicates).
       return stored?.uidValidity === validity ? stored : { uidValidity: validity, lastUid: 0 };
     });

@@ -1,7 +1,7 @@
 // A raw e-mail (RFC 5322 source from IMAP) as an InboundMessage: sender, subject, text and HTML bodies,
 // attachments, and the threading headers that find the conversation it answers.
 import { simpleParser, type AddressObject } from 'mailparser';
-import type { InboundMessage } from '../../modules/messages/ingest.ts';
+import type { InboundMessage } from '../adapter.ts';
 
 /** Message-IDs as one list, angle brackets kept: the form our own outgoing ids are stored in. */
 const ids = (value: string | string[] | undefined): string[] =>

@@ -2,7 +2,7 @@
 import { HeartbeatResponse, LoginRequest, LoginResponse, Ok } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { heartbeat, login, logout } from './service.ts';
 
@@ -31,7 +31,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   typed(app).post('/api/logout', { schema: { tags, response: responses(Ok) } }, async (request) => {
-    await logout(tenantContext(db, request), deps.bus);
+    await logout(tenantContext(request), deps.bus);
     return { ok: true as const };
   });
 
@@ -39,7 +39,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/heartbeat',
     { schema: { tags, response: responses(HeartbeatResponse) } },
     async (request) => {
-      const at = await heartbeat(tenantContext(db, request));
+      const at = await heartbeat(tenantContext(request));
       return { server_time: at.toISOString() };
     },
   );

@@ -2,12 +2,10 @@
 import { CallReasonList, ChannelList, EventActionList, PauseReasonList, WalletList } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { listChannelAccounts, listNamed, type NamedCatalogue } from './service.ts';
 
-export function catalogueRoutes(app: FastifyInstance, deps: Deps): void {
-  const db = deps.database.db;
+export function catalogueRoutes(app: FastifyInstance): void {
   const r = typed(app);
 
   const named: [string, NamedCatalogue, typeof EventActionList, string][] = [
@@ -18,7 +16,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: Deps): void {
   ];
   for (const [url, catalogue, schema, tag] of named) {
     r.get(url, { schema: { tags: [tag], response: responses(schema) } }, async (request) => ({
-      data: await listNamed(tenantContext(db, request), catalogue),
+      data: await listNamed(tenantContext(request), catalogue),
     }));
   }
 
@@ -26,7 +24,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/channels',
     { schema: { tags: ['channels'], response: responses(ChannelList) } },
     async (request) => ({
-      data: await listChannelAccounts(tenantContext(db, request)),
+      data: await listChannelAccounts(tenantContext(request)),
     }),
   );
 }

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { testEmailAccount } from '../../channels/email/connection-test.ts';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import {
   createChannelAccount,
@@ -24,7 +24,7 @@ import {
 export function channelAccountRoutes(app: FastifyInstance, deps: Deps): void {
   const r = typed(app);
   const tags = ['center'];
-  const ctx = (request: Parameters<typeof tenantContext>[1]) => tenantContext(deps.database.db, request);
+  const ctx = tenantContext;
   const accountDeps: ChannelAccountDeps = {
     bus: deps.bus,
     credentials: deps.credentials,

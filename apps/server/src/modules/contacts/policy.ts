@@ -1,13 +1,13 @@
 // Which contacts a user may see: attendants their own and the unassigned queue; other roles every contact.
+import { may } from '@atende/contract';
 import { or, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { contacts } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
-import { isSupervising } from '../users/policy.ts';
 
-type Viewer = Pick<AuthContext, 'role' | 'userId'>;
+type Viewer = Pick<AuthContext, 'role' | 'permissions' | 'userId'>;
 
 export function visibleContacts(auth: Viewer): SQL {
-  if (isSupervising(auth.role)) return sql`true`;
+  if (may(auth, 'contacts.see_all')) return sql`true`;
   return or(...visibleParts(auth, false))!;
 }
 
@@ -16,11 +16,13 @@ export function visibleContacts(auth: Viewer): SQL {
  * supervising roles; an attendant's own contacts and the unassigned ones (only the former with `ownOnly`).
  */
 export function visibleParts(auth: Viewer, ownOnly: boolean): SQL[] {
-  if (isSupervising(auth.role)) return [sql`true`];
+  if (may(auth, 'contacts.see_all')) return [sql`true`];
   const own = eq(contacts.responsibleId, auth.userId);
   return ownOnly ? [own] : [own, isNull(contacts.responsibleId)];
 }
 
 export function canSeeContact(auth: AuthContext, contact: { responsibleId: string | null }): boolean {
-  return isSupervising(auth.role) || contact.responsibleId === null || contact.responsibleId === auth.userId;
+  return (
+    may(auth, 'contacts.see_all') || contact.responsibleId === null || contact.responsibleId === auth.userId
+  );
 }

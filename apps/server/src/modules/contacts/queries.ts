@@ -1,18 +1,18 @@
 // Reads of contacts for the list, search, queue and detail: every one scoped to the tenant and to what the
 // user may see, ordered and paginated by keyset.
-import type {
-  ContactOrder,
-  ContactListFilter,
-  ContactListQuery,
-  ContactPage,
-  SortDirection,
+import {
+  may,
+  type ContactOrder,
+  type ContactListFilter,
+  type ContactListQuery,
+  type ContactPage,
+  type SortDirection,
 } from '@atende/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { contacts, contactWallets, schedules, userWallets } from '../../db/schema/index.ts';
 import type { AuthContext, TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param, prepared, preparedRows } from '../../platform/db/prepared.ts';
-import { isSupervising } from '../users/policy.ts';
 import {
   afterCursor,
   cursorAfter,
@@ -62,18 +62,21 @@ export type PageRequest = {
   ownOnly?: boolean;
 };
 
-type Scope = Pick<AuthContext, 'companyId' | 'userId' | 'role'>;
+type Viewer = Pick<AuthContext, 'role' | 'permissions'>;
+type Scope = Pick<AuthContext, 'companyId' | 'userId'> & Viewer;
 
-/** The tenant and the user as placeholders of a prepared statement; `scopeValues` binds them. */
-export const boundScope = (role: AuthContext['role']): Scope => ({
+/** The tenant and the user as placeholders of a prepared statement (`scopeValues` binds them); what the user
+ * may see is part of the statement (see visibility). */
+export const boundScope = ({ role, permissions }: Viewer): Scope => ({
   companyId: param('companyId'),
   userId: param('userId'),
   role,
+  permissions,
 });
 export const scopeValues = (ctx: AuthContext) => ({ companyId: ctx.companyId, userId: ctx.userId });
 
 /** Statements differ by what the role may see: every contact, or the user's own and the unassigned. */
-export const visibility = (ctx: AuthContext) => (isSupervising(ctx.role) ? 'all' : 'own');
+export const visibility = (ctx: AuthContext) => (may(ctx, 'contacts.see_all') ? 'all' : 'own');
 
 type SortKeys = ReturnType<typeof sortKeys>;
 
@@ -155,7 +158,7 @@ export async function listContacts(ctx: TenantContext, query: ContactListQuery):
     visibility(ctx),
   ].join(':');
   const statement = preparedRows(ctx.db, shape, () => {
-    const scope = boundScope(ctx.role);
+    const scope = boundScope(ctx);
     const where = [
       filterCondition(scope, query.filter),
       query.only_my_segments ? inMySegments(scope) : undefined,
@@ -192,10 +195,7 @@ export async function listContacts(ctx: TenantContext, query: ContactListQuery):
  * `select <lists>` of the contact (bound as `contactId`) if the user (see boundScope) may see it: one row, or
  * none. For statements that answer a conversation's lists at once, the visibility check included.
  */
-export const forVisibleContact = (
-  role: AuthContext['role'],
-  lists: Record<string, SQL>,
-) => sql`select ${sql.join(
+export const forVisibleContact = (viewer: Viewer, lists: Record<string, SQL>) => sql`select ${sql.join(
   Object.entries(lists).map(([name, list]) => sql`${list} as ${sql.identifier(name)}`),
   sql`, `,
 )}
@@ -203,7 +203,7 @@ export const forVisibleContact = (
   where ${and(
     eq(contacts.id, param('contactId')),
     eq(contacts.companyId, param('companyId')),
-    visibleContacts(boundScope(role)),
+    visibleContacts(boundScope(viewer)),
   )}`;
 
 /** Whether the user may open the contact: every conversation call checks it first. */
@@ -216,7 +216,7 @@ export async function maySeeContact(ctx: TenantContext, contactId: string): Prom
         and(
           eq(contacts.id, param('contactId')),
           eq(contacts.companyId, param('companyId')),
-          visibleContacts(boundScope(ctx.role)),
+          visibleContacts(boundScope(ctx)),
         ),
       )
       .limit(1),

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { activateChannel, addChannel, blacklistChannel, updateChannel } from './channels.ts';
 import { addWallet, removeWallet, updateContact } from './customer-data.ts';
@@ -34,10 +34,9 @@ import {
 import { listContacts } from './queries.ts';
 
 export function contactRoutes(app: FastifyInstance, deps: Deps): void {
-  const db = deps.database.db;
   const r = typed(app);
   const tags = ['contacts'];
-  const ctx = (request: Parameters<typeof tenantContext>[1]) => tenantContext(db, request);
+  const ctx = tenantContext;
 
   r.get(
     '/api/contacts',

@@ -157,7 +157,7 @@ const detailStatement = (ctx: TenantContext) =>
     const db = ctx.db;
     const id = param('contactId');
     const companyId = param('companyId');
-    return forVisibleContact(ctx.role, {
+    return forVisibleContact(ctx, {
       contact: jsonRows(
         db
           .select(namedColumns({ ...getTableColumns(contacts), ...summaryColumns, jokerName: jokers.name }))

@@ -4,11 +4,13 @@
 import { ChannelAccountInput, ChannelKind } from '@atende/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { channelAccounts } from '../../db/schema/index.ts';
+import type { Ingest } from '../../channels/adapter.ts';
 import type { CredentialsBox } from '../../platform/credentials.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events.ts';
 import { z } from 'zod';
 import { replaceChannelAccount } from '../channel-accounts/service.ts';
 import { findCompanyBySlug } from '../companies/service.ts';
-import { ingestInbound, type IngestDeps } from '../messages/ingest.ts';
 import { seedContacts } from './seed.ts';
 
 export const SimulatedInbound = z.object({
@@ -32,7 +34,7 @@ export const ConnectEmailCommand = z.object({
   account: ChannelAccountInput,
 });
 
-export type ControlDeps = IngestDeps & { credentials: CredentialsBox };
+export type ControlDeps = { db: Db; bus: EventBus; ingest: Ingest; credentials: CredentialsBox };
 
 export function controlCommands(deps: ControlDeps) {
   const { db } = deps;
@@ -59,7 +61,7 @@ export function controlCommands(deps: ControlDeps) {
     const message = SimulatedInbound.parse(payload);
     const company = await findCompanyBySlug(db, message.company);
     if (!company) throw new Error(`no company named ${message.company}`);
-    return ingestInbound(deps, {
+    return deps.ingest({
       companyId: company.id,
       kind: message.kind,
       from: { address: message.address, name: message.name },

@@ -8,7 +8,6 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, loginAs } from '../../../test/factories.ts';
 import { openControlClient, startControlSocket } from '../../platform/control-socket.ts';
 import { findCompanyBySlug } from '../companies/service.ts';
-import { ingestDeps } from '../messages/ingest.ts';
 import { controlCommands } from './control.ts';
 import { seedDemo } from './seed.ts';
 import { simulatedTraffic } from './simulated-traffic.ts';
@@ -20,10 +19,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.database.db);
   dir = await mkdtemp(join(tmpdir(), 'atende-control-'));
-  server = await startControlSocket(
-    join(dir, 'control.sock'),
-    controlCommands({ ...ingestDeps(t.app.deps), credentials: t.app.deps.credentials }),
-  );
+  server = await startControlSocket(join(dir, 'control.sock'), controlCommands(t.app.deps));
 });
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));

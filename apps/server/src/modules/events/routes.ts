@@ -3,14 +3,14 @@ import { Contact, ContactEvent, ContactEventList, Id, JokerChoices, NewEventRequ
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { jokerChoices, setJoker } from './jokers.ts';
 import { recentEvents, registerEvent } from './service.ts';
 
 export function eventRoutes(app: FastifyInstance, deps: Deps): void {
   const r = typed(app);
-  const ctx = (request: Parameters<typeof tenantContext>[1]) => tenantContext(deps.database.db, request);
+  const ctx = tenantContext;
   const Params = z.object({ id: Id });
 
   r.get(

@@ -1,7 +1,7 @@
 // GET /api/health: database reachability, for load balancers and the /health-check page.
 import { ErrorResponse, Health, PRODUCT_VERSION } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { typed } from '../../platform/http.ts';
 
 const PING_TIMEOUT_MS = 2_000;

@@ -2,12 +2,11 @@
 // files, but never refused — a customer's file of an unknown type is kept as a download, not lost.
 import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
+import type { InboundAttachment } from '../../channels/adapter.ts';
 import { attachments } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { inspectUpload, type CheckedFile } from './files.ts';
-
-export type InboundAttachment = { filename: string; contentType: string; data: Buffer };
 
 async function typed(file: InboundAttachment): Promise<CheckedFile> {
   const upload = { filename: file.filename, declaredType: file.contentType, data: file.data };

@@ -5,7 +5,7 @@ import { contacts, messages } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, loginAs, makeActor, TEST_PASSWORD, type Actor } from '../../../test/factories.ts';
 import { connectSocket, type TestSocket } from '../../../test/realtime-client.ts';
-import { ingestDeps, ingestInbound } from './ingest.ts';
+import { ingestInbound } from './ingest.ts';
 
 let t: TestApp;
 let attendant: Actor;
@@ -32,7 +32,7 @@ const connect = async (actor: Actor | null) => {
   return socket;
 };
 const inbound = (providerMessageId: string, address = '+55 11 91234-5678', text = 'Olá, preciso de ajuda') =>
-  ingestInbound(ingestDeps(t.app.deps), {
+  ingestInbound(t.app.deps, {
     companyId: attendant.company.id,
     kind: 'whatsapp',
     from: { address, name: 'Maria Cliente' },
@@ -194,7 +194,7 @@ describe('realtime gateway', () => {
 
     // Once assigned, a new message of that customer reaches the responsible and supervisors, not the colleague.
     const takenAddress = taken.json().channels[0].address as string;
-    await ingestInbound(ingestDeps(t.app.deps), {
+    await ingestInbound(t.app.deps, {
       companyId: attendant.company.id,
       kind: taken.json().channels[0].type,
       from: { address: takenAddress },

@@ -2,58 +2,25 @@
 // store the message on its sender's channel keyed by the provider's id (a retried delivery stores nothing) and
 // update the queue state — one statement for a known customer, a transaction that first creates the contact
 // or channel otherwise. Events go out after the commit, the new message in them.
-import type { ChannelKind, Message } from '@atende/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
 import { param, preparedSql } from '../../platform/db/prepared.ts';
 import { inTransaction, type DomainEvent, type EventBus } from '../../platform/events.ts';
-import type { Deps } from '../../platform/deps.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { normaliseAddress } from '../contacts/addresses.ts';
-import { storeInboundAttachments, type InboundAttachment } from './inbound-attachments.ts';
+import type { Ingest, InboundMessage, IngestResult } from '../../channels/adapter.ts';
+import { storeInboundAttachments } from './inbound-attachments.ts';
 import { presentMessage } from './presenter.ts';
-
-export type InboundMessage = {
-  companyId: string;
-  kind: ChannelKind;
-  /** The company's channel account (line) the message arrived on. */
-  channelAccountId?: string | null;
-  from: { address: string; name?: string | null };
-  text: string;
-  providerMessageId: string;
-  receivedAt?: Date;
-  /** E-mail: the subject, the HTML body, and its References chain (kept so replies extend it). */
-  subject?: string | null;
-  html?: string | null;
-  references?: readonly string[];
-  /**
-   * Provider ids of messages this one answers, most telling first (e-mail In-Reply-To, then References newest
-   * first): a sender address not known yet joins the contact whose conversation holds the first one found;
-   * a known address stays with its own contact.
-   */
-  threadHints?: readonly string[];
-  attachments?: readonly InboundAttachment[];
-};
 
 export type IngestDeps = { db: Db; bus: EventBus; storage: FileStorage };
 
-/** The ingest dependencies out of the app's platform services. */
-export const ingestDeps = (deps: Deps): IngestDeps => ({
-  db: deps.database.db,
-  bus: deps.bus,
-  storage: deps.storage,
-});
-
-export type IngestResult = {
-  contactId: string;
-  messageId: string | null;
-  duplicate: boolean;
-  createdContact: boolean;
-  /** The stored message as the contract shows it, when known without reading it back (no files). */
-  message?: Message;
-};
+/** The ingest function channels are handed, bound to the app's services. */
+export const createIngest =
+  (deps: IngestDeps): Ingest =>
+  (message) =>
+    ingestInbound(deps, message);
 
 const PREVIEW_LENGTH = 280;
 const ATTEMPTS = 3;

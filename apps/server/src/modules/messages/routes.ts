@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { languageFromHeader } from '../../platform/i18n/i18n.ts';
@@ -33,10 +33,9 @@ const ContactParams = z.object({ id: Id });
 const MessageParams = z.object({ id: Id, messageId: Id });
 
 export function messageRoutes(app: FastifyInstance, deps: Deps): void {
-  const db = deps.database.db;
   const r = typed(app);
   const tags = ['messages'];
-  const ctx = (request: Parameters<typeof tenantContext>[1]) => tenantContext(db, request);
+  const ctx = tenantContext;
   const ok = { ok: true as const };
 
   r.get(

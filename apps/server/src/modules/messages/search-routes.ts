@@ -2,7 +2,7 @@
 import { CompanyMessageSearchQuery, CompanyMessageSearchResult } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { searchCompanyMessages } from './company-search.ts';
 
@@ -16,7 +16,6 @@ export function messageSearchRoutes(app: FastifyInstance, deps: Deps): void {
         response: responses(CompanyMessageSearchResult),
       },
     },
-    (request) =>
-      searchCompanyMessages(tenantContext(deps.database.db, request), request.query, deps.searchWindows),
+    (request) => searchCompanyMessages(tenantContext(request), request.query, deps.searchWindows),
   );
 }

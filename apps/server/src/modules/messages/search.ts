@@ -55,7 +55,7 @@ const searchStatement = (ctx: TenantContext) =>
       )
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(MESSAGE_SEARCH_LIMIT + 1);
-    return forVisibleContact(ctx.role, { messages: jsonRows(matches) });
+    return forVisibleContact(ctx, { messages: jsonRows(matches) });
   });
 
 export async function searchConversation(

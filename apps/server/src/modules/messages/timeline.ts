@@ -71,7 +71,7 @@ const pageStatement = (ctx: TenantContext, messageKind: AnchorKind, eventKind: A
     )
       .orderBy(desc(contactEvents.createdAt), desc(contactEvents.id))
       .limit(limit);
-    return forVisibleContact(ctx.role, { messages: jsonRows(messagesPart), events: jsonRows(eventsPart) });
+    return forVisibleContact(ctx, { messages: jsonRows(messagesPart), events: jsonRows(eventsPart) });
   });
 
 type Entry = { createdAt: string; id: string };

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { attachments } from '../../db/schema/index.ts';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { RequestValidationError } from '../../platform/validation.ts';
@@ -73,7 +73,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   const Params = z.object({ id: Id });
 
   const send = (audioOnly: boolean) => async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const ctx = tenantContext(deps.database.db, request);
+    const ctx = tenantContext(request);
     if (!ctx.permissions.send_files) throw forbidden();
     const { fields, file } = await readUpload(request, UploadFields);
     const checked = await inspectUpload(file, { audioOnly });
@@ -107,7 +107,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       schema: { tags, params: Params, consumes: ['multipart/form-data'], response: responses(Message, 201) },
     },
     async (request, reply) => {
-      const ctx = tenantContext(deps.database.db, request);
+      const ctx = tenantContext(request);
       const { fields, files } = await readParts(request, MAIL_MAX_FILES);
       if (files.length > 0 && !ctx.permissions.send_files) throw forbidden();
       const mail = parseFields(SendMailFields, fields);

@@ -3,36 +3,44 @@ import { Id, Ok, Phrase, PhraseList, PhraseRequest, PhrasesQuery } from '@atende
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
 import { responses, typed } from '../../platform/http.ts';
-import { createPhrase, deletePhrase, listPhrases, updatePhrase } from './service.ts';
+import { presentPhrase } from './presenter.ts';
+import type { PhraseService } from './service.ts';
 
-export function phraseRoutes(app: FastifyInstance, deps: Deps): void {
+export function phraseRoutes(app: FastifyInstance, phrases: PhraseService): void {
   const r = typed(app);
   const tags = ['phrases'];
-  const ctx = (request: Parameters<typeof tenantContext>[1]) => tenantContext(deps.database.db, request);
   const Params = z.object({ id: Id });
 
   r.get(
     '/api/v2/phrases',
     { schema: { tags, querystring: PhrasesQuery, response: responses(PhraseList) } },
-    async (request) => ({ data: await listPhrases(ctx(request), request.query.search) }),
+    async (request) => {
+      const ctx = tenantContext(request);
+      return { data: (await phrases.list(ctx, request.query)).map((row) => presentPhrase(ctx, row)) };
+    },
   );
   r.post(
     '/api/v2/phrases',
     { schema: { tags, body: PhraseRequest, response: responses(Phrase, 201) } },
-    async (request, reply) => reply.code(201).send(await createPhrase(ctx(request), request.body)),
+    async (request, reply) => {
+      const ctx = tenantContext(request);
+      return reply.code(201).send(presentPhrase(ctx, await phrases.create(ctx, request.body)));
+    },
   );
   r.put(
     '/api/v2/phrases/:id',
     { schema: { tags, params: Params, body: PhraseRequest, response: responses(Phrase) } },
-    (request) => updatePhrase(ctx(request), request.params.id, request.body),
+    async (request) => {
+      const ctx = tenantContext(request);
+      return presentPhrase(ctx, await phrases.update(ctx, { ...request.body, id: request.params.id }));
+    },
   );
   r.delete(
     '/api/v2/phrases/:id',
     { schema: { tags, params: Params, response: responses(Ok) } },
     async (request) => {
-      await deletePhrase(ctx(request), request.params.id);
+      await phrases.remove(tenantContext(request), request.params);
       return { ok: true as const };
     },
   );

@@ -2,7 +2,7 @@
 import { Resources, ResourcesQuery } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { resolveResources } from './service.ts';
 

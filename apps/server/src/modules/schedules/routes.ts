@@ -3,7 +3,7 @@ import { Id, Ok, Schedule, ScheduleList, ScheduleRequest, ScheduleUpdateRequest 
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import {
   contactSchedules,
@@ -20,7 +20,7 @@ const ScheduleParams = z.object({ contactId: Id, id: Id });
 export function scheduleRoutes(app: FastifyInstance, deps: Deps): void {
   const r = typed(app);
   const tags = ['schedules'];
-  const ctx = (request: Parameters<typeof tenantContext>[1]) => tenantContext(deps.database.db, request);
+  const ctx = tenantContext;
 
   r.get(
     '/api/conversation/scheduling',

@@ -2,6 +2,7 @@
 // durable jobs enqueued with the schedule; each is delivered once (schedule_reminders) even if its job runs
 // twice, and a moved or finished schedule makes its old reminders stand down.
 import {
+  may,
   SCHEDULE_REMINDERS_MINUTES,
   type Schedule,
   type ScheduleRequest,
@@ -15,7 +16,6 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import { canSeeContact } from '../contacts/policy.ts';
-import { isSupervising } from '../users/policy.ts';
 
 export type ScheduleDeps = { bus: EventBus; jobs: Jobs };
 export type ReminderJob = {
@@ -107,7 +107,8 @@ async function findRow(db: Db, ctx: TenantContext, contactId: string, scheduleId
 
 /** Attendants change their own schedules; supervising roles any. */
 function assertMayChange(ctx: TenantContext, row: { userId: string | null }) {
-  if (!isSupervising(ctx.role) && row.userId !== ctx.userId) throw new AppError('conflict_contact', 409);
+  if (!may(ctx, 'schedules.manage_any') && row.userId !== ctx.userId)
+    throw new AppError('conflict_contact', 409);
 }
 
 export async function createSchedule(

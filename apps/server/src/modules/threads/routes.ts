@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import {
   createThread,
@@ -29,7 +29,7 @@ const ThreadParams = z.object({ id: Id, threadId: Id });
 export function threadRoutes(app: FastifyInstance, deps: Deps): void {
   const r = typed(app);
   const tags = ['threads'];
-  const ctx = (request: Parameters<typeof tenantContext>[1]) => tenantContext(deps.database.db, request);
+  const ctx = tenantContext;
 
   r.get(
     '/api/conversation/:id/threads',

@@ -1,5 +1,5 @@
 // Rows of `users` as the contract's User and Responsible.
-import type { Responsible, User } from '@atende/contract';
+import { abilitiesOf, type Responsible, type User } from '@atende/contract';
 import type { users } from '../../db/schema/index.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { Company } from '../companies/service.ts';
@@ -17,6 +17,11 @@ export const avatarUrl = (row: Pick<UserRow, 'id' | 'avatarPath' | 'updatedAt'>,
 };
 
 export function presentUser(row: UserRow, company: Pick<Company, 'id' | 'name'>, urls: UrlSigner): User {
+  const permissions = {
+    create_contacts: row.canCreateContacts,
+    send_files: row.canSendFiles,
+    change_responsible: row.canChangeResponsible,
+  };
   return {
     id: row.id,
     username: row.username,
@@ -29,12 +34,9 @@ export function presentUser(row: UserRow, company: Pick<Company, 'id' | 'name'>,
     sound_notification: row.soundNotification,
     require_new_password: row.requireNewPassword,
     pause: { pause_at: row.pausedAt?.toISOString() ?? null, reason_id: row.pauseReasonId },
-    permissions: {
-      create_contacts: row.canCreateContacts,
-      send_files: row.canSendFiles,
-      change_responsible: row.canChangeResponsible,
-    },
+    permissions,
     role: row.role,
+    abilities: abilitiesOf({ role: row.role, permissions }),
     company: { id: company.id, name: company.name },
   };
 }

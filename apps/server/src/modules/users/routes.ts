@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { notFound } from '../../platform/errors.ts';
 import { avatarResource, presentResponsible, presentUser } from './presenter.ts';
@@ -36,20 +36,20 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     presentUser(user, company, deps.urls);
 
   r.get('/api/user', { schema: { tags, response: responses(User) } }, async (request) =>
-    present(await getCurrentUser(tenantContext(db, request))),
+    present(await getCurrentUser(tenantContext(request))),
   );
 
   r.post(
     '/api/user',
     { schema: { tags, body: UpdateProfileRequest, response: responses(User) } },
-    async (request) => present(await updateProfile(tenantContext(db, request), request.body)),
+    async (request) => present(await updateProfile(tenantContext(request), request.body)),
   );
 
   r.post(
     '/api/user/password',
     { schema: { tags, body: ChangePasswordRequest, response: responses(Ok) } },
     async (request) => {
-      await changePassword(tenantContext(db, request), deps.bus, request.body);
+      await changePassword(tenantContext(request), deps.bus, request.body);
       return { ok: true as const };
     },
   );
@@ -58,13 +58,13 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/user/reset-password',
     { schema: { tags, body: ResetPasswordRequest, response: responses(Ok) } },
     async (request) => {
-      await resetPassword(tenantContext(db, request), deps.bus, request.body);
+      await resetPassword(tenantContext(request), deps.bus, request.body);
       return { ok: true as const };
     },
   );
 
   r.post('/api/user/avatar/delete', { schema: { tags, response: responses(User) } }, async (request) =>
-    present(await deleteAvatar(tenantContext(db, request), deps.storage)),
+    present(await deleteAvatar(tenantContext(request), deps.storage)),
   );
 
   // Public because <img> sends no token; the URL's signature (given only in presented users) is the access.
@@ -89,7 +89,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/responsibles',
     { schema: { tags, querystring: ResponsiblesQuery, response: responses(ResponsibleList) } },
     async (request) => {
-      const rows = await listResponsibles(tenantContext(db, request), request.query);
+      const rows = await listResponsibles(tenantContext(request), request.query);
       const now = Date.now();
       return { data: rows.map((row) => presentResponsible(row, deps.urls, now)) };
     },

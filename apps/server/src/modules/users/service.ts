@@ -1,5 +1,6 @@
 // The authenticated user's own account (profile, password, avatar) and the list of responsibles.
 import {
+  defaultPermissions,
   DEFAULT_TIMEZONE,
   type ChangePasswordRequest,
   type Language,
@@ -19,7 +20,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { FileStorage } from '../../platform/storage.ts';
-import { defaultPermissions, ONLINE_WINDOW_MS } from './policy.ts';
+import { ONLINE_WINDOW_MS } from './policy.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

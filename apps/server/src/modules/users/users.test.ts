@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
+  eventually,
   injectAs,
   loginAs,
   makeActor,
@@ -43,6 +44,7 @@ describe('GET /api/user', () => {
       pause: { pause_at: null, reason_id: null },
       permissions: { create_contacts: true, send_files: true, change_responsible: false },
       role: 'attendant',
+      abilities: ['contacts.create', 'messages.send_files'],
       company: { id: attendant.company.id, name: attendant.company.name },
     });
     const admin = await makeActor(t.app, t.database.db, 'admin');
@@ -52,6 +54,32 @@ describe('GET /api/user', () => {
       send_files: true,
       change_responsible: true,
     });
+    expect(adminBody.abilities).toEqual([
+      'contacts.create',
+      'contacts.change_responsible',
+      'contacts.see_all',
+      'messages.send_files',
+      'phrases.edit_any',
+      'threads.see_private',
+      'schedules.manage_any',
+      'center.open',
+      'channels.manage',
+    ]);
+  });
+
+  it('answers what the user may do as the permission flags change, and routes refuse the rest', async () => {
+    const supervisor = await makeActor(t.app, t.database.db, 'supervisor');
+    const abilities = async () =>
+      (await injectAs(t.app, supervisor, { method: 'GET', url: '/api/user' })).json().abilities;
+    expect(await abilities()).toContain('center.open');
+    expect(await abilities()).not.toContain('channels.manage');
+    // A route declaring an ability refuses whoever lacks it before its handler runs.
+    const center = await injectAs(t.app, supervisor, { method: 'GET', url: '/api/center/channels' });
+    expect(center.statusCode).toBe(403);
+    await t.database.db.update(users).set({ canSendFiles: false }).where(eq(users.id, supervisor.user.id));
+    // The change reaches the remembered session through the database's notification (session-cache.ts).
+    const withoutFiles = async () => !(await abilities()).includes('messages.send_files');
+    expect(await eventually(withoutFiles, true)).toBe(true);
   });
 });
 

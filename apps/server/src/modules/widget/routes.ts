@@ -14,10 +14,10 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { receiveVisitorMessage } from '../../channels/chat/inbound.ts';
-import { resolveVisitor } from '../../channels/chat/socket.ts';
+import { receiveVisitorMessage } from './inbound.ts';
+import { resolveVisitor } from './socket.ts';
 import { bearerToken } from '../../platform/auth.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { languageFromHeader } from '../../platform/i18n/i18n.ts';
 import { assertChannelTakes, inspectUpload } from '../messages/files.ts';
@@ -97,7 +97,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       const checked = await inspectUpload(file);
       assertChannelTakes('chat', checked);
       const message = await receiveVisitorMessage(
-        { db: deps.database.db, bus: deps.bus, storage: deps.storage, urls: deps.urls, relay: deps.visitors },
+        { db: deps.db, ingest: deps.ingest, urls: deps.urls, relay: deps.visitors },
         visitor,
         {
           clientId: fields.client_id,

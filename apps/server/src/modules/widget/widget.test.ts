@@ -7,10 +7,10 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, makeActor, SAMPLE_PNG, type Actor } from '../../../test/factories.ts';
 import { connectSocket, type TestSocket } from '../../../test/realtime-client.ts';
 import type { AdapterRegistry } from '../../channels/adapter.ts';
-import { channelAdapters } from '../../channels/index.ts';
 import { loopbackRegistry } from '../../channels/loopback.ts';
 import { createAdapterRegistry } from '../../channels/registry.ts';
 import { channelAccounts, contactChannels, messages } from '../../db/schema/index.ts';
+import { productAdapters } from '../../deps.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -69,7 +69,7 @@ beforeAll(async () => {
   let registry: AdapterRegistry = loopbackRegistry;
   t = await createTestApp({ adapters: (kind) => registry(kind) });
   registry = createAdapterRegistry(
-    channelAdapters({ db: t.database.db, urls: t.app.deps.urls, relay: t.app.deps.visitors }),
+    productAdapters({ db: t.database.db, urls: t.app.deps.urls, relay: t.app.deps.visitors }),
   );
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   attendant = await makeActor(t.app, t.database.db, 'attendant');

@@ -2,20 +2,20 @@
 // one inbound path, keyed by the visitor's client id so a resend stores nothing new, and shown to the
 // visitor's other tabs.
 import type { WidgetMessage } from '@atende/contract';
-import type { InboundAttachment } from '../../modules/messages/inbound-attachments.ts';
-import { ingestInbound, type IngestDeps } from '../../modules/messages/ingest.ts';
+import type { InboundAttachment, Ingest } from '../../channels/adapter.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { findVisitorMessageByClientId, visitorProviderId, widgetMessage } from './messages.ts';
 import type { VisitorRelay, VisitorSocketData } from './relay.ts';
 
-export type VisitorInboundDeps = IngestDeps & { urls: UrlSigner; relay: VisitorRelay };
+export type VisitorInboundDeps = { db: Db; ingest: Ingest; urls: UrlSigner; relay: VisitorRelay };
 
 export async function receiveVisitorMessage(
   deps: VisitorInboundDeps,
   visitor: VisitorSocketData,
   input: { clientId: string; text: string; attachments?: InboundAttachment[] },
 ): Promise<WidgetMessage> {
-  const result = await ingestInbound(deps, {
+  const result = await deps.ingest({
     companyId: visitor.companyId,
     kind: 'chat',
     channelAccountId: visitor.accountId,

@@ -1,8 +1,15 @@
-// Opens the configured database, applies migrations and, on a fresh install, seeds the demo company.
-import type { AppConfig } from '../../config.ts';
-import { seedDemo } from '../../modules/demo/seed.ts';
-import { credentialsBox } from '../credentials.ts';
-import { isEmpty, openDatabase, runMigrations, type Database, type DatabaseOptions } from './database.ts';
+// Part of the composition root: opens the configured database, applies migrations and, on a fresh install,
+// seeds the demo company (the one place the platform's database meets a module).
+import type { AppConfig } from './config.ts';
+import { seedDemo } from './modules/demo/seed.ts';
+import { credentialsBox } from './platform/credentials.ts';
+import {
+  isEmpty,
+  openDatabase,
+  runMigrations,
+  type Database,
+  type DatabaseOptions,
+} from './platform/db/database.ts';
 
 export const databaseOptions = (config: AppConfig): DatabaseOptions =>
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir };

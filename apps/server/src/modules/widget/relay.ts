@@ -3,7 +3,7 @@
 // realtime server does (the adapter registry is built first), so the socket module attaches it once started.
 import type { WidgetClientEvents, WidgetServerEvents } from '@atende/contract';
 import type { Namespace } from 'socket.io';
-import { DeliveryError } from '../adapter.ts';
+import { DeliveryError } from '../../channels/adapter.ts';
 
 export type VisitorSocketData = {
   companyId: string;

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gt, or, type SQL } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
-import { messageColumns, presentMessages, senderJoin } from '../../modules/messages/presenter.ts';
+import { messageColumns, presentMessages, senderJoin } from '../messages/presenter.ts';
 
 type Scope = { db: Db; urls: UrlSigner };
 

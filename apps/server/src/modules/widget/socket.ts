@@ -14,6 +14,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodType } from 'zod';
+import type { Ingest } from '../../channels/adapter.ts';
 import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -21,8 +22,7 @@ import type { EventBus } from '../../platform/events.ts';
 import { languageFromHeader, translate } from '../../platform/i18n/i18n.ts';
 import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
-import type { FileStorage } from '../../platform/storage.ts';
-import { advanceStatus } from '../../modules/messages/status.ts';
+import { advanceStatus } from '../messages/status.ts';
 import { receiveVisitorMessage } from './inbound.ts';
 import { visitorMessagesAfter } from './messages.ts';
 import { visitorRoom, type VisitorRelay, type VisitorSocketData, type WidgetNamespace } from './relay.ts';
@@ -31,7 +31,7 @@ import type { VisitorTokens } from './visitor-token.ts';
 export type WidgetSocketDeps = {
   db: Db;
   bus: EventBus;
-  storage: FileStorage;
+  ingest: Ingest;
   urls: UrlSigner;
   visitorTokens: VisitorTokens;
   relay: VisitorRelay;

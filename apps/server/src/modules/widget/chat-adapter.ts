@@ -3,7 +3,7 @@
 // their next connection; their client then reports delivered and read (socket.ts).
 import type { Db } from '../../platform/db/database.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
-import { DeliveryError, type ChannelAdapter } from '../adapter.ts';
+import { DeliveryError, type ChannelAdapter } from '../../channels/adapter.ts';
 import { findVisitorMessage } from './messages.ts';
 import type { VisitorRelay } from './relay.ts';
 

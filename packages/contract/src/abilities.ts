@@ -1,0 +1,65 @@
+// What each role and permission flag may do (spec §6): the one table the server authorises routes with and
+// the web reads (GET /api/user `abilities`) to hide what a user may not do. Row rules that depend on the row
+// itself (a phrase's author, a thread's privacy, a contact's responsible) stay in the server's policy.ts files
+// and start from these abilities.
+import { z } from 'zod';
+import type { Role } from './enums.ts';
+import type { Permissions } from './user.ts';
+
+const SUPERVISING = ['super_admin', 'admin', 'supervisor'] as const satisfies readonly Role[];
+const ADMINISTERING = ['super_admin', 'admin'] as const satisfies readonly Role[];
+
+/** A rule grants an ability to the listed roles, or to whoever holds the flag, or to both when both are set. */
+type AbilityRule = { roles?: readonly Role[]; flag?: keyof Permissions };
+
+export const ABILITY_RULES = {
+  /** Create a contact (the new-contact modal). */
+  'contacts.create': { flag: 'create_contacts' },
+  /** Change a contact's responsible attendant. */
+  'contacts.change_responsible': { flag: 'change_responsible' },
+  /** See every contact of the company, not only one's own and the unassigned queue. */
+  'contacts.see_all': { roles: SUPERVISING },
+  /** Attach files to messages. */
+  'messages.send_files': { flag: 'send_files' },
+  /** Change or delete a colleague's ready phrase. */
+  'phrases.edit_any': { roles: SUPERVISING },
+  /** Read colleagues' private threads and change any thread's privacy. */
+  'threads.see_private': { roles: SUPERVISING },
+  /** Plan, change and remove returns of contacts bound to a colleague. */
+  'schedules.manage_any': { roles: SUPERVISING },
+  /** Open the Center (configuration and supervision). */
+  'center.open': { roles: SUPERVISING },
+  /** Configure the company's channel accounts. */
+  'channels.manage': { roles: ADMINISTERING },
+} as const satisfies Record<string, AbilityRule>;
+
+export type Ability = keyof typeof ABILITY_RULES;
+export const ABILITIES = Object.keys(ABILITY_RULES) as Ability[];
+export const AbilityName = z.enum(ABILITIES as [Ability, ...Ability[]]);
+
+/** Who is asking: the role and the user's own permission flags. */
+export type Grantee = { role: Role; permissions: Permissions };
+
+export function may(grantee: Grantee, ability: Ability): boolean {
+  const rule: AbilityRule = ABILITY_RULES[ability];
+  if (rule.roles && !rule.roles.includes(grantee.role)) return false;
+  if (rule.flag && !grantee.permissions[rule.flag]) return false;
+  return true;
+}
+
+/** The abilities a user holds, in the table's order (what GET /api/user answers). */
+export const abilitiesOf = (grantee: Grantee): Ability[] =>
+  ABILITIES.filter((ability) => may(grantee, ability));
+
+/** Roles that supervise the operation: they see every contact and may open the Center. */
+export const isSupervising = (role: Role): boolean => (SUPERVISING as readonly Role[]).includes(role);
+
+/** The permission flags a new user of each role gets (README "Roles and default permissions"). */
+const DEFAULT_PERMISSIONS: Record<Role, Permissions> = {
+  super_admin: { create_contacts: true, send_files: true, change_responsible: true },
+  admin: { create_contacts: true, send_files: true, change_responsible: true },
+  supervisor: { create_contacts: true, send_files: true, change_responsible: true },
+  attendant: { create_contacts: true, send_files: true, change_responsible: false },
+};
+
+export const defaultPermissions = (role: Role): Permissions => ({ ...DEFAULT_PERMISSIONS[role] });
