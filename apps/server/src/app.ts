@@ -20,9 +20,7 @@ import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { deliverMessage } from './modules/messages/delivery.ts';
 import { notifyMessageChanges } from './modules/messages/notifier.ts';
-import { messageRoutes } from './modules/messages/routes.ts';
-import { messageSearchRoutes } from './modules/messages/search-routes.ts';
-import { uploadRoutes } from './modules/messages/upload-routes.ts';
+import { registerMessages } from './modules/messages/index.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
@@ -32,7 +30,7 @@ import { deliverReminder, type ReminderJob } from './modules/schedules/service.t
 import { notifyThreadChanges } from './modules/threads/notifier.ts';
 import { threadRoutes } from './modules/threads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { widgetRoutes } from './modules/widget/routes.ts';
+import { registerWidget } from './modules/widget/index.ts';
 import { registerWidgetSocket, relayAttendantTyping } from './modules/widget/socket.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { serializerCompiler } from './platform/serializer.ts';
@@ -61,8 +59,8 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   userRoutes,
   catalogueRoutes,
   contactRoutes,
-  messageRoutes,
-  messageSearchRoutes,
+  registerMessages,
+  registerWidget,
   threadRoutes,
   scheduleRoutes,
   registerPhrases,
@@ -100,8 +98,6 @@ export async function buildApp(
   registerAuth(app, deps.authenticate, deps.db);
   await rememberSessions(app, deps);
   for (const register of MODULES) register(app, deps);
-  await app.register(async (scope) => uploadRoutes(scope, deps));
-  await app.register(async (scope) => widgetRoutes(scope, deps));
   await registerWebApp(app, config.webDir);
 
   const io = createRealtime(app, {

@@ -1,5 +1,8 @@
-// The conversation's timeline and messages: items, older pages, send, retry, read and unread.
+// The conversation's timeline and messages: items, older pages, send, retry, read and unread, details,
+// export, and message search in a conversation and across every conversation the user may see.
 import {
+  CompanyMessageSearchQuery,
+  CompanyMessageSearchResult,
   ExportQuery,
   Id,
   ItemsPage,
@@ -17,22 +20,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../deps.ts';
-import { notFound } from '../../platform/errors.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { languageFromHeader } from '../../platform/i18n/i18n.ts';
-import { retryMessage } from './delivery.ts';
-import { messageHtml, messageMetaData, toggleReaction, transcribe } from './details.ts';
-import { exportConversation } from './export.ts';
-import { markConversationRead, markConversationUnread } from './read-state.ts';
-import { searchConversation } from './search.ts';
-import { findMessage, sendMessage } from './send.ts';
-import { assertVisibleContact, conversationItems, paginateItems } from './timeline.ts';
+import type { MessageService } from './service.ts';
 
 const ContactParams = z.object({ id: Id });
 const MessageParams = z.object({ id: Id, messageId: Id });
 
-export function messageRoutes(app: FastifyInstance, deps: Deps): void {
+export function messageRoutes(app: FastifyInstance, service: MessageService): void {
   const r = typed(app);
   const tags = ['messages'];
   const ctx = tenantContext;
@@ -41,20 +36,20 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
   r.get(
     '/api/conversation/:id/items',
     { schema: { tags, params: ContactParams, querystring: ItemsQuery, response: responses(ItemsPage) } },
-    (request) => conversationItems(ctx(request), deps.urls, request.params.id, request.query),
+    (request) => service.items(ctx(request), { ...request.query, ...request.params }),
   );
 
   r.get(
     '/api/conversation/:id/paginate',
     { schema: { tags, params: ContactParams, querystring: PaginateQuery, response: responses(ItemsPage) } },
-    (request) => paginateItems(ctx(request), deps.urls, request.params.id, request.query),
+    (request) => service.olderItems(ctx(request), { ...request.query, ...request.params }),
   );
 
   r.post(
     '/api/conversation/:id/messages',
     { schema: { tags, params: ContactParams, body: SendMessageRequest, response: responses(Message, 201) } },
     async (request, reply) =>
-      reply.code(201).send(await sendMessage(ctx(request), deps, request.params.id, request.body)),
+      reply.code(201).send(await service.send(ctx(request), { ...request.body, ...request.params })),
   );
 
   r.get(
@@ -62,13 +57,7 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { tags, params: ContactParams, querystring: ExportQuery } },
     async (request, reply) => {
       const language = languageFromHeader(request.headers['accept-language']);
-      const file = await exportConversation(
-        ctx(request),
-        deps.urls,
-        request.params.id,
-        request.query,
-        language,
-      );
+      const file = await service.export(ctx(request), { ...request.query, ...request.params, language });
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -81,7 +70,7 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/conversation/:id/messages/read',
     { schema: { tags, params: ContactParams, response: responses(Ok) } },
     async (request) => {
-      await markConversationRead(ctx(request), deps.bus, request.params.id);
+      await service.markRead(ctx(request), request.params);
       return ok;
     },
   );
@@ -90,7 +79,7 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/conversation/:id/messages/unread',
     { schema: { tags, params: ContactParams, response: responses(Ok) } },
     async (request) => {
-      await markConversationUnread(ctx(request), deps.bus, request.params.id);
+      await service.markUnread(ctx(request), request.params);
       return ok;
     },
   );
@@ -105,49 +94,54 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
         response: responses(MessageSearchResult),
       },
     },
-    (request) => searchConversation(ctx(request), deps.urls, request.params.id, request.query.term),
+    (request) => service.search(ctx(request), { ...request.query, ...request.params }),
+  );
+
+  r.get(
+    '/api/messages/search',
+    {
+      schema: {
+        tags,
+        querystring: CompanyMessageSearchQuery,
+        response: responses(CompanyMessageSearchResult),
+      },
+    },
+    (request) => service.searchCompany(ctx(request), request.query),
   );
 
   r.get(
     '/api/conversation/:id/messages/:messageId',
     { schema: { tags, params: MessageParams, response: responses(Message) } },
-    async (request) => {
-      const context = ctx(request);
-      await assertVisibleContact(context, request.params.id);
-      const message = await findMessage(context, deps.urls, request.params.messageId);
-      if (!message || message.contact_id !== request.params.id) throw notFound();
-      return message;
-    },
+    (request) => service.find(ctx(request), request.params),
   );
 
   r.post(
     '/api/conversation/:id/messages/:messageId/reaction',
     { schema: { tags, params: MessageParams, body: ReactionRequest, response: responses(Message) } },
-    (request) =>
-      toggleReaction(ctx(request), deps, request.params.id, request.params.messageId, request.body.emoji),
+    (request) => service.react(ctx(request), { ...request.params, emoji: request.body.emoji }),
   );
 
   r.get(
     '/api/conversation/:id/messages/:messageId/meta-data',
     { schema: { tags, params: MessageParams, response: responses(MessageMetaData) } },
-    (request) => messageMetaData(ctx(request), request.params.id, request.params.messageId),
+    (request) => service.metaData(ctx(request), request.params),
   );
 
   r.get(
     '/api/conversation/:id/messages/:messageId/html',
     { schema: { tags, params: MessageParams, response: responses(MessageHtml) } },
-    (request) => messageHtml(ctx(request), request.params.id, request.params.messageId),
+    (request) => service.html(ctx(request), request.params),
   );
 
   r.post(
     '/api/conversation/:id/messages/:messageId/transcribe',
     { schema: { tags, params: MessageParams, response: responses(Ok) } },
-    (request) => transcribe(ctx(request), request.params.id, request.params.messageId),
+    (request) => service.transcribe(ctx(request), request.params),
   );
 
   r.post(
     '/api/conversation/:id/messages/:messageId/retry',
     { schema: { tags, params: MessageParams, response: responses(Message) } },
-    (request) => retryMessage(ctx(request), deps, request.params.id, request.params.messageId),
+    (request) => service.retry(ctx(request), request.params),
   );
 }

@@ -14,16 +14,12 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { receiveVisitorMessage } from './inbound.ts';
-import { resolveVisitor } from './socket.ts';
 import { bearerToken } from '../../platform/auth.ts';
-import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
+import { readUpload } from '../../platform/multipart.ts';
 import { languageFromHeader } from '../../platform/i18n/i18n.ts';
-import { assertChannelTakes, inspectUpload } from '../messages/files.ts';
-import { readUpload } from '../messages/upload-routes.ts';
 import { demoPage } from './demo-page.ts';
-import { startSession, widgetConfig, type WidgetDeps } from './visitors.ts';
+import type { WidgetService } from './service.ts';
 
 /** The built widget (apps/widget/dist), beside this server's sources in the repository. */
 const WIDGET_BUNDLE = fileURLToPath(new URL('../../../../widget/dist/widget.js', import.meta.url));
@@ -41,18 +37,10 @@ const UploadFields = z.object({
   caption: z.string().trim().max(1024).default(''),
 });
 
-export async function widgetRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function widgetRoutes(app: FastifyInstance, widget: WidgetService): Promise<void> {
   await app.register(multipart, {
     limits: { files: 2, fileSize: CHAT_UPLOAD_MAX, fields: 5, fieldSize: 8 * 1024, parts: 8 },
   });
-  const widget: WidgetDeps = {
-    db: deps.database.db,
-    bus: deps.bus,
-    credentials: deps.credentials,
-    limiter: deps.limiter,
-    visitorTokens: deps.visitorTokens,
-    relay: deps.visitors,
-  };
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/widget/')) cors(reply);
   });
@@ -67,7 +55,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   r.get(
     '/api/widget/:key/config',
     { config: { public: true }, schema: { tags, params: KeyParams, response: responses(WidgetConfig) } },
-    async (request) => widgetConfig(widget, request.params.key),
+    async (request) => widget.config(request.params),
   );
 
   r.post(
@@ -82,7 +70,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await startSession(widget, request.params.key, request.body, request.ip)),
+      reply.code(201).send(await widget.startSession({ ...request.body, ...request.params, ip: request.ip })),
   );
 
   r.post(
@@ -92,19 +80,14 @@ export async function widgetRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       schema: { tags, consumes: ['multipart/form-data'], response: responses(WidgetMessage, 201) },
     },
     async (request, reply) => {
-      const visitor = await resolveVisitor(deps.database.db, deps.visitorTokens, bearerToken(request));
+      const visitor = await widget.visitor({ token: bearerToken(request) });
       const { fields, file } = await readUpload(request, UploadFields);
-      const checked = await inspectUpload(file);
-      assertChannelTakes('chat', checked);
-      const message = await receiveVisitorMessage(
-        { db: deps.db, ingest: deps.ingest, urls: deps.urls, relay: deps.visitors },
+      const message = await widget.receiveFile({
         visitor,
-        {
-          clientId: fields.client_id,
-          text: fields.caption,
-          attachments: [{ filename: checked.filename, contentType: checked.contentType, data: checked.data }],
-        },
-      );
+        clientId: fields.client_id,
+        caption: fields.caption,
+        file,
+      });
       return reply.code(201).send(message);
     },
   );
