@@ -17,7 +17,7 @@ import { maySeeContact } from './modules/contacts/queries.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { notifyEventChanges } from './modules/events/notifier.ts';
 import { eventRoutes } from './modules/events/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { registerHealth } from './modules/health/index.ts';
 import { deliverMessage } from './modules/messages/delivery.ts';
 import { notifyMessageChanges } from './modules/messages/notifier.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
@@ -68,7 +68,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerPhrases,
   eventRoutes,
   resourceRoutes,
-  healthRoutes,
+  registerHealth,
 ];
 
 export type BuildOptions = DepsOptions & {
