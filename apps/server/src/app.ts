@@ -11,7 +11,7 @@ import type { AppConfig } from './config.ts';
 import { createDeps, type Deps, type DepsOptions } from './deps.ts';
 import { channelAccountRoutes } from './modules/channel-accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { catalogueRoutes } from './modules/catalogues/routes.ts';
+import { registerCatalogues } from './modules/catalogues/index.ts';
 import { notifyContactChanges } from './modules/contacts/notifier.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
@@ -59,7 +59,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   channelAccountRoutes,
   authRoutes,
   userRoutes,
-  catalogueRoutes,
+  registerCatalogues,
   contactRoutes,
   messageRoutes,
   messageSearchRoutes,
