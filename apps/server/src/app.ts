@@ -25,7 +25,7 @@ import { messageSearchRoutes } from './modules/messages/search-routes.ts';
 import { uploadRoutes } from './modules/messages/upload-routes.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
-import { resourceRoutes } from './modules/resources/routes.ts';
+import { registerResources } from './modules/resources/index.ts';
 import { notifyScheduleReminders } from './modules/schedules/notifier.ts';
 import { scheduleRoutes } from './modules/schedules/routes.ts';
 import { deliverReminder, type ReminderJob } from './modules/schedules/service.ts';
@@ -67,7 +67,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   scheduleRoutes,
   registerPhrases,
   eventRoutes,
-  resourceRoutes,
+  registerResources,
   registerHealth,
 ];
 
