@@ -10,7 +10,7 @@ import { startConnectors } from './channels/connectors.ts';
 import type { AppConfig } from './config.ts';
 import { createDeps, type Deps, type DepsOptions } from './deps.ts';
 import { channelAccountRoutes } from './modules/channel-accounts/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
+import { registerSessions } from './modules/auth/index.ts';
 import { registerCatalogues } from './modules/catalogues/index.ts';
 import { notifyContactChanges } from './modules/contacts/notifier.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
@@ -57,7 +57,7 @@ declare module 'fastify' {
 /** Every module's registration: each binds its service to the deps it uses and declares its routes. */
 const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   channelAccountRoutes,
-  authRoutes,
+  registerSessions,
   userRoutes,
   registerCatalogues,
   contactRoutes,
