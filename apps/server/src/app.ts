@@ -14,9 +14,9 @@ import { registerSessions } from './modules/auth/index.ts';
 import { registerCatalogues } from './modules/catalogues/index.ts';
 import { notifyContactChanges } from './modules/contacts/notifier.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
-import { contactRoutes } from './modules/contacts/routes.ts';
+import { registerContacts } from './modules/contacts/index.ts';
 import { notifyEventChanges } from './modules/events/notifier.ts';
-import { eventRoutes } from './modules/events/routes.ts';
+import { registerEvents } from './modules/events/index.ts';
 import { registerHealth } from './modules/health/index.ts';
 import { deliverMessage } from './modules/messages/delivery.ts';
 import { notifyMessageChanges } from './modules/messages/notifier.ts';
@@ -60,13 +60,13 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerSessions,
   userRoutes,
   registerCatalogues,
-  contactRoutes,
+  registerContacts,
   messageRoutes,
   messageSearchRoutes,
   threadRoutes,
   scheduleRoutes,
   registerPhrases,
-  eventRoutes,
+  registerEvents,
   registerResources,
   registerHealth,
 ];
