@@ -10,20 +10,20 @@ import { startConnectors } from './channels/connectors.ts';
 import type { AppConfig } from './config.ts';
 import { createDeps, type Deps, type DepsOptions } from './deps.ts';
 import { channelAccountRoutes } from './modules/channel-accounts/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { catalogueRoutes } from './modules/catalogues/routes.ts';
+import { registerSessions } from './modules/auth/index.ts';
+import { registerCatalogues } from './modules/catalogues/index.ts';
 import { notifyContactChanges } from './modules/contacts/notifier.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
-import { contactRoutes } from './modules/contacts/routes.ts';
+import { registerContacts } from './modules/contacts/index.ts';
 import { notifyEventChanges } from './modules/events/notifier.ts';
-import { eventRoutes } from './modules/events/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { registerEvents } from './modules/events/index.ts';
+import { registerHealth } from './modules/health/index.ts';
 import { deliverMessage } from './modules/messages/delivery.ts';
 import { notifyMessageChanges } from './modules/messages/notifier.ts';
 import { registerMessages } from './modules/messages/index.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
-import { resourceRoutes } from './modules/resources/routes.ts';
+import { registerResources } from './modules/resources/index.ts';
 import { notifyScheduleReminders } from './modules/schedules/notifier.ts';
 import { scheduleRoutes } from './modules/schedules/routes.ts';
 import { deliverReminder, type ReminderJob } from './modules/schedules/service.ts';
@@ -55,18 +55,18 @@ declare module 'fastify' {
 /** Every module's registration: each binds its service to the deps it uses and declares its routes. */
 const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   channelAccountRoutes,
-  authRoutes,
+  registerSessions,
   userRoutes,
-  catalogueRoutes,
-  contactRoutes,
+  registerCatalogues,
+  registerContacts,
   registerMessages,
   registerWidget,
   threadRoutes,
   scheduleRoutes,
   registerPhrases,
-  eventRoutes,
-  resourceRoutes,
-  healthRoutes,
+  registerEvents,
+  registerResources,
+  registerHealth,
 ];
 
 export type BuildOptions = DepsOptions & {

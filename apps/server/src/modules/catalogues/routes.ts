@@ -1,11 +1,13 @@
-// GET endpoints of the catalogues loaded at start: channels, event actions, wallets, pause and call reasons. Their writes arrive with the issues of each area.
+// GET endpoints of the catalogues loaded at start: channels, event actions, wallets, pause and call reasons.
+// Their writes arrive with the issues of each area.
 import { CallReasonList, ChannelList, EventActionList, PauseReasonList, WalletList } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { tenantContext } from '../../platform/auth.ts';
 import { responses, typed } from '../../platform/http.ts';
-import { listChannelAccounts, listNamed, type NamedCatalogue } from './service.ts';
+import { presentChannelAccount, presentNamed } from './presenter.ts';
+import type { CatalogueService, NamedCatalogue } from './service.ts';
 
-export function catalogueRoutes(app: FastifyInstance): void {
+export function catalogueRoutes(app: FastifyInstance, catalogues: CatalogueService): void {
   const r = typed(app);
 
   const named: [string, NamedCatalogue, typeof EventActionList, string][] = [
@@ -16,7 +18,7 @@ export function catalogueRoutes(app: FastifyInstance): void {
   ];
   for (const [url, catalogue, schema, tag] of named) {
     r.get(url, { schema: { tags: [tag], response: responses(schema) } }, async (request) => ({
-      data: await listNamed(tenantContext(request), catalogue),
+      data: (await catalogues.named(tenantContext(request), catalogue)).map(presentNamed),
     }));
   }
 
@@ -24,7 +26,7 @@ export function catalogueRoutes(app: FastifyInstance): void {
     '/api/channels',
     { schema: { tags: ['channels'], response: responses(ChannelList) } },
     async (request) => ({
-      data: await listChannelAccounts(tenantContext(request)),
+      data: (await catalogues.channelAccounts(tenantContext(request))).map(presentChannelAccount),
     }),
   );
 }

@@ -1,4 +1,7 @@
-// Companies (tenants): creation and lookup by the name typed at login or by the host of a request.
+// Companies (tenants): creation and lookup by the name typed at login or by the host of a request. These run
+// before there is a tenant context (login, the white-label of the login page, the demo seed, the bench's
+// dataset), so they take the database, or an open transaction, rather than a context; other modules (auth,
+// resources, users, demo) build on them.
 import type { CompanyBranding } from '@atende/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';

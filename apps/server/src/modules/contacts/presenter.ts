@@ -3,8 +3,10 @@ import {
   PRIORITIES,
   type Contact,
   type ContactChannel,
+  type ContactPage,
   type ContactSummary,
   type Priority,
+  type WaitingQueue,
 } from '@atende/contract';
 import { eq } from 'drizzle-orm';
 import type { contactChannels } from '../../db/schema/index.ts';
@@ -97,15 +99,37 @@ export function presentSummary(row: SummaryRow): ContactSummary {
 
 export type ChannelRow = typeof contactChannels.$inferSelect;
 
-export function presentContact(
-  summary: ContactSummary,
-  row: ContactRow | RawRow<ContactRow>,
-  channels: (ChannelRow | RawRow<ChannelRow>)[],
-  segments: { walletId: string; walletName: string }[],
-  joker: { id: string; name: string } | null,
-): Contact {
+/** One page of summaries and the cursor after it (null on the last page). */
+export type SummaryPage = { rows: SummaryRow[]; nextCursor: string | null };
+
+export const presentPage = (page: SummaryPage): ContactPage => ({
+  data: page.rows.map(presentSummary),
+  next_cursor: page.nextCursor,
+});
+
+/** The waiting queue: how many wait, and the first of them. */
+export type Waiting = { count: number; rows: SummaryRow[] };
+
+export const presentWaiting = (waiting: Waiting): WaitingQueue => ({
+  count: waiting.count,
+  data: waiting.rows.map(presentSummary),
+});
+
+/** A whole contact as read raw (queries.ts contactDetail): its row with its joker's name, channels, segments. */
+export type ContactDetail = {
+  row: RawRow<ContactRow & SummaryFields> & { jokerName: string | null };
+  channels: RawRow<ChannelRow>[];
+  segments: { walletId: string; walletName: string }[];
+};
+
+/** The joker a contact carries (one at a time), or null. */
+export const presentJoker = (row: Pick<ContactDetail['row'], 'jokerId' | 'jokerName'>) =>
+  row.jokerId && row.jokerName ? { id: row.jokerId, name: row.jokerName } : null;
+
+export function presentContact({ row, channels, segments }: ContactDetail): Contact {
+  const joker = presentJoker(row);
   return {
-    ...summary,
+    ...presentSummary(row),
     document: row.document,
     code: row.code,
     protocol: row.protocol,

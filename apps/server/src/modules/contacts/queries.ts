@@ -5,14 +5,23 @@ import {
   type ContactOrder,
   type ContactListFilter,
   type ContactListQuery,
-  type ContactPage,
   type SortDirection,
 } from '@atende/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { contacts, contactWallets, schedules, userWallets } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import {
+  contactChannels,
+  contacts,
+  contactWallets,
+  jokers,
+  schedules,
+  userWallets,
+  wallets,
+} from '../../db/schema/index.ts';
 import type { AuthContext, TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { param, prepared, preparedRows } from '../../platform/db/prepared.ts';
+import { jsonRows, namedColumns } from '../../platform/db/json-rows.ts';
+import { param, prepared, preparedRows, preparedSql } from '../../platform/db/prepared.ts';
+import { notFound } from '../../platform/errors.ts';
 import {
   afterCursor,
   cursorAfter,
@@ -23,7 +32,13 @@ import {
   sortKeys,
 } from './keyset.ts';
 import { visibleContacts, visibleParts } from './policy.ts';
-import { presentSummary, responsibleJoin, summaryColumns, type SummaryRow } from './presenter.ts';
+import {
+  responsibleJoin,
+  summaryColumns,
+  type ContactDetail,
+  type SummaryPage,
+  type SummaryRow,
+} from './presenter.ts';
 
 export function filterCondition(
   ctx: Pick<AuthContext, 'userId'>,
@@ -112,17 +127,14 @@ function pageQuery(
 }
 
 /** `limit` rows of the `limit + 1` read, and a cursor when the extra one shows more exist. */
-function toPage(keys: SortKeys, rows: SummaryRow[], limit: number): ContactPage {
+function toPage(keys: SortKeys, rows: SummaryRow[], limit: number): SummaryPage {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return {
-    data: page.map(presentSummary),
-    next_cursor: rows.length > limit && last ? cursorAfter(keys, last) : null,
-  };
+  return { rows: page, nextCursor: rows.length > limit && last ? cursorAfter(keys, last) : null };
 }
 
 /** One page of contact summaries visible to the user, matching `where`. One SQL statement whatever the size. */
-export async function contactPage(ctx: TenantContext, request: PageRequest): Promise<ContactPage> {
+export async function contactPage(ctx: TenantContext, request: PageRequest): Promise<SummaryPage> {
   const keys = sortKeys(request.order, request.direction);
   const after = request.cursor
     ? afterCursor(keys, request.direction, decodeCursor(keys, request.cursor))
@@ -145,7 +157,7 @@ export async function contactPage(ctx: TenantContext, request: PageRequest): Pro
  * A page of the contact list, the console's most frequent call: a prepared statement per filter, ordering,
  * first-or-next page and visibility, with the tenant, the user, the cursor and the size bound at execution.
  */
-export async function listContacts(ctx: TenantContext, query: ContactListQuery): Promise<ContactPage> {
+export async function listContacts(ctx: TenantContext, query: ContactListQuery): Promise<SummaryPage> {
   const keys = sortKeys(query.order, query.direction);
   const cursorParams = [...keys, null].map((_, i) => `c${i}`);
   const shape = [
@@ -223,4 +235,53 @@ export async function maySeeContact(ctx: TenantContext, contactId: string): Prom
   );
   const [row] = await statement.execute({ contactId, ...scopeValues(ctx) });
   return Boolean(row);
+}
+
+/**
+ * The contact panel's whole contact in one prepared statement (the console reads it on every conversation
+ * opened): its row with the summary's names and its joker, its channels and its segments, as JSON, if the
+ * user may see it.
+ */
+const detailStatement = (ctx: TenantContext) =>
+  preparedSql<{
+    contact: ContactDetail['row'][];
+    channels: ContactDetail['channels'];
+    segments: ContactDetail['segments'];
+  }>(ctx.db, `contact_detail:${visibility(ctx)}`, () => {
+    const db = ctx.db;
+    const id = param('contactId');
+    const companyId = param('companyId');
+    return forVisibleContact(ctx, {
+      contact: jsonRows(
+        db
+          .select(namedColumns({ ...getTableColumns(contacts), ...summaryColumns, jokerName: jokers.name }))
+          .from(contacts)
+          .leftJoin(...responsibleJoin)
+          .leftJoin(jokers, eq(jokers.id, contacts.jokerId))
+          .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId))),
+      ),
+      channels: jsonRows(
+        db
+          .select(namedColumns(getTableColumns(contactChannels)))
+          .from(contactChannels)
+          .where(and(eq(contactChannels.contactId, id), eq(contactChannels.companyId, companyId)))
+          .orderBy(desc(contactChannels.main), asc(contactChannels.createdAt)),
+      ),
+      segments: jsonRows(
+        db
+          .select(namedColumns({ walletId: wallets.id, walletName: wallets.name }))
+          .from(contactWallets)
+          .innerJoin(wallets, eq(wallets.id, contactWallets.walletId))
+          .where(and(eq(contactWallets.contactId, id), eq(contactWallets.companyId, companyId)))
+          .orderBy(asc(wallets.name)),
+      ),
+    });
+  });
+
+/** The whole contact (row, channels, segments) the user may see, or notFound: what every change answers. */
+export async function contactDetail(ctx: TenantContext, contactId: string): Promise<ContactDetail> {
+  const [detail] = await detailStatement(ctx).execute({ ...scopeValues(ctx), contactId });
+  const [row] = detail?.contact ?? [];
+  if (!detail || !row) throw notFound();
+  return { row, channels: detail.channels, segments: detail.segments };
 }

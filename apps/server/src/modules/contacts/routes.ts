@@ -1,4 +1,5 @@
-// The contact queue's calls: list, search, chatbots, waiting queue, take-next, detail and creation.
+// The contact queue's calls: list, search, chatbots, waiting queue, take-next, detail and creation, and the
+// contact's channels and customer data.
 import {
   ActivateChannelRequest,
   AddWalletRequest,
@@ -18,42 +19,33 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
-import { activateChannel, addChannel, blacklistChannel, updateChannel } from './channels.ts';
-import { addWallet, removeWallet, updateContact } from './customer-data.ts';
-import {
-  createContact,
-  getContact,
-  listChatbotContacts,
-  searchContacts,
-  searchWithPendingSchedule,
-  takeNextWaiting,
-  waitingQueue,
-} from './service.ts';
-import { listContacts } from './queries.ts';
+import { presentContact, presentPage, presentWaiting } from './presenter.ts';
+import type { ContactService } from './service.ts';
 
-export function contactRoutes(app: FastifyInstance, deps: Deps): void {
+export function contactRoutes(app: FastifyInstance, contacts: ContactService): void {
   const r = typed(app);
   const tags = ['contacts'];
   const ctx = tenantContext;
+  const Params = z.object({ id: Id });
+  const ChannelParams = z.object({ id: Id, channelId: Id });
 
   r.get(
     '/api/contacts',
     { schema: { tags, querystring: ContactListQuery, response: responses(ContactPage) } },
-    (request) => listContacts(ctx(request), request.query),
+    async (request) => presentPage(await contacts.list(ctx(request), request.query)),
   );
 
   r.post(
     '/api/conversations/search',
     { schema: { tags, body: ContactSearchRequest, response: responses(ContactPage) } },
-    (request) => searchContacts(ctx(request), request.body),
+    async (request) => presentPage(await contacts.search(ctx(request), request.body)),
   );
 
   r.post(
     '/api/conversations/search/has_pending_schedule',
     { schema: { tags, body: PendingScheduleSearchRequest, response: responses(ContactPage) } },
-    (request) => searchWithPendingSchedule(ctx(request), request.body),
+    async (request) => presentPage(await contacts.searchWithPendingSchedule(ctx(request), request.body)),
   );
 
   r.get(
@@ -65,84 +57,81 @@ export function contactRoutes(app: FastifyInstance, deps: Deps): void {
         response: responses(ContactPage),
       },
     },
-    (request) => listChatbotContacts(ctx(request), request.query),
+    async (request) => presentPage(await contacts.chatbots(ctx(request), request.query)),
   );
 
-  r.get('/api/conversations/waiting', { schema: { tags, response: responses(WaitingQueue) } }, (request) =>
-    waitingQueue(ctx(request)),
+  r.get(
+    '/api/conversations/waiting',
+    { schema: { tags, response: responses(WaitingQueue) } },
+    async (request) => presentWaiting(await contacts.waiting(ctx(request))),
   );
 
   r.get(
     '/api/conversations/waiting/conversation',
     { schema: { tags, response: responses(Contact) } },
-    (request) => takeNextWaiting(ctx(request), deps.bus),
+    async (request) => presentContact(await contacts.takeNext(ctx(request))),
   );
 
   r.get(
     '/api/conversation/:id',
-    { schema: { tags, params: z.object({ id: Id }), response: responses(Contact) } },
-    (request) => getContact(ctx(request), request.params.id),
+    { schema: { tags, params: Params, response: responses(Contact) } },
+    async (request) => presentContact(await contacts.get(ctx(request), request.params)),
   );
 
   r.post(
     '/api/conversations',
-    { schema: { tags, body: NewContactRequest, response: responses(Contact, 201) } },
-    async (request, reply) => reply.code(201).send(await createContact(ctx(request), deps.bus, request.body)),
-  );
-
-  const ChannelParams = z.object({ id: Id, channelId: Id });
-  r.post(
-    '/api/conversation/:id/channels',
     {
-      schema: {
-        tags,
-        params: z.object({ id: Id }),
-        body: AddChannelRequest,
-        response: responses(Contact, 201),
-      },
+      config: { ability: 'contacts.create' },
+      schema: { tags, body: NewContactRequest, response: responses(Contact, 201) },
     },
     async (request, reply) =>
-      reply.code(201).send(await addChannel(ctx(request), deps.bus, request.params.id, request.body)),
+      reply.code(201).send(presentContact(await contacts.create(ctx(request), request.body))),
+  );
+
+  r.post(
+    '/api/conversation/:id/channels',
+    { schema: { tags, params: Params, body: AddChannelRequest, response: responses(Contact, 201) } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          presentContact(await contacts.addChannel(ctx(request), { ...request.body, ...request.params })),
+        ),
   );
   r.post(
     '/api/conversation/:id/channels/:channelId/active',
     { schema: { tags, params: ChannelParams, body: ActivateChannelRequest, response: responses(Contact) } },
-    (request) =>
-      activateChannel(ctx(request), deps.bus, request.params.id, request.params.channelId, request.body),
+    async (request) =>
+      presentContact(await contacts.activateChannel(ctx(request), { ...request.body, ...request.params })),
   );
   r.post(
     '/api/conversation/:id/channels/:channelId/update',
     { schema: { tags, params: ChannelParams, body: UpdateChannelRequest, response: responses(Contact) } },
-    (request) =>
-      updateChannel(ctx(request), deps.bus, request.params.id, request.params.channelId, request.body),
+    async (request) =>
+      presentContact(await contacts.updateChannel(ctx(request), { ...request.body, ...request.params })),
   );
   r.post(
     '/api/conversation/:id/channels/:channelId/blacklist',
     { schema: { tags, params: ChannelParams, body: BlacklistChannelRequest, response: responses(Contact) } },
-    (request) =>
-      blacklistChannel(ctx(request), deps.bus, request.params.id, request.params.channelId, request.body),
+    async (request) =>
+      presentContact(await contacts.blacklistChannel(ctx(request), { ...request.body, ...request.params })),
   );
 
   r.post(
     '/api/conversation/:id',
-    {
-      schema: {
-        tags,
-        params: z.object({ id: Id }),
-        body: UpdateContactRequest,
-        response: responses(Contact),
-      },
-    },
-    (request) => updateContact(ctx(request), deps.bus, request.params.id, request.body),
+    { schema: { tags, params: Params, body: UpdateContactRequest, response: responses(Contact) } },
+    async (request) =>
+      presentContact(await contacts.update(ctx(request), { ...request.body, ...request.params })),
   );
   r.post(
     '/api/conversation/:id/wallets',
-    { schema: { tags, params: z.object({ id: Id }), body: AddWalletRequest, response: responses(Contact) } },
-    (request) => addWallet(ctx(request), deps.bus, request.params.id, request.body),
+    { schema: { tags, params: Params, body: AddWalletRequest, response: responses(Contact) } },
+    async (request) =>
+      presentContact(await contacts.addWallet(ctx(request), { ...request.body, ...request.params })),
   );
   r.delete(
     '/api/conversation/:id/wallets/:walletId',
     { schema: { tags, params: z.object({ id: Id, walletId: Id }), response: responses(Contact) } },
-    (request) => removeWallet(ctx(request), deps.bus, request.params.id, request.params.walletId),
+    async (request) => presentContact(await contacts.removeWallet(ctx(request), request.params)),
   );
 }

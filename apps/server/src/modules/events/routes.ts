@@ -3,12 +3,12 @@ import { Contact, ContactEvent, ContactEventList, Id, JokerChoices, NewEventRequ
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
-import { jokerChoices, setJoker } from './jokers.ts';
-import { recentEvents, registerEvent } from './service.ts';
+import { presentContact } from '../contacts/presenter.ts';
+import { presentEvent, presentJokerChoices } from './presenter.ts';
+import type { EventService } from './service.ts';
 
-export function eventRoutes(app: FastifyInstance, deps: Deps): void {
+export function eventRoutes(app: FastifyInstance, events: EventService): void {
   const r = typed(app);
   const ctx = tenantContext;
   const Params = z.object({ id: Id });
@@ -16,7 +16,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps): void {
   r.get(
     '/api/conversation/:id/events',
     { schema: { tags: ['events'], params: Params, response: responses(ContactEventList) } },
-    async (request) => ({ data: await recentEvents(ctx(request), request.params.id) }),
+    async (request) => ({ data: (await events.recent(ctx(request), request.params)).map(presentEvent) }),
   );
   r.post(
     '/api/conversation/:id/events',
@@ -29,16 +29,18 @@ export function eventRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await registerEvent(ctx(request), deps.bus, request.params.id, request.body)),
+      reply
+        .code(201)
+        .send(presentEvent(await events.register(ctx(request), { ...request.body, ...request.params }))),
   );
   r.get(
     '/api/conversation/:id/jokers',
     { schema: { tags: ['jokers'], params: Params, response: responses(JokerChoices) } },
-    (request) => jokerChoices(ctx(request), request.params.id),
+    async (request) => presentJokerChoices(await events.jokerChoices(ctx(request), request.params)),
   );
   r.post(
     '/api/conversation/:id/jokers/:jokerId',
     { schema: { tags: ['jokers'], params: z.object({ id: Id, jokerId: Id }), response: responses(Contact) } },
-    (request) => setJoker(ctx(request), deps.bus, request.params.id, request.params.jokerId),
+    async (request) => presentContact(await events.setJoker(ctx(request), request.params)),
   );
 }

@@ -1,12 +1,11 @@
 // GET /api/health: database reachability, for load balancers and the /health-check page.
-import { ErrorResponse, Health, PRODUCT_VERSION } from '@atende/contract';
+import { ErrorResponse, Health } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../deps.ts';
 import { typed } from '../../platform/http.ts';
+import { presentHealth } from './presenter.ts';
+import type { HealthService } from './service.ts';
 
-const PING_TIMEOUT_MS = 2_000;
-
-export function healthRoutes(app: FastifyInstance, deps: Deps): void {
+export function healthRoutes(app: FastifyInstance, health: HealthService): void {
   typed(app).get(
     '/api/health',
     {
@@ -14,16 +13,8 @@ export function healthRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { tags: ['health'], response: { 200: Health, 503: Health, 500: ErrorResponse } },
     },
     async (_request, reply) => {
-      const up = await Promise.race([
-        deps.database.ping().then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(resolve, PING_TIMEOUT_MS, false).unref()),
-      ]).catch(() => false);
-      return reply.code(up ? 200 : 503).send({
-        status: up ? 'ok' : 'unavailable',
-        database: up ? 'up' : 'down',
-        version: PRODUCT_VERSION,
-        uptime_seconds: Math.round(process.uptime()),
-      });
+      const up = await health.databaseUp();
+      return reply.code(up ? 200 : 503).send(presentHealth(up));
     },
   );
 }

@@ -10,7 +10,8 @@ import { param, preparedSql } from '../../platform/db/prepared.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { forVisibleContact, maySeeContact, scopeValues, visibility } from '../contacts/queries.ts';
-import { contactEventJsonRows, presentEvent, type EventJsonRow } from '../events/service.ts';
+import { presentEvent } from '../events/presenter.ts';
+import { contactEventJsonRows, type EventJsonRow } from '../events/queries.ts';
 import {
   conversationMessagesJson,
   messageItem,

@@ -2,12 +2,11 @@
 import { Resources, ResourcesQuery } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
-import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
-import { resolveResources } from './service.ts';
+import { presentResources, type ResourceLinks } from './presenter.ts';
+import type { ResourceService } from './service.ts';
 
-export function resourceRoutes(app: FastifyInstance, deps: Deps): void {
-  const db = deps.database.db;
+export function resourceRoutes(app: FastifyInstance, resources: ResourceService, links: ResourceLinks): void {
   typed(app).get(
     '/api/resources',
     {
@@ -15,14 +14,12 @@ export function resourceRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { tags: ['resources'], querystring: ResourcesQuery, response: responses(Resources) },
     },
     async (request) => {
-      const token = bearerToken(request);
-      // A stale token must not break the login page: fall back to the anonymous lookup.
-      const auth = token ? await deps.authenticate(token).catch(() => null) : null;
-      return resolveResources(db, deps.config, {
-        companyId: auth?.companyId,
+      const company = await resources.company({
+        token: bearerToken(request),
         companyName: request.query.company,
         host: request.hostname,
       });
+      return presentResources(company, links);
     },
   );
 }

@@ -1,37 +1,23 @@
-// White-label resources: the company's branding over the product defaults. Resolved, in order, from the
-// signed-in user's company, the `company` query parameter, or the host the request came to.
-import {
-  DEFAULT_BRANDING,
-  DEFAULT_CURRENCY,
-  DEFAULT_LANGUAGE,
-  DEFAULT_TIMEZONE,
-  type Resources,
-} from '@atende/contract';
-import type { AppConfig } from '../../config.ts';
+// White-label resources: whose branding the login page and the console show. The company is found, in order,
+// from the signed-in user's session, the `company` query parameter, or the host the request came to.
+import type { Authenticator } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { findCompanyByHost, findCompanyById, findCompanyBySlug, type Company } from '../companies/service.ts';
 
-export type ResourceLookup = { companyId?: string; companyName?: string; host?: string };
+export type ResourceLookup = { token: string | null; companyName?: string; host?: string };
 
-export async function resolveResources(
-  db: Db,
-  config: AppConfig,
-  lookup: ResourceLookup,
-): Promise<Resources> {
-  const company = await findResourceCompany(db, lookup);
+export type ResourceService = ReturnType<typeof resourceService>;
+
+/** Resources are public (asked before login): the service reads with the app's database, not a tenant's. */
+export function resourceService(deps: { db: Db; authenticate: Authenticator }) {
   return {
-    ...DEFAULT_BRANDING,
-    ...company?.branding,
-    company: company ? { id: company.id, name: company.name } : null,
-    live_url: config.publicUrl,
-    accounts_url: config.accountsUrl,
-    live_defaults: { language: DEFAULT_LANGUAGE, timezone: DEFAULT_TIMEZONE, currency: DEFAULT_CURRENCY },
+    async company(lookup: ResourceLookup): Promise<Company | undefined> {
+      // A stale token must not break the login page: fall back to the anonymous lookup.
+      const auth = lookup.token ? await deps.authenticate(lookup.token).catch(() => null) : null;
+      if (auth?.companyId) return findCompanyById(deps.db, auth.companyId);
+      if (lookup.companyName) return findCompanyBySlug(deps.db, lookup.companyName);
+      if (lookup.host) return findCompanyByHost(deps.db, lookup.host);
+      return undefined;
+    },
   };
-}
-
-async function findResourceCompany(db: Db, lookup: ResourceLookup): Promise<Company | undefined> {
-  if (lookup.companyId) return findCompanyById(db, lookup.companyId);
-  if (lookup.companyName) return findCompanyBySlug(db, lookup.companyName);
-  if (lookup.host) return findCompanyByHost(db, lookup.host);
-  return undefined;
 }
