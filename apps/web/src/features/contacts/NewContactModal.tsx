@@ -6,16 +6,16 @@ import { Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, Text
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifyError } from '../../lib/notify.ts';
-import { channelsQuery } from '../panel/initial-data.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { channelsQuery } from '../../lib/catalogues.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { createContact } from './contact-api.ts';
 import { applySummary } from './contact-cache.ts';
 import { viewerOf } from './contact-filters.ts';
-import { contactKeys } from './contact-keys.ts';
+import { contactKeys } from '../../lib/contact-keys.ts';
 
 type Field = 'name' | 'line' | 'address';
 type Errors = Partial<Record<Field, string>>;

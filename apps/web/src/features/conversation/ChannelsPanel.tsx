@@ -25,11 +25,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { AdjustmentsIcon } from '../../components/Icons.tsx';
-import { ChannelIcon } from '../contacts/ChannelIcon.tsx';
-import { channelsQuery, responsiblesQuery } from '../panel/initial-data.ts';
+import { ChannelIcon } from '../../components/ChannelIcon.tsx';
+import { channelsQuery, responsiblesQuery } from '../../lib/catalogues.ts';
 import { activateChannel, addChannel, blacklistChannel, updateChannel } from './channel-api.ts';
-import { errorText } from './error-text.ts';
-import { useContactChange } from './use-contact-change.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useContactChange } from '../../lib/use-contact-change.ts';
 
 const isPhoneKind = (kind: ChannelKind): boolean => (PHONE_KINDS as readonly string[]).includes(kind);
 

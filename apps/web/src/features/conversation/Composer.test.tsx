@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser } from '../../test/fixtures.ts';
 import { channel, EMAIL } from '../../test/messages.ts';
 import { loadConsoleTexts } from '../../lib/i18n.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { Composer, type ComposerProps } from './Composer.tsx';
 
 const valueOf = (element: HTMLElement): string => (element as HTMLTextAreaElement).value;

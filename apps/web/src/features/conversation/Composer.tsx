@@ -18,10 +18,10 @@ import {
 } from '@mantine/core';
 import { forwardRef, memo, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useCurrentUser } from '../session/user-api.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 import { FileIcon, PaperclipIcon, SendIcon } from './ConversationIcons.tsx';
 import { MESSAGE_TEXT_MAX } from '@atende/contract';
-import { errorText } from './error-text.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { formatFileSize } from './file-size.ts';
 import { MailSubjectField } from './MailSubjectField.tsx';
 import { useMailSubject } from './mail-subject.ts';

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import { fetchMessageHtml } from './message-api.ts';
-import { QueryBody } from './QueryBody.tsx';
+import { QueryBody } from '../../components/QueryBody.tsx';
 
 export interface EmailHtmlModalProps {
   contactId: string;

@@ -4,7 +4,7 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { exportConversation } from './conversation-api.ts';
-import { errorText } from './error-text.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { isoDay, validateExport } from './export-validation.ts';
 
 function download(blob: Blob, filename: string): void {

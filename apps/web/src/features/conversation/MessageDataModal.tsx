@@ -6,11 +6,11 @@ import { Modal, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useFormatters } from '../session/use-formatters.ts';
+import { useFormatters } from '../../lib/use-formatters.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import { failureReasonText } from './failure-reason.ts';
 import { fetchMetaData } from './message-api.ts';
-import { QueryBody } from './QueryBody.tsx';
+import { QueryBody } from '../../components/QueryBody.tsx';
 
 export interface MessageDataModalProps {
   contactId: string;

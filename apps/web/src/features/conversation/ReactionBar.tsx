@@ -4,7 +4,7 @@ import type { Message } from '@atende/contract';
 import { ActionIcon, Button, Group, Popover, SimpleGrid, Tooltip, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useCurrentUser } from '../session/user-api.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 import { MoodSmileIcon } from './ConversationIcons.tsx';
 import { countReactions, QUICK_EMOJIS, useToggleReaction } from './reactions.ts';
 

@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { searchMessages } from './conversation-api.ts';
-import { errorText } from './error-text.ts';
-import { MessageMatchCard } from './MessageMatchCard.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { MessageMatchCard } from '../../components/MessageMatchCard.tsx';
 
 export const isSearchTermValid = (term: string): boolean => term.trim().length >= SEARCH_MIN_LENGTH;
 

@@ -21,9 +21,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ArrowLeftIcon } from '../../components/Icons.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useFormatters } from '../session/use-formatters.ts';
-import { useCurrentUser } from '../session/user-api.ts';
-import { errorText } from './error-text.ts';
+import { useFormatters } from '../../lib/use-formatters.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { applyThreadMessage, applyThreadUpdate, mergeOlderThreadPage } from './thread-cache.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import {

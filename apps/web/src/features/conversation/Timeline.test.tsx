@@ -11,7 +11,7 @@ import { renderConversationPart } from '../../test/conversation-render.tsx';
 import { demoUser } from '../../test/fixtures.ts';
 import { item, message } from '../../test/messages.ts';
 import { loadConsoleTexts } from '../../lib/i18n.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import { PREFETCH_ROWS, Timeline } from './Timeline.tsx';
 import { TimelineSettledContext } from './timeline-settled.ts';

@@ -19,8 +19,8 @@ import {
 } from 'react';
 import { Virtuoso, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
 import { useTranslation } from '../../lib/i18n.ts';
-import { EventCard } from '../events/EventCard.tsx';
-import { useFormatters } from '../session/use-formatters.ts';
+import { EventCard } from '../../components/EventCard.tsx';
+import { useFormatters } from '../../lib/use-formatters.ts';
 import { ArrowDownIcon } from './ConversationIcons.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { buildRows, type TimelineRow } from './timeline-rows.ts';

@@ -2,7 +2,7 @@
 // notice a few seconds after the last one, or when their message arrives).
 import { Box, Text } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useCurrentUser } from '../session/user-api.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 import { nameList } from './name-list.ts';
 import { usePresenceStore } from './presence-store.ts';
 

@@ -2,8 +2,8 @@
 // hover), so two attendants do not answer the same customer without knowing it.
 import { Avatar, Tooltip } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n.ts';
-import { initialsOf } from '../shell/initials.ts';
-import { useCurrentUser } from '../session/user-api.ts';
+import { initialsOf } from '../../lib/initials.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 import { nameList } from './name-list.ts';
 import { usePresenceStore } from './presence-store.ts';
 

@@ -1,5 +1,5 @@
 // Channel maintenance of a contact (spec §2 channel panel, §5 new channel): add, main/alternative, edit,
-// blacklist. Each call answers the updated contact, which replaces the cached one unless that is newer.
+// blacklist. Each call answers the updated contact (the panel stores it with useContactChange).
 import type {
   ActivateChannelRequest,
   AddChannelRequest,
@@ -7,9 +7,7 @@ import type {
   Contact,
   UpdateChannelRequest,
 } from '@atende/contract';
-import type { QueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { contactKeys } from '../contacts/contact-keys.ts';
 
 const base = (contactId: string) => `/conversation/${encodeURIComponent(contactId)}/channels`;
 const one = (contactId: string, channelId: string) => `${base(contactId)}/${encodeURIComponent(channelId)}`;
@@ -28,9 +26,3 @@ export const updateChannel = (contactId: string, channelId: string, body: Update
 
 export const blacklistChannel = (contactId: string, channelId: string, body: BlacklistChannelRequest) =>
   http.post<Contact>(`${one(contactId, channelId)}/blacklist`, body, quiet);
-
-export function storeContact(client: QueryClient, contact: Contact): void {
-  client.setQueryData<Contact>(contactKeys.detail(contact.id), (current) =>
-    current && current.updated_at > contact.updated_at ? current : contact,
-  );
-}

@@ -10,7 +10,7 @@ import { demoUser } from '../../test/fixtures.ts';
 import { channel, EMAIL, item, message, WHATSAPP } from '../../test/messages.ts';
 import { HttpError } from '../../lib/http.ts';
 import { loadConsoleTexts } from '../../lib/i18n.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { Composer, type ComposerProps } from './Composer.tsx';
 import { sendMail } from './conversation-api.ts';
 import { replySubject, replySubjectFor } from './mail-subject.ts';

@@ -11,7 +11,7 @@ import { demoUser, stubApi } from '../../test/fixtures.ts';
 import { renderConversationPart } from '../../test/conversation-render.tsx';
 import { CONTACT, EMAIL, message } from '../../test/messages.ts';
 import { loadConsoleTexts } from '../../lib/i18n.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import { countReactions } from './reactions.ts';

@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, stubApi } from '../../test/fixtures.ts';
 import { CONTACT } from '../../test/messages.ts';
 import { loadConsoleTexts } from '../../lib/i18n.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { ExportModal } from './ExportModal.tsx';
 import { isSearchTermValid, SearchPanel } from './SearchPanel.tsx';
 import { NewThreadForm, ThreadReplyForm } from './ThreadsPanel.tsx';

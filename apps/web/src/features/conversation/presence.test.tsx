@@ -8,7 +8,7 @@ import { demoUser } from '../../test/fixtures.ts';
 import { renderConversationPart } from '../../test/conversation-render.tsx';
 import { CONTACT, message } from '../../test/messages.ts';
 import { loadConsoleTexts } from '../../lib/i18n.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { TYPING_VISIBLE_MS, usePresenceStore } from './presence-store.ts';
 import { TypingIndicator } from './TypingIndicator.tsx';
 import { TYPING_EMIT_MS, useConversationPresence, useTypingNotice } from './use-conversation-presence.ts';

@@ -4,7 +4,7 @@ import type { Message } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { notifyError } from '../../lib/notify.ts';
-import { errorText } from './error-text.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { toggleReaction } from './message-api.ts';
 import { addMessage } from './timeline-queries.ts';
 

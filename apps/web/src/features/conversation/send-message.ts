@@ -4,7 +4,7 @@
 import type { ContactChannel, Message, User } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useCurrentUser } from '../session/user-api.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 import { sendFile, sendMail, sendText } from './conversation-api.ts';
 import { localIdOf } from './timeline-store.ts';
 import { addMessage, dropMessage } from './timeline-queries.ts';

@@ -7,8 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../components/FormActions.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { errorText } from '../conversation/error-text.ts';
-import { useContactChange } from '../conversation/use-contact-change.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useContactChange } from '../../lib/use-contact-change.ts';
 import { fetchJokers, setJoker } from './customer-api.ts';
 
 function JokerForm({ contact, onClose }: { contact: Contact; onClose: () => void }) {

@@ -15,7 +15,7 @@ import { checkEvent } from '../events/event-form.ts';
 import { ScheduleModal } from '../schedules/ScheduleModal.tsx';
 import { checkSchedule } from '../schedules/schedule-form.ts';
 import { fromWallTime, toWallTime } from '../schedules/wall-time.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { changesOf, formOf } from './customer-form.ts';
 import { EditCustomerModal } from './EditCustomerModal.tsx';
 import { JokerModal } from './JokerModal.tsx';

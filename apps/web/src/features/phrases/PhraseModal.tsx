@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../components/FormActions.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { errorText } from '../conversation/error-text.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { createPhrase, PHRASES_KEY, updatePhrase } from './phrase-api.ts';
 import { PLACEHOLDERS, placeholderToken } from './placeholders.ts';
 

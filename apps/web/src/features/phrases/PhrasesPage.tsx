@@ -7,14 +7,15 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { PlusIcon, SearchIcon } from '../../components/Icons.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { ContactSubpage } from '../customer/ContactSubpage.tsx';
-import { errorText } from '../conversation/error-text.ts';
+import { ContactSubpage } from '../../components/ContactSubpage.tsx';
+import { useRouteContact } from '../contacts/contact-queries.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { deletePhrase, PHRASES_KEY, phraseSearchQuery } from './phrase-api.ts';
 import { usePhraseInsertion } from './phrase-insertion.ts';
 import { PhraseModal } from './PhraseModal.tsx';
@@ -147,7 +148,10 @@ function PhraseList({ contact }: { contact: Contact }) {
 }
 
 export function PhrasesPage() {
+  const query = useRouteContact();
   return (
-    <ContactSubpage active="ready.phrases">{(contact) => <PhraseList contact={contact} />}</ContactSubpage>
+    <ContactSubpage active="ready.phrases" query={query}>
+      {(contact) => <PhraseList contact={contact} />}
+    </ContactSubpage>
   );
 }

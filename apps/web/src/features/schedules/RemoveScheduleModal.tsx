@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { useFormatters } from '../session/use-formatters.ts';
+import { useFormatters } from '../../lib/use-formatters.ts';
 import { removeSchedule } from './schedule-api.ts';
 import { scheduleErrorText } from './schedule-form.ts';
 import { refreshSchedules } from './ScheduleModal.tsx';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { AdjustmentsIcon, CloseIcon, PlusIcon } from '../../components/Icons.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useFormatters } from '../session/use-formatters.ts';
+import { useFormatters } from '../../lib/use-formatters.ts';
 import { RemoveScheduleModal } from './RemoveScheduleModal.tsx';
 import { contactSchedulesQuery } from './schedule-api.ts';
 import { ScheduleModal } from './ScheduleModal.tsx';

@@ -1,16 +1,16 @@
 // The frame of a conversation's side pages (customer data, campaign, events, ready phrases): the contact's
 // name, tabs to every page of the conversation and the page itself once the contact is loaded. The pages are
-// routes of their own (spec §2), so each one loads the contact (from the cache when the conversation did).
+// routes of their own (spec §2), so each one loads the contact (from the cache when the conversation did) and
+// hands its query here.
 import type { Contact } from '@atende/contract';
 import { Box, Button, Center, Group, Loader, ScrollArea, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { pathTo, type RouteName } from '../../app/routes.ts';
-import { ArrowLeftIcon } from '../../components/Icons.tsx';
-import { useTranslation } from '../../lib/i18n.ts';
-import { contactQuery } from '../contacts/contact-queries.ts';
-import { ContactLoadAlert } from '../conversation/ContactLoadAlert.tsx';
+import { Link } from 'react-router';
+import { pathTo, type RouteName } from '../lib/routes.ts';
+import { ArrowLeftIcon } from './Icons.tsx';
+import { useTranslation } from '../lib/i18n.ts';
+import { ContactLoadAlert } from './ContactLoadAlert.tsx';
 
 export type ContactTab =
   | 'conversation.messages'
@@ -52,14 +52,15 @@ export function ContactTabs({ contactId, active }: { contactId: string; active: 
 
 export function ContactSubpage({
   active,
+  query,
   children,
 }: {
   active: ContactTab;
+  /** The route's contact (useRouteContact of the contacts feature). */
+  query: UseQueryResult<Contact>;
   children: (contact: Contact) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { contactId = '' } = useParams();
-  const query = useQuery(contactQuery(contactId));
   const contact = query.data;
 
   if (query.isPending) {

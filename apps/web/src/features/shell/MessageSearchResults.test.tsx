@@ -11,12 +11,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ME, page } from '../../test/contacts.ts';
 import { demoUser, stubApi } from '../../test/fixtures.ts';
 import { loadConsoleTexts } from '../../lib/i18n.ts';
-import { foundMessageOf } from '../conversation/found-message.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { foundMessageOf } from '../../lib/found-message.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { ContactColumn } from './ContactColumn.tsx';
-import { DEFAULT_LIST } from './contact-queries.ts';
-import { excerptAround } from './message-search.ts';
-import { useListSettings } from './list-settings.ts';
+import { DEFAULT_LIST } from '../contacts/contact-queries.ts';
+import { excerptAround } from '../contacts/message-search.ts';
+import { useListSettings } from '../contacts/list-settings.ts';
 
 const hit = (n: number, overrides: Partial<MessageSearchHit> = {}): MessageSearchHit => ({
   id: `01a201b8-77c6-726a-8fd7-da45649e4${String(n).padStart(3, '0')}`,

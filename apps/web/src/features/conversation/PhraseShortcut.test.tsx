@@ -11,11 +11,11 @@ import { loadConsoleTexts } from '../../lib/i18n.ts';
 import { contactOf, summary } from '../../test/contacts.ts';
 import { demoUser, stubApi } from '../../test/fixtures.ts';
 import { channel } from '../../test/messages.ts';
-import { contactKeys } from '../contacts/contact-keys.ts';
-import { Composer, type ComposerProps } from '../conversation/Composer.tsx';
-import { phrasesQuery } from '../panel/initial-data.ts';
-import { useSessionStore } from '../session/session-store.ts';
-import { usePhraseInsertion } from './phrase-insertion.ts';
+import { contactKeys } from '../../lib/contact-keys.ts';
+import { Composer, type ComposerProps } from './Composer.tsx';
+import { phrasesQuery } from '../../lib/catalogues.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
+import { usePhraseInsertion } from '../phrases/phrase-insertion.ts';
 
 const phrase = (id: string, text: string): Phrase => ({ id, text, author_id: null, editable: true });
 const contact = contactOf(summary({ name: 'Maria da Silva' }));

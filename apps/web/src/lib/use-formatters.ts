@@ -1,9 +1,9 @@
 // Date and money formatting in the user's language and timezone.
 import { DEFAULT_TIMEZONE } from '@atende/contract';
 import { useMemo } from 'react';
-import { useTranslation } from '../../lib/i18n.ts';
-import { formatCurrency, formatDateTime, formatLongDate, formatMessageTime } from '../../lib/format.ts';
-import { useCurrentUser } from './user-api.ts';
+import { useTranslation } from './i18n.ts';
+import { formatCurrency, formatDateTime, formatLongDate, formatMessageTime } from './format.ts';
+import { useCurrentUser } from './session-store.ts';
 
 export function useFormatters() {
   // Subscribing to i18n re-renders the caller when the language changes.

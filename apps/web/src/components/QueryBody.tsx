@@ -3,8 +3,8 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n.ts';
-import { errorText } from './error-text.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { errorText } from '../lib/error-text.ts';
 
 export interface QueryBodyProps<T> {
   query: UseQueryResult<T>;

@@ -1,8 +1,8 @@
 // Why a conversation's contact could not be shown: gone (404, also another company's) or the server's error.
 import { Alert } from '@mantine/core';
-import { HttpError } from '../../lib/http.ts';
-import { useTranslation } from '../../lib/i18n.ts';
-import { errorText } from './error-text.ts';
+import { HttpError } from '../lib/http.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { errorText } from '../lib/error-text.ts';
 
 export function ContactLoadAlert({ error }: { error: unknown }) {
   const { t } = useTranslation();

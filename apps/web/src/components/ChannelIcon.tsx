@@ -2,8 +2,8 @@
 // accessible label and tooltip.
 import type { ChannelKind } from '@atende/contract';
 import type { ReactNode } from 'react';
-import { Icon } from '../../components/Icon.tsx';
-import { useTranslation } from '../../lib/i18n.ts';
+import { Icon } from './Icon.tsx';
+import { useTranslation } from '../lib/i18n.ts';
 
 const SHAPES: Readonly<Record<ChannelKind, ReactNode>> = {
   email: (

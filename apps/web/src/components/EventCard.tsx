@@ -2,8 +2,8 @@
 // lists it and, compact and centred, as the conversation timeline shows it between messages.
 import type { ContactEvent } from '@atende/contract';
 import { Badge, Card, Group, Text } from '@mantine/core';
-import { useTranslation } from '../../lib/i18n.ts';
-import { useFormatters } from '../session/use-formatters.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { useFormatters } from '../lib/use-formatters.ts';
 
 export function EventCard({ event, compact = false }: { event: ContactEvent; compact?: boolean }) {
   const { t } = useTranslation();

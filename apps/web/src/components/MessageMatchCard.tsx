@@ -2,8 +2,8 @@
 // time zone, and the text with the term marked.
 import type { ChannelKind } from '@atende/contract';
 import { Card, Group, Text } from '@mantine/core';
-import { ChannelIcon } from '../contacts/ChannelIcon.tsx';
-import { useFormatters } from '../session/use-formatters.ts';
+import { ChannelIcon } from './ChannelIcon.tsx';
+import { useFormatters } from '../lib/use-formatters.ts';
 import { HighlightedText } from './HighlightedText.tsx';
 
 interface MessageMatchCardProps {

@@ -3,7 +3,7 @@
 // user's time zone changes.
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demoUser } from '../../test/fixtures.ts';
+import { demoUser } from '../test/fixtures.ts';
 import { useSessionStore } from './session-store.ts';
 import { useFormatters } from './use-formatters.ts';
 

@@ -11,11 +11,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLLEAGUE, ME, page, summary } from '../../test/contacts.ts';
 import { demoUser, stubApi } from '../../test/fixtures.ts';
 import { loadConsoleTexts } from '../../lib/i18n.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { ContactColumn } from './ContactColumn.tsx';
-import { DEFAULT_LIST } from './contact-queries.ts';
-import { useListSettings } from './list-settings.ts';
-import { EMPTY_HISTORY, useRecentContacts } from './recent-contacts.ts';
+import { DEFAULT_LIST } from '../contacts/contact-queries.ts';
+import { useListSettings } from '../contacts/list-settings.ts';
+import { EMPTY_HISTORY, useRecentContacts } from '../contacts/recent-contacts.ts';
 
 const maria = summary({
   name: 'Maria Souza',

@@ -1,5 +1,5 @@
 // Who is signed in on this browser: the access token (mirrored in localStorage), whether it was verified,
-// and the account it belongs to.
+// and the account it belongs to (useCurrentUser for the screens that show or check it).
 import type { User } from '@atende/contract';
 import { create } from 'zustand';
 
@@ -63,3 +63,6 @@ export const whenSessionKnown = (): Promise<SessionStatus> => {
     });
   });
 };
+
+/** The current user; null before the session is established. */
+export const useCurrentUser = (): User | null => useSessionStore((state) => state.user);

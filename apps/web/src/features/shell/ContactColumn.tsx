@@ -6,15 +6,15 @@ import { useState } from 'react';
 import { BellIcon, CloseIcon, PlusIcon } from '../../components/Icons.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useRealtimeStore } from '../../lib/realtime.ts';
-import { requestNotificationPermission, useNotificationPermission } from '../alerts/browser-notification.ts';
-import { unlockSound } from '../alerts/notification-sound.ts';
+import { requestNotificationPermission, useNotificationPermission } from '../../lib/browser-notification.ts';
+import { unlockSound } from '../../lib/notification-sound.ts';
 import { WaitingQueuePanel } from '../queue/WaitingQueuePanel.tsx';
-import { useCurrentUser } from '../session/user-api.ts';
-import type { ListParams } from './contact-api.ts';
-import { contactListQuery, contactSearchQuery, waitingQueueQuery } from './contact-queries.ts';
-import { ContactList } from './ContactList.tsx';
-import { ContactListToolbar } from './ContactListToolbar.tsx';
-import { ContactSearchForm } from './ContactSearchForm.tsx';
+import { useCurrentUser } from '../../lib/session-store.ts';
+import type { ListParams } from '../../lib/contact-keys.ts';
+import { contactListQuery, contactSearchQuery, waitingQueueQuery } from '../contacts/contact-queries.ts';
+import { ContactList } from '../contacts/ContactList.tsx';
+import { ContactListToolbar } from '../contacts/ContactListToolbar.tsx';
+import { ContactSearchForm } from '../contacts/ContactSearchForm.tsx';
 import {
   isContactSearch,
   searchParamsOf,
@@ -22,10 +22,10 @@ import {
   type ActiveSearch,
   type ContactSearch,
   type ContactView,
-} from './list-settings.ts';
-import { MessageSearchResults } from './MessageSearchResults.tsx';
-import { NewContactModal } from './NewContactModal.tsx';
-import { RecentContactsPanel } from './RecentContactsPanel.tsx';
+} from '../contacts/list-settings.ts';
+import { MessageSearchResults } from '../contacts/MessageSearchResults.tsx';
+import { NewContactModal } from '../contacts/NewContactModal.tsx';
+import { RecentContactsPanel } from '../contacts/RecentContactsPanel.tsx';
 
 function ListResults({ list }: { list: ListParams }) {
   const { t } = useTranslation();
