@@ -8,8 +8,8 @@ import { useEffect, useRef } from 'react';
 import { useRealtimeStore } from '../../lib/realtime.ts';
 import { contactKeys } from '../../lib/contact-keys.ts';
 import { conversationKeys } from './conversation-keys.ts';
-import { applyThreadMessage, applyThreadUpdate } from './thread-cache.ts';
-import { addEvent, addMessage, patchStatus } from './timeline-queries.ts';
+import { applyThreadMessage, applyThreadUpdate } from './panels/thread-cache.ts';
+import { addEvent, addMessage, patchStatus } from './timeline/timeline-queries.ts';
 
 export function useConversationLive(contactId: string): void {
   const client = useQueryClient();

@@ -13,7 +13,7 @@ import { contactKeys } from '../../lib/contact-keys.ts';
 import { ContactSubpage } from '../../components/ContactSubpage.tsx';
 import { useRouteContact } from '../contacts/contact-queries.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { addEvent } from '../conversation/timeline-queries.ts';
+import { addEvent } from '../conversation/timeline/timeline-queries.ts';
 import { eventActionsQuery, responsiblesQuery } from '../../lib/catalogues.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
 import { amountFormat } from './amount-format.ts';
