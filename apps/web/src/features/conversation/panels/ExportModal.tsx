@@ -1,7 +1,8 @@
 // Export of the conversation (spec §2, §5): a date range of at most 90 days and a format (HTML transcript or
 // CSV); the file downloads with the session's token (fetch → blob → a temporary link).
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { exportConversation } from '../conversation-api.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -53,49 +54,42 @@ export function ExportModal({ contactId, opened, onClose }: ExportModalProps) {
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('exportChat.title')} centered>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="export-form">
-        <Stack gap="sm">
-          <Group grow gap="sm">
-            <TextInput
-              type="date"
-              label={t('exportChat.start')}
-              value={start}
-              onChange={(event) => setStart(event.currentTarget.value)}
-              name="start_date"
-            />
-            <TextInput
-              type="date"
-              label={t('exportChat.end')}
-              value={end}
-              onChange={(event) => setEnd(event.currentTarget.value)}
-              name="end_date"
-            />
-          </Group>
-          <SegmentedControl
-            value={format}
-            onChange={(value) => setFormat(value === 'csv' ? 'csv' : 'html')}
-            data={[
-              { value: 'html', label: t('exportChat.html') },
-              { value: 'csv', label: t('exportChat.csv') },
-            ]}
-            aria-label={t('exportChat.format')}
+    <FormModal opened={opened} onClose={onClose} title={t('exportChat.title')} centered>
+      <ModalForm
+        onSubmit={(event) => void handleSubmit(event)}
+        error={problem}
+        errorTestId="export-error"
+        submitLabel={t('exportChat.submit')}
+        busy={busy}
+        onCancel={onClose}
+        testId="export-form"
+      >
+        <Group grow gap="sm">
+          <TextInput
+            type="date"
+            label={t('exportChat.start')}
+            value={start}
+            onChange={(event) => setStart(event.currentTarget.value)}
+            name="start_date"
           />
-          {problem && (
-            <Text size="sm" c="red" role="alert" data-testid="export-error">
-              {problem}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('exportChat.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <TextInput
+            type="date"
+            label={t('exportChat.end')}
+            value={end}
+            onChange={(event) => setEnd(event.currentTarget.value)}
+            name="end_date"
+          />
+        </Group>
+        <SegmentedControl
+          value={format}
+          onChange={(value) => setFormat(value === 'csv' ? 'csv' : 'html')}
+          data={[
+            { value: 'html', label: t('exportChat.html') },
+            { value: 'csv', label: t('exportChat.csv') },
+          ]}
+          aria-label={t('exportChat.format')}
+        />
+      </ModalForm>
+    </FormModal>
   );
 }
