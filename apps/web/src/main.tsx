@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { handleHttpError } from './features/session/http-errors.ts';
-import { useSessionStore } from './features/session/session-store.ts';
+import { useSessionStore } from './lib/session-store.ts';
 import { configureHttp } from './lib/http.ts';
 import { applyLanguage, currentLanguage } from './lib/i18n.ts';
 import { languageFromHost, toLanguageTag } from './lib/language.ts';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useRevalidator } from 'react-router';
 import { useBranding } from '../features/branding/resources-store.ts';
 import { useFavicon } from '../features/branding/use-favicon.ts';
-import { useSessionStore } from '../features/session/session-store.ts';
+import { useSessionStore } from '../lib/session-store.ts';
 import { useTabStore } from '../features/tab-lock/tab-lock.ts';
 
 export function RootLayout() {

@@ -3,9 +3,9 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { acceptToken } from '../features/session/session.ts';
 import { loadConsoleTexts } from '../lib/i18n.ts';
-import { whenSessionKnown } from '../features/session/session-store.ts';
+import { whenSessionKnown } from '../lib/session-store.ts';
 import { claimTab, useTabStore } from '../features/tab-lock/tab-lock.ts';
-import { pathTo, type Access } from './routes.ts';
+import { pathTo, type Access } from '../lib/routes.ts';
 
 export const ACCESS_TOKEN_PARAM = 'access_token';
 

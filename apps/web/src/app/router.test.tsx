@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkStoredToken, clearAuth } from '../features/session/session.ts';
-import { TOKEN_STORAGE_KEY, useSessionStore } from '../features/session/session-store.ts';
+import { TOKEN_STORAGE_KEY, useSessionStore } from '../lib/session-store.ts';
 import { useTabStore } from '../features/tab-lock/tab-lock.ts';
 import { demoResources, demoUser, stubApi, type ApiCall } from '../test/fixtures.ts';
 import { AppProviders } from './AppProviders.tsx';

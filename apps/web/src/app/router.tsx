@@ -5,7 +5,7 @@ import { alwaysRevalidate, centerGuard, liveGuard, openPageGuard, visitorGuard }
 import { lazyComponent } from './lazy-route.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
-import { childPath, pathTo, ROUTES, type RouteName } from './routes.ts';
+import { childPath, pathTo, ROUTES, type RouteName } from '../lib/routes.ts';
 
 const featureUnavailable = lazyComponent(
   () => import('../components/FeatureUnavailable.tsx'),

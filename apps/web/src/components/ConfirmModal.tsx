@@ -1,8 +1,9 @@
 // A question before a change that cannot be undone (remove a schedule, delete a phrase): what will go, the
 // refusal when the call fails, Cancel and the confirming action.
-import { Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormActions } from './FormActions.tsx';
+import { FormError } from './FormError.tsx';
 
 export interface ConfirmModalProps {
   opened: boolean;
@@ -32,11 +33,7 @@ export function ConfirmModal({
     <Modal opened={opened} onClose={onClose} title={title}>
       <Stack gap="sm">
         {children}
-        {error && (
-          <Text size="sm" c="red" role="alert">
-            {error}
-          </Text>
-        )}
+        <FormError error={error} />
         <FormActions
           label={confirmLabel}
           busy={busy}

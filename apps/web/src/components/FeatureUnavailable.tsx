@@ -2,7 +2,7 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from '../lib/i18n.ts';
 import { Link } from 'react-router';
-import { pathTo } from '../app/routes.ts';
+import { pathTo } from '../lib/routes.ts';
 import { ToolsIcon } from './Icons.tsx';
 
 export function FeatureUnavailable() {

@@ -3,7 +3,7 @@
 import { Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorText } from '../features/conversation/error-text.ts';
+import { errorText } from '../lib/error-text.ts';
 import { useTranslation } from '../lib/i18n.ts';
 
 export interface QueryStateProps<T> {

@@ -6,8 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { conversationKeys } from '../features/conversation/conversation-keys.ts';
-import { MessageDialogsProvider } from '../features/conversation/MessageDialogs.tsx';
-import type { Timeline } from '../features/conversation/timeline-store.ts';
+import { MessageDialogsProvider } from '../features/conversation/timeline/MessageDialogs.tsx';
+import type { Timeline } from '../features/conversation/timeline/timeline-store.ts';
 import { CONTACT, item } from './messages.ts';
 
 export function renderConversationPart(children: ReactNode, messages: Message[] = []) {

@@ -3,7 +3,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { handleHttpError } from '../features/session/http-errors.ts';
-import { useSessionStore } from '../features/session/session-store.ts';
+import { useSessionStore } from '../lib/session-store.ts';
 import { configureHttp } from '../lib/http.ts';
 import { applyLanguage, currentLanguage } from '../lib/i18n.ts';
 import { toLanguageTag } from '../lib/language.ts';

@@ -3,14 +3,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { setTitleCounter } from '../../lib/document-title.ts';
-import { knownContacts } from '../contacts/contact-cache.ts';
-import { contactKeys } from '../contacts/contact-keys.ts';
-
-export function totalUnread(client: QueryClient): number {
-  let total = 0;
-  for (const contact of knownContacts(client).values()) total += contact.unread_messages.count;
-  return total;
-}
+import { totalUnread } from '../contacts/contact-cache.ts';
+import { contactKeys } from '../../lib/contact-keys.ts';
 
 /** Counting walks every cached row: done at most this often while the cache changes. */
 const RECOUNT_DELAY_MS = 200;

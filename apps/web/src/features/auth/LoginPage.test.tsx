@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders.tsx';
 import { demoResources, demoUser, stubApi } from '../../test/fixtures.ts';
-import { TOKEN_STORAGE_KEY, useSessionStore } from '../session/session-store.ts';
+import { TOKEN_STORAGE_KEY, useSessionStore } from '../../lib/session-store.ts';
 import { LoginPage } from './LoginPage.tsx';
 
 const token = { access_token: 'new-token', token_type: 'Bearer', expires_at: '2026-12-01T00:00:00Z' };

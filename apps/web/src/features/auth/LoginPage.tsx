@@ -4,7 +4,7 @@ import { Box, Button, Center, Paper, Stack, Text, TextInput, UnstyledButton } fr
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { EyeIcon, EyeOffIcon } from './PasswordIcons.tsx';
 import { HttpError } from '../../lib/http.ts';
 import { notifyError } from '../../lib/notify.ts';

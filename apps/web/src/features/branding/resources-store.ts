@@ -5,7 +5,7 @@ import { DEFAULT_BRANDING, type Resources } from '@atende/contract';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { http } from '../../lib/http.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 
 /** The product's own branding, used until the server's answer arrives (or if it cannot be read). */
 export const PRODUCT_BRANDING = DEFAULT_BRANDING;

@@ -4,12 +4,12 @@ import type { User } from '@atende/contract';
 import { Alert, Badge, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { ArrowLeftIcon, LogoutIcon } from '../../components/Icons.tsx';
 import { BrandLogo } from '../branding/BrandLogo.tsx';
 import { ProcessingOverlay } from '../panel/ProcessingOverlay.tsx';
-import { useCurrentUser } from '../session/user-api.ts';
-import { useSignOut } from '../shell/use-sign-out.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
+import { useSignOut } from '../session/use-sign-out.ts';
 import { canOpenCenter } from './center-access.ts';
 import { CenterNav } from './CenterNav.tsx';
 

@@ -1,7 +1,7 @@
 // Navigation between the Center's sections (users, channels): links, marked as the current page when open.
 import { Button, Group } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
-import { pathTo, ROUTES, type RouteName } from '../../app/routes.ts';
+import { pathTo, ROUTES, type RouteName } from '../../lib/routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 
 const SECTIONS = [

@@ -2,8 +2,8 @@
 import { Alert, Avatar, Badge, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
-import { responsiblesQuery } from '../panel/initial-data.ts';
-import { initialsOf } from '../shell/initials.ts';
+import { responsiblesQuery } from '../../lib/catalogues.ts';
+import { initialsOf } from '../../lib/initials.ts';
 import { CenterSection } from './CenterSection.tsx';
 
 function CompanyUsers() {

@@ -6,10 +6,10 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useCallback, useMemo } from 'react';
 import { useMatch } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
-import { ROUTES } from '../../app/routes.ts';
+import { ROUTES } from '../../lib/routes.ts';
 import { formatMessageTime } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useCurrentUser } from '../session/user-api.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 
 import { ContactListItem } from './ContactListItem.tsx';
 

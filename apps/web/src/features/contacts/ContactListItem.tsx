@@ -4,10 +4,10 @@ import type { ContactSummary } from '@atende/contract';
 import { Avatar, Badge } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { initialsOf } from '../shell/initials.ts';
-import { ChannelIcon } from './ChannelIcon.tsx';
+import { initialsOf } from '../../lib/initials.ts';
+import { ChannelIcon } from '../../components/ChannelIcon.tsx';
 import classes from './ContactListItem.module.css';
 import { responsibleLabel } from './responsible-label.ts';
 

@@ -9,7 +9,7 @@ import {
 import { ActionIcon, Group, NativeSelect, Popover, Stack, Switch, Tooltip } from '@mantine/core';
 import { AdjustmentsIcon, SortAscendingIcon, SortDescendingIcon } from '../../components/Icons.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
-import type { ListParams } from './contact-api.ts';
+import type { ListParams } from '../../lib/contact-keys.ts';
 
 interface ContactListToolbarProps {
   list: ListParams;

@@ -4,11 +4,11 @@ import type { MessageSearchHit } from '@atende/contract';
 import { Button, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { foundMessageState } from '../conversation/found-message.ts';
-import { MessageMatchCard } from '../conversation/MessageMatchCard.tsx';
-import { QueryBody } from '../conversation/QueryBody.tsx';
+import { foundMessageState } from '../../lib/found-message.ts';
+import { MessageMatchCard } from '../../components/MessageMatchCard.tsx';
+import { QueryBody } from '../../components/QueryBody.tsx';
 import { companyMessageSearchQuery, excerptAround } from './message-search.ts';
 
 function MessageHit({ hit, term }: { hit: MessageSearchHit; term: string }) {

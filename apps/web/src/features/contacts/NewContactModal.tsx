@@ -2,20 +2,22 @@
 // company's lines, which fixes the channel kind), the customer's phone, e-mail or id on that channel, and
 // optionally document and priority. The creator becomes the contact's responsible and its conversation opens.
 import { PRIORITIES, PHONE_KINDS, type ChannelKind, type Priority } from '@atende/contract';
-import { Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { NativeSelect, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
+import { FormModal, ModalForm } from '../../components/FormModal.tsx';
+import { errorText } from '../../lib/error-text.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifyError } from '../../lib/notify.ts';
-import { channelsQuery } from '../panel/initial-data.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { channelsQuery } from '../../lib/catalogues.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { createContact } from './contact-api.ts';
 import { applySummary } from './contact-cache.ts';
 import { viewerOf } from './contact-filters.ts';
-import { contactKeys } from './contact-keys.ts';
+import { contactKeys } from '../../lib/contact-keys.ts';
 
 type Field = 'name' | 'line' | 'address';
 type Errors = Partial<Record<Field, string>>;
@@ -43,10 +45,10 @@ interface NewContactModalProps {
 export function NewContactModal({ opened, onClose }: NewContactModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('newContact.title')} centered size="md">
+    <FormModal opened={opened} onClose={onClose} title={t('newContact.title')} centered size="md">
       {/* Mounted only while open, so every opening starts with an empty form. */}
       {opened && <NewContactForm onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -74,7 +76,7 @@ function NewContactForm({ onClose }: { onClose: () => void }) {
       void navigate(pathTo('conversation.messages', { contactId: contact.id }));
     },
     onError: (error) => {
-      const message = (error instanceof HttpError && error.serverMessage) || t('errors.generic');
+      const message = errorText(error);
       if (error instanceof HttpError && error.code && ADDRESS_ERRORS.has(error.code)) {
         setErrors({ address: message });
       } else if (error instanceof HttpError && error.field?.startsWith('channel')) {
@@ -104,69 +106,64 @@ function NewContactForm({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="sm">
-        <TextInput
-          label={t('newContact.name')}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={errors.name}
-          required
-          data-autofocus
-          maxLength={200}
+    <ModalForm
+      onSubmit={handleSubmit}
+      submitLabel={t('newContact.submit')}
+      busy={create.isPending}
+      onCancel={onClose}
+    >
+      <TextInput
+        label={t('newContact.name')}
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={errors.name}
+        required
+        data-autofocus
+        maxLength={200}
+      />
+      <NativeSelect
+        label={t('newContact.line')}
+        description={t('newContact.lineHint')}
+        value={lineId}
+        onChange={(event) => setLineId(event.currentTarget.value)}
+        error={errors.line}
+        required
+        data={[
+          { value: '', label: t('newContact.linePlaceholder'), disabled: true },
+          ...lines.map((candidate) => ({
+            value: candidate.id,
+            label: `${candidate.name} · ${t(`channelKinds.${candidate.kind}`)}`,
+          })),
+        ]}
+      />
+      <TextInput
+        label={t(`newContact.address.${kind}`)}
+        placeholder={t(`newContact.addressPlaceholder.${kind}`)}
+        value={address}
+        onChange={(event) => setAddress(event.currentTarget.value)}
+        error={errors.address}
+        required
+        type={kind === 'email' ? 'email' : kind === 'phone' ? 'tel' : 'text'}
+        maxLength={254}
+      />
+      <TextInput
+        label={t('newContact.document')}
+        value={document}
+        onChange={(event) => setDocument(event.currentTarget.value)}
+        maxLength={32}
+      />
+      <div>
+        <Text size="sm" fw={500} mb={4} id="new-contact-priority">
+          {t('newContact.priority')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          aria-labelledby="new-contact-priority"
+          value={priority}
+          onChange={(next) => setPriority(next as Priority)}
+          data={PRIORITIES.map((option) => ({ value: option, label: t(`contacts.priority.${option}`) }))}
         />
-        <NativeSelect
-          label={t('newContact.line')}
-          description={t('newContact.lineHint')}
-          value={lineId}
-          onChange={(event) => setLineId(event.currentTarget.value)}
-          error={errors.line}
-          required
-          data={[
-            { value: '', label: t('newContact.linePlaceholder'), disabled: true },
-            ...lines.map((candidate) => ({
-              value: candidate.id,
-              label: `${candidate.name} · ${t(`channelKinds.${candidate.kind}`)}`,
-            })),
-          ]}
-        />
-        <TextInput
-          label={t(`newContact.address.${kind}`)}
-          placeholder={t(`newContact.addressPlaceholder.${kind}`)}
-          value={address}
-          onChange={(event) => setAddress(event.currentTarget.value)}
-          error={errors.address}
-          required
-          type={kind === 'email' ? 'email' : kind === 'phone' ? 'tel' : 'text'}
-          maxLength={254}
-        />
-        <TextInput
-          label={t('newContact.document')}
-          value={document}
-          onChange={(event) => setDocument(event.currentTarget.value)}
-          maxLength={32}
-        />
-        <div>
-          <Text size="sm" fw={500} mb={4} id="new-contact-priority">
-            {t('newContact.priority')}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="new-contact-priority"
-            value={priority}
-            onChange={(next) => setPriority(next as Priority)}
-            data={PRIORITIES.map((option) => ({ value: option, label: t(`contacts.priority.${option}`) }))}
-          />
-        </div>
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('newContact.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </div>
+    </ModalForm>
   );
 }

@@ -2,11 +2,11 @@
 // be pinned or unpinned.
 import { ActionIcon, Avatar, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { PinIcon, PinOffIcon } from '../../components/Icons.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
-import { initialsOf } from '../shell/initials.ts';
-import { ChannelIcon } from './ChannelIcon.tsx';
+import { initialsOf } from '../../lib/initials.ts';
+import { ChannelIcon } from '../../components/ChannelIcon.tsx';
 import { useOpenContactId } from './ContactList.tsx';
 import { useRecentContacts, type RecentContact } from './recent-contacts.ts';
 

@@ -1,31 +1,8 @@
 // The contact queue's calls (spec §7 "Conversations"): list pages, searches, the waiting queue, take-next,
 // one contact, and a new contact.
-import type {
-  Contact,
-  ContactListFilter,
-  ContactOrder,
-  ContactPage,
-  NewContactRequest,
-  SearchParameter,
-  SortDirection,
-  WaitingQueue,
-} from '@atende/contract';
+import type { Contact, ContactPage, NewContactRequest, WaitingQueue } from '@atende/contract';
 import { http } from '../../lib/http.ts';
-
-/** What selects one contact list: the spec's filter, "only my segments" and the ordering. */
-export interface ListParams {
-  filter: ContactListFilter;
-  only_my_segments: boolean;
-  order: ContactOrder;
-  direction: SortDirection;
-}
-
-/** A search by one parameter within the list the user is looking at (its filter is the search's origin). */
-export interface SearchParams {
-  parameter: SearchParameter;
-  value: string;
-  origin: ContactListFilter;
-}
+import type { ListParams, SearchParams } from '../../lib/contact-keys.ts';
 
 /** Rows per page: a screenful or two, so a fast scroll through thousands of contacts asks less often. */
 export const LIST_PAGE_SIZE = 100;

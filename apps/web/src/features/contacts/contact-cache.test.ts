@@ -4,8 +4,6 @@ import type { ContactSummary, WaitingQueue } from '@atende/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLLEAGUE, contactOf, later, ME, page, summary } from '../../test/contacts.ts';
-import { totalUnread } from '../alerts/unread-title.ts';
-import type { ListParams } from './contact-api.ts';
 import {
   applyAssigned,
   applySummary,
@@ -16,9 +14,10 @@ import {
   reconcileWaiting,
   REFETCH_DELAY_MS,
   resyncContacts,
+  totalUnread,
 } from './contact-cache.ts';
 import type { Viewer } from './contact-filters.ts';
-import { contactKeys, type ContactPages } from './contact-keys.ts';
+import { contactKeys, type ContactPages, type ListParams } from '../../lib/contact-keys.ts';
 import { DEFAULT_LIST } from './contact-queries.ts';
 
 const attendant: Viewer = { id: ME, supervising: false };

@@ -6,9 +6,8 @@
 // that left the server before the event cannot bring the old row back (`reconcilePage`).
 import type { Contact, ContactAssigned, ContactPage, ContactSummary, WaitingQueue } from '@atende/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ListParams } from './contact-api.ts';
 import { belongsToList, canSee, isOlder, isWaiting, movesWithin, type Viewer } from './contact-filters.ts';
-import { contactKeys, type ContactPages } from './contact-keys.ts';
+import { contactKeys, type ContactPages, type ListParams } from '../../lib/contact-keys.ts';
 
 /** What the latest event said about a contact; `summary: null` when the viewer may no longer see it. */
 interface Version {
@@ -122,6 +121,13 @@ export function knownContacts(client: QueryClient): Map<string, ContactSummary> 
     else if (!isOlder(version.updated_at, known.get(contactId)?.updated_at ?? '')) known.delete(contactId);
   }
   return known;
+}
+
+/** The unread messages of every contact the cache knows (the tab title's counter). */
+export function totalUnread(client: QueryClient): number {
+  let total = 0;
+  for (const contact of knownContacts(client).values()) total += contact.unread_messages.count;
+  return total;
 }
 
 /** The newest summary of one contact the cache holds, if any. */

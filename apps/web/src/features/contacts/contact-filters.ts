@@ -3,7 +3,7 @@
 // rules (contacts/policy.ts, queries.ts, keyset.ts); where a summary does not carry the answer (pending
 // schedules, segments) it says 'unknown' and the caller asks the server.
 import type { ContactOrder, ContactSummary, Role } from '@atende/contract';
-import type { ListParams } from './contact-api.ts';
+import type { ListParams } from '../../lib/contact-keys.ts';
 
 /** Who is looking: attendants see their own contacts and the unassigned ones; other roles see every contact. */
 export interface Viewer {

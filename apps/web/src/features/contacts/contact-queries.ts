@@ -1,19 +1,13 @@
 // How each contact cache entry is fetched. Every fetched page passes through `reconcilePage`, so a response
 // that left the server before a realtime update cannot undo it.
 import type { Contact, ContactPage, WaitingQueue } from '@atende/contract';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { useSessionStore } from '../session/session-store.ts';
-import {
-  fetchContact,
-  fetchContactPage,
-  fetchWaitingQueue,
-  searchContactPage,
-  type ListParams,
-  type SearchParams,
-} from './contact-api.ts';
+import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useSessionStore } from '../../lib/session-store.ts';
+import { fetchContact, fetchContactPage, fetchWaitingQueue, searchContactPage } from './contact-api.ts';
 import { reconcileContact, reconcilePage, reconcileWaiting } from './contact-cache.ts';
 import { viewerOf, type Viewer } from './contact-filters.ts';
-import { contactKeys } from './contact-keys.ts';
+import { contactKeys, type ListParams, type SearchParams } from '../../lib/contact-keys.ts';
 
 /** The signed-in viewer (queries run only in the console, where there is one). */
 const currentViewer = (): Viewer => {
@@ -58,3 +52,9 @@ export const contactQuery = (contactId: string) =>
     queryFn: async ({ signal, client }): Promise<Contact> =>
       reconcileContact(client, await fetchContact(contactId, signal)),
   });
+
+/** The contact of the conversation route on screen (its `:contactId`), from the cache when already loaded. */
+export function useRouteContact() {
+  const { contactId = '' } = useParams();
+  return useQuery(contactQuery(contactId));
+}

@@ -2,7 +2,7 @@
 // and ordering, and the search in effect. Client-only UI state (STYLE 11).
 import type { ContactListFilter, ContactOrder, SearchParameter, SortDirection } from '@atende/contract';
 import { create } from 'zustand';
-import type { ListParams, SearchParams } from './contact-api.ts';
+import type { ListParams, SearchParams } from '../../lib/contact-keys.ts';
 import { DEFAULT_LIST } from './contact-queries.ts';
 
 export type ContactView = 'contacts' | 'waiting' | 'recent';

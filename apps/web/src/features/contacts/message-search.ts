@@ -3,7 +3,7 @@
 import type { CompanyMessageSearchResult, MessageSearchHit } from '@atende/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { matchRanges } from '../conversation/HighlightedText.tsx';
+import { matchRanges } from '../../components/HighlightedText.tsx';
 
 type Cursor = Pick<MessageSearchHit, 'created_at' | 'id'> | null;
 

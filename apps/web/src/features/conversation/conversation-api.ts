@@ -3,7 +3,7 @@
 import type { ItemsPage, Message, MessageSearchResult } from '@atende/contract';
 import { http, HttpError } from '../../lib/http.ts';
 import { handleHttpError } from '../session/http-errors.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { ITEMS_PAGE_SIZE } from '@atende/contract';
 
 const base = (contactId: string) => `/conversation/${encodeURIComponent(contactId)}`;

@@ -9,7 +9,7 @@ import { useRealtimeStore } from '../../lib/realtime.ts';
 import { connectFakeSocket, disconnectFakeSocket } from '../../test/fake-socket.ts';
 import { CONTACT, contactEvent, item, message, messageOf } from '../../test/messages.ts';
 import { conversationKeys } from './conversation-keys.ts';
-import type { Timeline } from './timeline-store.ts';
+import type { Timeline } from './timeline/timeline-store.ts';
 import { useConversationLive } from './use-conversation-live.ts';
 
 afterEach(() => {

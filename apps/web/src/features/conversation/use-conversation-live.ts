@@ -6,10 +6,10 @@ import type { ContactEvent, Message, MessageStatusChanged, Thread, ThreadMessage
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useRealtimeStore } from '../../lib/realtime.ts';
-import { contactKeys } from '../contacts/contact-keys.ts';
+import { contactKeys } from '../../lib/contact-keys.ts';
 import { conversationKeys } from './conversation-keys.ts';
-import { applyThreadMessage, applyThreadUpdate } from './thread-cache.ts';
-import { addEvent, addMessage, patchStatus } from './timeline-queries.ts';
+import { applyThreadMessage, applyThreadUpdate } from './panels/thread-cache.ts';
+import { addEvent, addMessage, patchStatus } from './timeline/timeline-queries.ts';
 
 export function useConversationLive(contactId: string): void {
   const client = useQueryClient();

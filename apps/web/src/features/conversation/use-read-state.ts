@@ -4,7 +4,7 @@
 import type { Contact } from '@atende/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { contactKeys } from '../contacts/contact-keys.ts';
+import { contactKeys } from '../../lib/contact-keys.ts';
 import { markRead } from './conversation-api.ts';
 
 export function useReadState(contact: Contact | undefined) {

@@ -4,7 +4,8 @@
 import type { Contact } from '@atende/contract';
 import { Alert, Badge, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n.ts';
-import { ContactSubpage } from './ContactSubpage.tsx';
+import { ContactSubpage } from '../../components/ContactSubpage.tsx';
+import { useRouteContact } from '../contacts/contact-queries.ts';
 import { FieldList } from './FieldList.tsx';
 
 function CampaignData({ contact }: { contact: Contact }) {
@@ -51,8 +52,9 @@ function CampaignData({ contact }: { contact: Contact }) {
 }
 
 export function CampaignPage() {
+  const query = useRouteContact();
   return (
-    <ContactSubpage active="campaign.information">
+    <ContactSubpage active="campaign.information" query={query}>
       {(contact) => <CampaignData contact={contact} />}
     </ContactSubpage>
   );

@@ -5,10 +5,11 @@ import type { Contact } from '@atende/contract';
 import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { ChannelIcon } from '../contacts/ChannelIcon.tsx';
+import { ChannelIcon } from '../../components/ChannelIcon.tsx';
 import { SchedulesSection } from '../schedules/SchedulesSection.tsx';
-import { useFormatters } from '../session/use-formatters.ts';
-import { ContactSubpage } from './ContactSubpage.tsx';
+import { useFormatters } from '../../lib/use-formatters.ts';
+import { ContactSubpage } from '../../components/ContactSubpage.tsx';
+import { useRouteContact } from '../contacts/contact-queries.ts';
 import { EditCustomerModal } from './EditCustomerModal.tsx';
 import { FieldList, type FieldRow } from './FieldList.tsx';
 import { JokerModal } from './JokerModal.tsx';
@@ -134,8 +135,9 @@ function CustomerData({ contact }: { contact: Contact }) {
 }
 
 export function CustomerPage() {
+  const query = useRouteContact();
   return (
-    <ContactSubpage active="customer.information">
+    <ContactSubpage active="customer.information" query={query}>
       {(contact) => <CustomerData contact={contact} />}
     </ContactSubpage>
   );

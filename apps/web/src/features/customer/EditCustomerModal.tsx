@@ -1,13 +1,13 @@
 // The customer data edit modal: the contact's fields with the document labelled as the language names it
 // (CPF/CNPJ in Portuguese, DNI/CUIT in Spanish); problems found here or by the server show on their field.
 import { PRIORITIES, type Contact, type Priority } from '@atende/contract';
-import { Group, Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { FormActions } from '../../components/FormActions.tsx';
+import { FormModal, ModalForm } from '../../components/FormModal.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { errorText } from '../conversation/error-text.ts';
-import { useContactChange } from '../conversation/use-contact-change.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useContactChange } from '../../lib/use-contact-change.ts';
 import { updateContact } from './customer-api.ts';
 import {
   changesOf,
@@ -65,46 +65,40 @@ function EditCustomerForm({ contact, onClose }: { contact: Contact; onClose: () 
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="sm">
-        <TextInput {...text('name', t('customer.fields.name'))} required data-autofocus />
-        <TextInput {...text('document', t('customer.fields.document'))} />
-        <Group grow align="flex-start">
-          <TextInput {...text('code', t('customer.fields.code'))} />
-          <TextInput {...text('protocol', t('customer.fields.protocol'))} />
-        </Group>
-        <TextInput {...text('tag', t('customer.fields.tag'))} />
-        <Textarea {...text('reason', t('customer.fields.reason'))} autosize minRows={2} maxRows={5} />
-        <Group grow align="flex-end">
-          <Select
-            label={t('customer.fields.priority')}
-            data={PRIORITIES.map((value) => ({ value, label: t(`contacts.priority.${value}`) }))}
-            value={form.priority}
-            onChange={(value) => value && set('priority', value as Priority)}
-            allowDeselect={false}
-            error={errorOf('priority')}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Switch
-            label={t('customer.fields.critical')}
-            checked={form.critical}
-            onChange={(event) => set('critical', event.currentTarget.checked)}
-            mb={8}
-          />
-        </Group>
-        {serverError && !serverError.field && (
-          <Text size="sm" c="red" role="alert">
-            {serverError.text}
-          </Text>
-        )}
-        <FormActions
-          label={t('customer.save')}
-          busy={save.isPending}
-          onCancel={onClose}
-          testId="customer-save"
+    <ModalForm
+      onSubmit={handleSubmit}
+      error={serverError && !serverError.field ? serverError.text : null}
+      submitLabel={t('customer.save')}
+      busy={save.isPending}
+      onCancel={onClose}
+      submitTestId="customer-save"
+    >
+      <TextInput {...text('name', t('customer.fields.name'))} required data-autofocus />
+      <TextInput {...text('document', t('customer.fields.document'))} />
+      <Group grow align="flex-start">
+        <TextInput {...text('code', t('customer.fields.code'))} />
+        <TextInput {...text('protocol', t('customer.fields.protocol'))} />
+      </Group>
+      <TextInput {...text('tag', t('customer.fields.tag'))} />
+      <Textarea {...text('reason', t('customer.fields.reason'))} autosize minRows={2} maxRows={5} />
+      <Group grow align="flex-end">
+        <Select
+          label={t('customer.fields.priority')}
+          data={PRIORITIES.map((value) => ({ value, label: t(`contacts.priority.${value}`) }))}
+          value={form.priority}
+          onChange={(value) => value && set('priority', value as Priority)}
+          allowDeselect={false}
+          error={errorOf('priority')}
+          comboboxProps={{ withinPortal: true }}
         />
-      </Stack>
-    </form>
+        <Switch
+          label={t('customer.fields.critical')}
+          checked={form.critical}
+          onChange={(event) => set('critical', event.currentTarget.checked)}
+          mb={8}
+        />
+      </Group>
+    </ModalForm>
   );
 }
 
@@ -119,8 +113,8 @@ export function EditCustomerModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('customer.editTitle')} size="lg">
+    <FormModal opened={opened} onClose={onClose} title={t('customer.editTitle')} size="lg">
       {opened && <EditCustomerForm contact={contact} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

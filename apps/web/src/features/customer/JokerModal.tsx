@@ -1,14 +1,14 @@
 // Changing the contact's joker (spec §2 "change joker", §5 "Joker update needs a selected joker"): the
 // company's jokers, the current one preselected; saving without a choice says a joker must be selected.
 import type { Contact } from '@atende/contract';
-import { Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Loader, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { FormActions } from '../../components/FormActions.tsx';
+import { FormModal, ModalForm } from '../../components/FormModal.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { errorText } from '../conversation/error-text.ts';
-import { useContactChange } from '../conversation/use-contact-change.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useContactChange } from '../../lib/use-contact-change.ts';
 import { fetchJokers, setJoker } from './customer-api.ts';
 
 function JokerForm({ contact, onClose }: { contact: Contact; onClose: () => void }) {
@@ -40,36 +40,34 @@ function JokerForm({ contact, onClose }: { contact: Contact; onClose: () => void
 
   if (choices.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="sm">
-        <Select
-          label={t('customer.joker.label')}
-          placeholder={t('customer.joker.placeholder')}
-          data={(choices.data?.data ?? []).map((joker) => ({ value: joker.id, label: joker.name }))}
-          value={value}
-          onChange={(next) => {
-            setChosen(next);
-            setProblem(null);
-          }}
-          nothingFoundMessage={t('customer.joker.none')}
-          error={problem}
-          searchable
-          comboboxProps={{ withinPortal: true }}
-          data-testid="joker-select"
-        />
-        {choices.isError && (
-          <Text size="sm" c="red">
-            {errorText(choices.error)}
-          </Text>
-        )}
-        <FormActions
-          label={t('customer.save')}
-          busy={save.isPending}
-          onCancel={onClose}
-          testId="joker-save"
-        />
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={handleSubmit}
+      submitLabel={t('customer.save')}
+      busy={save.isPending}
+      onCancel={onClose}
+      submitTestId="joker-save"
+    >
+      <Select
+        label={t('customer.joker.label')}
+        placeholder={t('customer.joker.placeholder')}
+        data={(choices.data?.data ?? []).map((joker) => ({ value: joker.id, label: joker.name }))}
+        value={value}
+        onChange={(next) => {
+          setChosen(next);
+          setProblem(null);
+        }}
+        nothingFoundMessage={t('customer.joker.none')}
+        error={problem}
+        searchable
+        comboboxProps={{ withinPortal: true }}
+        data-testid="joker-select"
+      />
+      {choices.isError && (
+        <Text size="sm" c="red">
+          {errorText(choices.error)}
+        </Text>
+      )}
+    </ModalForm>
   );
 }
 
@@ -84,8 +82,8 @@ export function JokerModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('customer.joker.title')}>
+    <FormModal opened={opened} onClose={onClose} title={t('customer.joker.title')}>
       {opened && <JokerForm contact={contact} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

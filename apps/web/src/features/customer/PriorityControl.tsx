@@ -3,8 +3,8 @@ import { PRIORITIES, type Contact, type Priority } from '@atende/contract';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { errorText } from '../conversation/error-text.ts';
-import { useContactChange } from '../conversation/use-contact-change.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useContactChange } from '../../lib/use-contact-change.ts';
 import { updateContact } from './customer-api.ts';
 
 export function PriorityControl({ contact }: { contact: Contact }) {

@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { errorText } from '../conversation/error-text.ts';
-import { useContactChange } from '../conversation/use-contact-change.ts';
-import { responsiblesQuery } from '../panel/initial-data.ts';
-import { useCurrentUser } from '../session/user-api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useContactChange } from '../../lib/use-contact-change.ts';
+import { responsiblesQuery } from '../../lib/catalogues.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 import { updateContact } from './customer-api.ts';
 
 export function ResponsibleField({ contact }: { contact: Contact }) {

@@ -5,9 +5,9 @@ import { Autocomplete, Badge, Button, CloseButton, Group, Stack, Text } from '@m
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { errorText } from '../conversation/error-text.ts';
-import { useContactChange } from '../conversation/use-contact-change.ts';
-import { walletsQuery } from '../panel/initial-data.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useContactChange } from '../../lib/use-contact-change.ts';
+import { walletsQuery } from '../../lib/catalogues.ts';
 import { addWallet, removeWallet } from './customer-api.ts';
 
 export function SegmentsField({ contact }: { contact: Contact }) {

@@ -1,6 +1,6 @@
 // The customer panels' forms: the edit modal requires a name and shows the server's document refusal on the
 // document field; the joker modal requires a joker; the schedule modal requires a future date and shows the
-// spec's conflict text; the events form requires an action and reads amounts in the locale's currency.
+// spec's conflict text (the events form's rules are tested in the events feature).
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -10,12 +10,10 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applyLanguage, loadConsoleTexts } from '../../lib/i18n.ts';
 import { contactOf, summary } from '../../test/contacts.ts';
 import { demoUser, stubApi } from '../../test/fixtures.ts';
-import { amountFormat } from '../events/amount-format.ts';
-import { checkEvent } from '../events/event-form.ts';
 import { ScheduleModal } from '../schedules/ScheduleModal.tsx';
 import { checkSchedule } from '../schedules/schedule-form.ts';
 import { fromWallTime, toWallTime } from '../schedules/wall-time.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { changesOf, formOf } from './customer-form.ts';
 import { EditCustomerModal } from './EditCustomerModal.tsx';
 import { JokerModal } from './JokerModal.tsx';
@@ -133,33 +131,5 @@ describe('schedule', () => {
       ok: true,
       request: { scheduled_at: '2026-11-22T12:30:00.000Z', annotation: 'ligar' },
     });
-  });
-});
-
-describe('events form', () => {
-  it('requires an action, checks the amount and sends what was given', () => {
-    const form = { actionId: null, amount: '', annotation: '', responsibleId: null, date: '' };
-    expect(checkEvent(form, ZONE)).toEqual({
-      ok: false,
-      errors: { actionId: 'events.errors.actionRequired' },
-    });
-    expect(checkEvent({ ...form, actionId: 'a', amount: -3 }, ZONE)).toEqual({
-      ok: false,
-      errors: { amount: 'events.errors.amountInvalid' },
-    });
-    expect(
-      checkEvent(
-        { ...form, actionId: 'a', amount: 1234.567, annotation: ' pago ', date: '2026-11-22T09:30' },
-        ZONE,
-      ),
-    ).toEqual({
-      ok: true,
-      request: { action_id: 'a', amount: 1234.57, annotation: 'pago', date: '2026-11-22T12:30:00.000Z' },
-    });
-  });
-
-  it('formats the amount as the language writes Brazilian reais', () => {
-    expect(amountFormat('pt_br')).toEqual({ prefix: 'R$ ', decimalSeparator: ',', thousandSeparator: '.' });
-    expect(amountFormat('en')).toMatchObject({ decimalSeparator: '.', thousandSeparator: ',' });
   });
 });

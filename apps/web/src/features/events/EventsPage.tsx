@@ -9,14 +9,15 @@ import { useState, type FormEvent } from 'react';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { contactKeys } from '../contacts/contact-keys.ts';
-import { ContactSubpage } from '../customer/ContactSubpage.tsx';
-import { errorText } from '../conversation/error-text.ts';
-import { addEvent } from '../conversation/timeline-queries.ts';
-import { eventActionsQuery, responsiblesQuery } from '../panel/initial-data.ts';
-import { useCurrentUser } from '../session/user-api.ts';
+import { contactKeys } from '../../lib/contact-keys.ts';
+import { ContactSubpage } from '../../components/ContactSubpage.tsx';
+import { useRouteContact } from '../contacts/contact-queries.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { addEvent } from '../conversation/timeline/timeline-queries.ts';
+import { eventActionsQuery, responsiblesQuery } from '../../lib/catalogues.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 import { amountFormat } from './amount-format.ts';
-import { EventCard } from './EventCard.tsx';
+import { EventCard } from '../../components/EventCard.tsx';
 import { eventKeys, recentEventsQuery, registerEvent } from './event-api.ts';
 import { checkEvent, type EventErrors, type EventForm } from './event-form.ts';
 
@@ -155,8 +156,9 @@ function RecentEvents({ contactId }: { contactId: string }) {
 
 export function EventsPage() {
   const { t } = useTranslation();
+  const query = useRouteContact();
   return (
-    <ContactSubpage active="conversation.events">
+    <ContactSubpage active="conversation.events" query={query}>
       {(contact) => (
         <Stack gap="lg">
           <Stack gap="xs">

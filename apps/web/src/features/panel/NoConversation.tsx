@@ -6,7 +6,7 @@ import { ArrowForwardIcon, MessageOffIcon, PlusIcon } from '../../components/Ico
 import { useTranslation } from '../../lib/i18n.ts';
 import { NewContactModal } from '../contacts/NewContactModal.tsx';
 import { useTakeNext } from '../queue/use-take-next.ts';
-import { useCurrentUser } from '../session/user-api.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 
 export function NoConversation() {
   const { t } = useTranslation();

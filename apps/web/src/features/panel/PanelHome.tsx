@@ -3,10 +3,10 @@
 import { Badge, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useFormatters } from '../session/use-formatters.ts';
-import { useCurrentUser } from '../session/user-api.ts';
-import { CHANNEL_COLORS } from '../contacts/ChannelIcon.tsx';
-import { channelsQuery, responsiblesQuery, walletsQuery } from './initial-data.ts';
+import { useFormatters } from '../../lib/use-formatters.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
+import { CHANNEL_COLORS } from '../../components/ChannelIcon.tsx';
+import { channelsQuery, responsiblesQuery, walletsQuery } from '../../lib/catalogues.ts';
 import { NoConversation } from './NoConversation.tsx';
 
 export function PanelHome() {

@@ -1,42 +1,24 @@
 // Initial load of the Live console (spec §7 "Initial load"): what is fetched, how often it is retried, and
-// whether the console can work without it. Adding a catalogue is one line in INITIAL_DATA.
-import type {
-  CallReason,
-  ChannelAccount,
-  EventAction,
-  PauseReason,
-  Phrase,
-  Responsible,
-  Wallet,
-} from '@atende/contract';
-import type { Infer } from '../../lib/contract-types.ts';
+// whether the console can work without it. Adding a catalogue (lib/catalogues.ts) is one line in INITIAL_DATA.
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { HttpError, http } from '../../lib/http.ts';
-import { i18n } from '../../lib/i18n.ts';
+import {
+  callReasonsQuery,
+  channelsQuery,
+  eventActionsQuery,
+  pauseReasonsQuery,
+  phrasesQuery,
+  responsiblesQuery,
+  walletsQuery,
+} from '../../lib/catalogues.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { HttpError } from '../../lib/http.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { contactListQuery, waitingQueueQuery } from '../contacts/contact-queries.ts';
 import { useListSettings } from '../contacts/list-settings.ts';
 import { clearAuth } from '../session/session.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 
-const RETRY_DELAY_MS = 1_000;
-
-/** Every catalogue answers `{ data: [...] }` (contract `ListOf`). */
-interface List<T> {
-  data: T[];
-}
-
-const catalogue = <T>(key: string, path: string, attempts = 1) =>
-  queryOptions({
-    queryKey: [key],
-    queryFn: () => http.get<List<T>>(path, { notify: false }),
-    retry: attempts - 1,
-    retryDelay: RETRY_DELAY_MS,
-    staleTime: Infinity,
-  });
-
-export const channelsQuery = catalogue<ChannelAccount>('channels', '/channels');
 /**
  * GET contacts: the first page of the contact list the column shows, fetched into that list's own cache
  * entry (the column then renders it at once and pages on from there).
@@ -50,12 +32,6 @@ export const contactsQuery = queryOptions({
   retry: 0,
   staleTime: Infinity,
 });
-export const eventActionsQuery = catalogue<Infer<typeof EventAction>>('event-actions', '/events/actions');
-export const walletsQuery = catalogue<Infer<typeof Wallet>>('wallets', '/wallets');
-export const responsiblesQuery = catalogue<Responsible>('responsibles', '/responsibles');
-export const phrasesQuery = catalogue<Phrase>('phrases', '/v2/phrases', 1);
-export const callReasonsQuery = catalogue<Infer<typeof CallReason>>('call-reasons', '/phone/reasons', 3);
-export const pauseReasonsQuery = catalogue<Infer<typeof PauseReason>>('pause-reasons', '/pause/reasons');
 
 /**
  * What the console loads behind the processing overlay. `required`: without it the console cannot work,
@@ -72,11 +48,8 @@ export const INITIAL_DATA = [
   { query: phrasesQuery, required: false },
   { query: callReasonsQuery, required: false },
   { query: pauseReasonsQuery, required: false },
-  // Pipelines join here (catalogue(..., 2) attempts) once their endpoint exists.
+  // Pipelines join here (a catalogue of lib/catalogues.ts, 2 attempts) once their endpoint exists.
 ] as const;
-
-const messageOf = (error: unknown): string =>
-  (error instanceof HttpError && error.serverMessage) || i18n.t('errors.generic');
 
 /** Loads the initial data; `ready` once every call settled. A required failure clears the session. */
 export function useInitialData(): { ready: boolean } {
@@ -101,11 +74,11 @@ export function useInitialData(): { ready: boolean } {
       (failure) => failure.error instanceof HttpError && failure.error.status === 401,
     );
     if (fatal) {
-      if (!unauthorized) notifyError(messageOf(fatal.error));
+      if (!unauthorized) notifyError(errorText(fatal.error));
       clearAuth();
       return;
     }
-    if (!unauthorized) for (const failure of fresh) notifyError(messageOf(failure.error));
+    if (!unauthorized) for (const failure of fresh) notifyError(errorText(failure.error));
     // Effect keyed on the failing set, not on the results array that changes identity every render.
   }, [failureKey]);
 

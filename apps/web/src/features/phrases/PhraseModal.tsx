@@ -1,13 +1,13 @@
 // Create or edit a ready phrase: its text, with the placeholders filled on insertion listed as a hint.
 import type { Phrase } from '@atende/contract';
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
 import { useState, type FormEvent } from 'react';
-import { FormActions } from '../../components/FormActions.tsx';
+import { FormModal, ModalForm } from '../../components/FormModal.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { errorText } from '../conversation/error-text.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { createPhrase, PHRASES_KEY, updatePhrase } from './phrase-api.ts';
 import { PLACEHOLDERS, placeholderToken } from './placeholders.ts';
 
@@ -48,34 +48,32 @@ function PhraseForm({ phrase, onClose }: { phrase: Phrase | null; onClose: () =>
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="sm">
-        <Textarea
-          label={t('phrases.text')}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setProblem(null);
-          }}
-          error={problem}
-          autosize
-          minRows={3}
-          maxRows={10}
-          required
-          data-autofocus
-          data-testid="phrase-text"
-        />
-        <Text size="xs" c="dimmed">
-          {t('phrases.placeholdersHint', { tokens: PLACEHOLDERS.map(placeholderToken).join(', ') })}
-        </Text>
-        <FormActions
-          label={t('customer.save')}
-          busy={save.isPending}
-          onCancel={onClose}
-          testId="phrase-save"
-        />
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={handleSubmit}
+      submitLabel={t('customer.save')}
+      busy={save.isPending}
+      onCancel={onClose}
+      submitTestId="phrase-save"
+    >
+      <Textarea
+        label={t('phrases.text')}
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          setProblem(null);
+        }}
+        error={problem}
+        autosize
+        minRows={3}
+        maxRows={10}
+        required
+        data-autofocus
+        data-testid="phrase-text"
+      />
+      <Text size="xs" c="dimmed">
+        {t('phrases.placeholdersHint', { tokens: PLACEHOLDERS.map(placeholderToken).join(', ') })}
+      </Text>
+    </ModalForm>
   );
 }
 
@@ -91,8 +89,12 @@ export function PhraseModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t(phrase ? 'phrases.editTitle' : 'phrases.createTitle')}>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t(phrase ? 'phrases.editTitle' : 'phrases.createTitle')}
+    >
       {opened && <PhraseForm phrase={phrase} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

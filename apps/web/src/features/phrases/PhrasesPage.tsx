@@ -4,56 +4,24 @@
 import type { Contact, Phrase } from '@atende/contract';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { PlusIcon, SearchIcon } from '../../components/Icons.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useConfirmRemove } from '../../components/use-confirm-remove.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { ContactSubpage } from '../customer/ContactSubpage.tsx';
-import { errorText } from '../conversation/error-text.ts';
+import { ContactSubpage } from '../../components/ContactSubpage.tsx';
+import { useRouteContact } from '../contacts/contact-queries.ts';
 import { deletePhrase, PHRASES_KEY, phraseSearchQuery } from './phrase-api.ts';
 import { usePhraseInsertion } from './phrase-insertion.ts';
 import { PhraseModal } from './PhraseModal.tsx';
 import { usePhraseFiller } from './use-phrase-values.ts';
 
 const SEARCH_DELAY_MS = 250;
-
-function DeletePhraseModal({ phrase, onClose }: { phrase: Phrase | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const client = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (target: Phrase) => deletePhrase(target.id),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: PHRASES_KEY });
-      notifySuccess(t('phrases.deleted'));
-      onClose();
-    },
-  });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  return (
-    <ConfirmModal
-      opened={phrase !== null}
-      title={t('phrases.deleteTitle')}
-      confirmLabel={t('phrases.delete')}
-      busy={remove.isPending}
-      error={remove.isError ? errorText(remove.error) : null}
-      onConfirm={() => phrase && remove.mutate(phrase)}
-      onClose={close}
-      testId="phrase-delete-confirm"
-    >
-      <Text size="sm" lineClamp={4}>
-        {phrase?.text}
-      </Text>
-    </ConfirmModal>
-  );
-}
 
 function PhraseList({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
@@ -64,7 +32,14 @@ function PhraseList({ contact }: { contact: Contact }) {
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const phrases = useQuery(phraseSearchQuery(debounced));
   const [editing, setEditing] = useState<{ phrase: Phrase | null } | null>(null);
-  const [deleting, setDeleting] = useState<Phrase | null>(null);
+  const client = useQueryClient();
+  const deletion = useConfirmRemove({
+    remove: (phrase: Phrase) => deletePhrase(phrase.id),
+    onRemoved: () => {
+      void client.invalidateQueries({ queryKey: PHRASES_KEY });
+      notifySuccess(t('phrases.deleted'));
+    },
+  });
 
   function handleInsert(phrase: Phrase) {
     request(contact.id, fill(phrase.text));
@@ -116,7 +91,7 @@ function PhraseList({ contact }: { contact: Contact }) {
                       size="compact-xs"
                       variant="subtle"
                       color="red"
-                      onClick={() => setDeleting(phrase)}
+                      onClick={() => deletion.ask(phrase)}
                       data-testid="phrase-delete"
                     >
                       {t('phrases.delete')}
@@ -141,13 +116,25 @@ function PhraseList({ contact }: { contact: Contact }) {
         opened={editing !== null}
         onClose={() => setEditing(null)}
       />
-      <DeletePhraseModal phrase={deleting} onClose={() => setDeleting(null)} />
+      <ConfirmModal
+        {...deletion.dialog}
+        title={t('phrases.deleteTitle')}
+        confirmLabel={t('phrases.delete')}
+        testId="phrase-delete-confirm"
+      >
+        <Text size="sm" lineClamp={4}>
+          {deletion.target?.text}
+        </Text>
+      </ConfirmModal>
     </Stack>
   );
 }
 
 export function PhrasesPage() {
+  const query = useRouteContact();
   return (
-    <ContactSubpage active="ready.phrases">{(contact) => <PhraseList contact={contact} />}</ContactSubpage>
+    <ContactSubpage active="ready.phrases" query={query}>
+      {(contact) => <PhraseList contact={contact} />}
+    </ContactSubpage>
   );
 }

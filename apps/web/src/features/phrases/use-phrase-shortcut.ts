@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useParams } from 'react-router';
 import type { Phrase } from '@atende/contract';
-import { phrasesQuery } from '../panel/initial-data.ts';
+import { phrasesQuery } from '../../lib/catalogues.ts';
 import { usePhraseInsertion } from './phrase-insertion.ts';
 import { matchPhrases, replaceShortcut, shortcutQueryAt, type ShortcutQuery } from './shortcut-query.ts';
 import { usePhraseFiller } from './use-phrase-values.ts';

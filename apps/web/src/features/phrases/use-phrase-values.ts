@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { contactQuery } from '../contacts/contact-queries.ts';
-import { useCurrentUser } from '../session/user-api.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 import { fillPlaceholders } from './placeholders.ts';
 
 export function usePhraseFiller(contactId: string): (text: string) => string {

@@ -1,7 +1,8 @@
 // Change-password modal of the profile page (spec §5: current password required, confirmation must match).
 import { PASSWORD_MIN_LENGTH, type ChangePasswordRequest } from '@atende/contract';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { FormModal, ModalForm } from '../../components/FormModal.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useChangePassword } from './profile-api.ts';
@@ -52,47 +53,43 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
   };
 
   return (
-    <Modal opened={opened} onClose={handleClose} title={t('password.title')} centered>
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <PasswordInput
-            label={t('password.current')}
-            autoComplete="current-password"
-            value={values.current_password}
-            onChange={handleChange('current_password')}
-            error={errors.current_password}
-            required
-            data-autofocus
-          />
-          <PasswordInput
-            label={t('password.new')}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={handleChange('password')}
-            error={errors.password}
-            required
-          />
-          <Text size="xs" c="dimmed" mt={-8}>
-            {t('password.hint', { min: PASSWORD_MIN_LENGTH })}
-          </Text>
-          <PasswordInput
-            label={t('password.confirmation')}
-            autoComplete="new-password"
-            value={values.password_confirmation}
-            onChange={handleChange('password_confirmation')}
-            error={errors.password_confirmation}
-            required
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={handleClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={changePassword.isPending}>
-              {t('password.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={handleClose} title={t('password.title')} centered>
+      <ModalForm
+        onSubmit={handleSubmit}
+        submitLabel={t('password.submit')}
+        busy={changePassword.isPending}
+        onCancel={handleClose}
+        gap="md"
+      >
+        <PasswordInput
+          label={t('password.current')}
+          autoComplete="current-password"
+          value={values.current_password}
+          onChange={handleChange('current_password')}
+          error={errors.current_password}
+          required
+          data-autofocus
+        />
+        <PasswordInput
+          label={t('password.new')}
+          autoComplete="new-password"
+          value={values.password}
+          onChange={handleChange('password')}
+          error={errors.password}
+          required
+        />
+        <Text size="xs" c="dimmed" mt={-8}>
+          {t('password.hint', { min: PASSWORD_MIN_LENGTH })}
+        </Text>
+        <PasswordInput
+          label={t('password.confirmation')}
+          autoComplete="new-password"
+          value={values.password_confirmation}
+          onChange={handleChange('password_confirmation')}
+          error={errors.password_confirmation}
+          required
+        />
+      </ModalForm>
+    </FormModal>
   );
 }

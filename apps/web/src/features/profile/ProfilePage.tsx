@@ -6,8 +6,8 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { listTimeZones } from '../../lib/format.ts';
 import { isLanguage } from '../../lib/language.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { useCurrentUser } from '../session/user-api.ts';
-import { initialsOf } from '../shell/initials.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
+import { initialsOf } from '../../lib/initials.ts';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 import { useDeleteAvatar, useUpdateProfile, type ProfileChanges } from './profile-api.ts';
 

@@ -5,7 +5,7 @@ import type { Infer } from '../../lib/contract-types.ts';
 import { http } from '../../lib/http.ts';
 import { applyLanguage } from '../../lib/i18n.ts';
 import { userLanguage } from '../../lib/language.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 
 /** The fields POST /api/user accepts; empty strings clear optional ones. */
 export interface ProfileChanges {

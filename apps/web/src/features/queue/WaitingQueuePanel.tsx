@@ -10,7 +10,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { waitingQueueQuery } from '../contacts/contact-queries.ts';
 import { ContactListItem } from '../contacts/ContactListItem.tsx';
 import { useOpenContactId } from '../contacts/ContactList.tsx';
-import { useCurrentUser } from '../session/user-api.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 import { useTakeNext } from './use-take-next.ts';
 
 export function WaitingQueuePanel() {

@@ -4,12 +4,12 @@
 import type { Contact } from '@atende/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { takeNextWaiting } from '../contacts/contact-api.ts';
 import { applySummary } from '../contacts/contact-cache.ts';
 import { viewerOf } from '../contacts/contact-filters.ts';
-import { contactKeys } from '../contacts/contact-keys.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { contactKeys } from '../../lib/contact-keys.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 
 export function useTakeNext() {
   const client = useQueryClient();

@@ -12,10 +12,10 @@ import { loadConsoleTexts } from '../../lib/i18n.ts';
 import type { RealtimeOptions } from '../../lib/realtime.ts';
 import { later, ME, page, summary } from '../../test/contacts.ts';
 import { demoResources, demoUser, stubApi } from '../../test/fixtures.ts';
-import { useNotificationPermission } from '../alerts/browser-notification.ts';
-import { playNotificationSound } from '../alerts/notification-sound.ts';
+import { useNotificationPermission } from '../../lib/browser-notification.ts';
+import { playNotificationSound } from '../../lib/notification-sound.ts';
 import { contactListQuery, DEFAULT_LIST, waitingQueueQuery } from '../contacts/contact-queries.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { useLiveUpdates } from './use-live-updates.ts';
 
 type Handler = (payload: never) => void;
@@ -42,7 +42,7 @@ vi.mock('../../lib/realtime.ts', () => ({
     return { socket, close };
   },
 }));
-vi.mock('../alerts/notification-sound.ts', () => ({
+vi.mock('../../lib/notification-sound.ts', () => ({
   playNotificationSound: vi.fn(() => true),
   unlockSound: vi.fn(),
 }));

@@ -5,12 +5,12 @@ import type { ContactSummary, UnreadChanged } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { HttpError } from '../../lib/http.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { openRealtime } from '../../lib/realtime.ts';
-import { showMessageNotification } from '../alerts/browser-notification.ts';
-import { playNotificationSound, unlockSound } from '../alerts/notification-sound.ts';
+import { showMessageNotification } from '../../lib/browser-notification.ts';
+import { playNotificationSound, unlockSound } from '../../lib/notification-sound.ts';
 import { createUnreadTracker } from '../alerts/unread-tracker.ts';
 import { useUnreadTitle } from '../alerts/unread-title.ts';
 import { useBranding } from '../branding/resources-store.ts';
@@ -24,7 +24,7 @@ import {
 } from '../contacts/contact-cache.ts';
 import { viewerOf } from '../contacts/contact-filters.ts';
 import { handleHttpError } from '../session/http-errors.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 
 /** A refused handshake is the socket's 401: the same handling (clear the session, say why once). */
 function endSession(code: string): void {

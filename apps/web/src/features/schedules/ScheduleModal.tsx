@@ -1,14 +1,14 @@
 // Create or edit a scheduled return (spec §2 "schedule edit" modal): date and time in the user's time zone and
 // an annotation. The answer refreshes the contact's schedules (and the contact: its return date changes).
 import { DEFAULT_TIMEZONE, type Schedule } from '@atende/contract';
-import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { FormActions } from '../../components/FormActions.tsx';
+import { FormModal, ModalForm } from '../../components/FormModal.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { contactKeys } from '../contacts/contact-keys.ts';
-import { useCurrentUser } from '../session/user-api.ts';
+import { contactKeys } from '../../lib/contact-keys.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 import { createSchedule, scheduleKeys, updateSchedule } from './schedule-api.ts';
 import { checkSchedule, scheduleErrorText } from './schedule-form.ts';
 import { toWallTime } from './wall-time.ts';
@@ -60,45 +60,40 @@ function ScheduleForm({
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="sm">
-        <TextInput
-          type="datetime-local"
-          label={t('schedules.when')}
-          description={t('schedules.timeZone', { zone: timeZone })}
-          value={when}
-          onChange={(event) => {
-            setWhen(event.currentTarget.value);
-            setWhenError(null);
-          }}
-          error={whenError}
-          required
-          data-autofocus
-          data-testid="schedule-when"
-        />
-        <Textarea
-          label={t('schedules.annotation')}
-          value={annotation}
-          onChange={(event) => setAnnotation(event.currentTarget.value)}
-          maxLength={1000}
-          autosize
-          minRows={2}
-          maxRows={5}
-          data-testid="schedule-annotation"
-        />
-        {problem && (
-          <Text size="sm" c="red" role="alert" data-testid="schedule-error">
-            {problem}
-          </Text>
-        )}
-        <FormActions
-          label={t('customer.save')}
-          busy={save.isPending}
-          onCancel={onClose}
-          testId="schedule-save"
-        />
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={handleSubmit}
+      error={problem}
+      errorTestId="schedule-error"
+      submitLabel={t('customer.save')}
+      busy={save.isPending}
+      onCancel={onClose}
+      submitTestId="schedule-save"
+    >
+      <TextInput
+        type="datetime-local"
+        label={t('schedules.when')}
+        description={t('schedules.timeZone', { zone: timeZone })}
+        value={when}
+        onChange={(event) => {
+          setWhen(event.currentTarget.value);
+          setWhenError(null);
+        }}
+        error={whenError}
+        required
+        data-autofocus
+        data-testid="schedule-when"
+      />
+      <Textarea
+        label={t('schedules.annotation')}
+        value={annotation}
+        onChange={(event) => setAnnotation(event.currentTarget.value)}
+        maxLength={1000}
+        autosize
+        minRows={2}
+        maxRows={5}
+        data-testid="schedule-annotation"
+      />
+    </ModalForm>
   );
 }
 
@@ -116,12 +111,12 @@ export function ScheduleModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={t(schedule ? 'schedules.editTitle' : 'schedules.createTitle')}
     >
       {opened && <ScheduleForm contactId={contactId} schedule={schedule} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

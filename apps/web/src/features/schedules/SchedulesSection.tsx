@@ -1,16 +1,20 @@
 // The contact's scheduled returns on the customer data page: pending ones with their annotation and
-// attendant, each editable and removable, and a button to schedule a new return.
+// attendant, each editable and removable (spec §2 "schedule removal" modal, with the spec's removal error),
+// and a button to schedule a new return.
 import type { Schedule } from '@atende/contract';
 import { ActionIcon, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { AdjustmentsIcon, CloseIcon, PlusIcon } from '../../components/Icons.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useConfirmRemove } from '../../components/use-confirm-remove.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useFormatters } from '../session/use-formatters.ts';
-import { RemoveScheduleModal } from './RemoveScheduleModal.tsx';
-import { contactSchedulesQuery } from './schedule-api.ts';
-import { ScheduleModal } from './ScheduleModal.tsx';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useFormatters } from '../../lib/use-formatters.ts';
+import { contactSchedulesQuery, removeSchedule } from './schedule-api.ts';
+import { scheduleErrorText } from './schedule-form.ts';
+import { refreshSchedules, ScheduleModal } from './ScheduleModal.tsx';
 
 type Editing = { schedule: Schedule | null } | null;
 
@@ -19,7 +23,15 @@ export function SchedulesSection({ contactId }: { contactId: string }) {
   const format = useFormatters();
   const schedules = useQuery(contactSchedulesQuery(contactId));
   const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Schedule | null>(null);
+  const client = useQueryClient();
+  const removal = useConfirmRemove({
+    remove: (schedule: Schedule) => removeSchedule(schedule.contact_id, schedule.id),
+    onRemoved: (schedule) => {
+      refreshSchedules(client, schedule.contact_id);
+      notifySuccess(t('schedules.removed'));
+    },
+    describeError: (error) => scheduleErrorText(error, 'remove'),
+  });
   const pending = (schedules.data?.data ?? [])
     .filter((schedule) => !schedule.done)
     .sort((a, b) => a.scheduled_at.localeCompare(b.scheduled_at));
@@ -74,7 +86,7 @@ export function SchedulesSection({ contactId }: { contactId: string }) {
                       variant="subtle"
                       color="red"
                       aria-label={t('schedules.removeTitle')}
-                      onClick={() => setRemoving(schedule)}
+                      onClick={() => removal.ask(schedule)}
                     >
                       <CloseIcon size={16} />
                     </ActionIcon>
@@ -91,7 +103,18 @@ export function SchedulesSection({ contactId }: { contactId: string }) {
         opened={editing !== null}
         onClose={() => setEditing(null)}
       />
-      <RemoveScheduleModal schedule={removing} onClose={() => setRemoving(null)} />
+      <ConfirmModal
+        {...removal.dialog}
+        title={t('schedules.removeTitle')}
+        confirmLabel={t('schedules.remove')}
+        testId="schedule-remove-confirm"
+      >
+        {removal.target && (
+          <Text size="sm">
+            {t('schedules.removeConfirm', { date: format.dateTime(removal.target.scheduled_at) })}
+          </Text>
+        )}
+      </ConfirmModal>
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { loadConsoleTexts } from '../../lib/i18n.ts';
 import { summary } from '../../test/contacts.ts';
 import { connectFakeSocket, disconnectFakeSocket } from '../../test/fake-socket.ts';
 import { demoUser } from '../../test/fixtures.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { useScheduleReminders } from './use-schedule-reminders.ts';
 
 const contact = summary({ name: 'Carla Mendes' });

@@ -5,13 +5,13 @@ import type { ScheduleReminder } from '@atende/contract';
 import { notifications } from '@mantine/notifications';
 import { createElement, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { currentLanguage, i18n } from '../../lib/i18n.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useRealtimeStore } from '../../lib/realtime.ts';
-import { showMessageNotification } from '../alerts/browser-notification.ts';
+import { showMessageNotification } from '../../lib/browser-notification.ts';
 import { useBranding } from '../branding/resources-store.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { ReminderMessage } from './ReminderMessage.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http.ts';
 import { demoUser, stubApi } from '../../test/fixtures.ts';
-import { TOKEN_STORAGE_KEY, useSessionStore } from './session-store.ts';
+import { TOKEN_STORAGE_KEY, useSessionStore } from '../../lib/session-store.ts';
 
 const shown = () =>
   vi.mocked(notifications.show).mock.calls.map(([data]) => ({ message: data.message, ms: data.autoClose }));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setTitleCounter } from '../../lib/document-title.ts';
 import { demoUser, stubApi } from '../../test/fixtures.ts';
 import { accountsRedirectUrl, signOut } from './session.ts';
-import { TOKEN_STORAGE_KEY, useSessionStore } from './session-store.ts';
+import { TOKEN_STORAGE_KEY, useSessionStore } from '../../lib/session-store.ts';
 
 describe('logout', () => {
   it('tells the server, then clears the token, the account and the title counter', async () => {

@@ -8,8 +8,10 @@ import { userLanguage } from '../../lib/language.ts';
 import { loadedQueryClient } from '../../lib/query-registry.ts';
 import { forgetSessionResources } from '../branding/resources-store.ts';
 import { releaseTab } from '../tab-lock/tab-lock.ts';
-import { useSessionStore } from './session-store.ts';
-import { fetchUser } from './user-api.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
+
+/** Reads the account a token belongs to. */
+const fetchUser = (token: string): Promise<User> => http.get<User>('/user', { token, notify: false });
 
 /** Thrown when the credentials were accepted but the account's data could not be read. */
 export class AccountDataError extends Error {

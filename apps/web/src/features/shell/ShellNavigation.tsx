@@ -4,11 +4,11 @@ import { NavLink, ScrollArea, Stack } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useTranslation, type Messages } from '../../lib/i18n.ts';
 import { Link, useLocation } from 'react-router';
-import { pathTo, type RouteName } from '../../app/routes.ts';
+import { pathTo, type RouteName } from '../../lib/routes.ts';
 import { BuildingIcon, HomeIcon, LogoutIcon, UserIcon } from '../../components/Icons.tsx';
 import { canOpenCenter } from '../center/center-access.ts';
 import { NextInQueueNavLink } from '../queue/NextInQueueNavLink.tsx';
-import { useSignOut } from './use-sign-out.ts';
+import { useSignOut } from '../session/use-sign-out.ts';
 
 interface NavigationEntry {
   route: RouteName;

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import {
   BuildingIcon,
   CheckIcon,
@@ -26,8 +26,8 @@ import { toLanguageTag } from '../../lib/language.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { canOpenCenter } from '../center/center-access.ts';
 import { useUpdateProfile } from '../profile/profile-api.ts';
-import { useSignOut } from './use-sign-out.ts';
-import { initialsOf } from './initials.ts';
+import { useSignOut } from '../session/use-sign-out.ts';
+import { initialsOf } from '../../lib/initials.ts';
 
 export function UserMenu({ user }: { user: User }) {
   const { t, language } = useTranslation();

@@ -3,7 +3,7 @@ import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { TabsIcon } from '../../components/Icons.tsx';
 import { BrandLogo } from '../branding/BrandLogo.tsx';
 import { takeOverTab } from './tab-lock.ts';

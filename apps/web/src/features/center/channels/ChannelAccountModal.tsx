@@ -1,6 +1,6 @@
 // Creating or editing a channel account: the form of its kind in a modal.
 import type { CenterChannelAccount } from '@atende/contract';
-import { Modal } from '@mantine/core';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import type { ConfigurableKind } from './account-input.ts';
@@ -28,7 +28,7 @@ export function ChannelAccountModal({ editing, onClose }: ChannelAccountModalPro
     : '';
   const Form = editing?.kind === 'email' ? EmailAccountForm : ChatAccountForm;
   return (
-    <Modal opened={editing !== null} onClose={onClose} title={title} size="lg">
+    <FormModal opened={editing !== null} onClose={onClose} title={title} size="lg">
       {editing && (
         <Form
           key={editing.account?.id ?? editing.kind}
@@ -37,6 +37,6 @@ export function ChannelAccountModal({ editing, onClose }: ChannelAccountModalPro
           onCancel={onClose}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -3,7 +3,7 @@
 import type { CenterChannelAccount } from '@atende/contract';
 import { Badge, Button, Group, Switch, Table, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { ChannelIcon } from '../../contacts/ChannelIcon.tsx';
+import { ChannelIcon } from '../../../components/ChannelIcon.tsx';
 import { isConfigurable, type ConfigurableKind } from './account-input.ts';
 import { useToggleAccount } from './use-toggle-account.ts';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { PlusIcon } from '../../../components/Icons.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useCurrentUser } from '../../session/user-api.ts';
+import { useCurrentUser } from '../../../lib/session-store.ts';
 import { canManageChannels } from '../center-access.ts';
 import { CenterSection } from '../CenterSection.tsx';
 import { ChannelAccountModal, type AccountEditing } from './ChannelAccountModal.tsx';

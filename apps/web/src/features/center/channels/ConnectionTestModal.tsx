@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantin
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { errorText } from '../../conversation/error-text.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { testChannelAccount } from './channel-accounts-api.ts';
 
 function ProbeResult({ server, probe }: { server: keyof ConnectionTest; probe: ConnectionTest['smtp'] }) {

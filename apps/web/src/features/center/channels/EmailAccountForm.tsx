@@ -10,9 +10,9 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
+import { ModalForm } from '../../../components/FormModal.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { checkEmailForm, emailFormOf, emailInputOf } from './email-form.ts';
-import { AccountFormFooter } from './AccountFormFooter.tsx';
 import { useAccountForm, type AccountFormProps } from './use-account-form.ts';
 
 type Server = 'smtp' | 'imap';
@@ -75,22 +75,26 @@ export function EmailAccountForm({ account, onSaved, onCancel }: AccountFormProp
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="sm">
-        <Group grow align="flex-start">
-          <TextInput {...textProps('name', t('centerChannels.fields.name'))} required data-autofocus />
-          <TextInput {...textProps('address', t('centerChannels.email.address'))} type="email" required />
-        </Group>
-        {serverFields('smtp')}
-        {serverFields('imap')}
-        <Switch
-          label={t('centerChannels.fields.enabled')}
-          checked={form.enabled}
-          onChange={(event) => set('enabled', event.currentTarget.checked)}
-          data-testid="channel-enabled"
-        />
-        <AccountFormFooter generalError={generalError} saving={saving} onCancel={onCancel} />
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={handleSubmit}
+      error={generalError}
+      submitLabel={t('centerChannels.save')}
+      busy={saving}
+      onCancel={onCancel}
+      submitTestId="channel-save"
+    >
+      <Group grow align="flex-start">
+        <TextInput {...textProps('name', t('centerChannels.fields.name'))} required data-autofocus />
+        <TextInput {...textProps('address', t('centerChannels.email.address'))} type="email" required />
+      </Group>
+      {serverFields('smtp')}
+      {serverFields('imap')}
+      <Switch
+        label={t('centerChannels.fields.enabled')}
+        checked={form.enabled}
+        onChange={(event) => set('enabled', event.currentTarget.checked)}
+        data-testid="channel-enabled"
+      />
+    </ModalForm>
   );
 }

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConsoleTexts } from '../../../lib/i18n.ts';
 import { demoUser, stubApi } from '../../../test/fixtures.ts';
-import { useSessionStore } from '../../session/session-store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { ChannelsPage } from './ChannelsPage.tsx';
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { HttpError } from '../../../lib/http.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { errorText } from '../../conversation/error-text.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { channelAccountsQuery, createChannelAccount, updateChannelAccount } from './channel-accounts-api.ts';
 import type { Problems } from './field-rules.ts';
 

@@ -3,7 +3,7 @@
 import type { CenterChannelAccount, ChannelAccountInput } from '@atende/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifyError } from '../../../lib/notify.ts';
-import { errorText } from '../../conversation/error-text.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { inputOf } from './account-input.ts';
 import { channelAccountsQuery, updateChannelAccount } from './channel-accounts-api.ts';
 

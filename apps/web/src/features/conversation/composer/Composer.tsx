@@ -1,0 +1,283 @@
+// The message footer: the channel to answer on, the text (Enter sends, Shift+Enter breaks the line), one file at
+// a time (spec §5) and a voice recording; on an e-mail channel also the subject. A blacklisted channel cannot be
+// written to, and the footer says why. Typing tells colleagues viewing the conversation (`onTyping`).
+// Ready phrases come with the `/` shortcut (features/phrases) or through the `insertText` handle.
+import type { ContactChannel } from '@atende/contract';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  CloseButton,
+  FileButton,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { forwardRef, memo, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useCurrentUser } from '../../../lib/session-store.ts';
+import { FileIcon, PaperclipIcon, SendIcon } from '../ConversationIcons.tsx';
+import { MESSAGE_TEXT_MAX } from '@atende/contract';
+import { errorText } from '../../../lib/error-text.ts';
+import { formatFileSize } from '../file-size.ts';
+import { MailSubjectField } from './MailSubjectField.tsx';
+import { useMailSubject } from './mail-subject.ts';
+import { HttpError } from '../../../lib/http.ts';
+import { PhraseShortcut } from '../../phrases/PhraseShortcut.tsx';
+import { usePhraseShortcut } from '../../phrases/use-phrase-shortcut.ts';
+import { VoiceRecorder } from './VoiceRecorder.tsx';
+import type { Outgoing } from './send-message.ts';
+
+export interface ComposerHandle {
+  /** Puts text at the caret (ready phrases). */
+  insertText: (text: string) => void;
+}
+
+export interface ComposerProps {
+  channels: readonly ContactChannel[];
+  channelId: string | null;
+  onChannelChange: (channelId: string) => void;
+  onSend: (channel: ContactChannel, clientId: string, outgoing: Outgoing) => Promise<unknown>;
+  /** "Re: …" of the customer's last e-mail on the chosen channel: the subject's prefill. */
+  replySubject?: string | null;
+  /** Called on every keystroke in the text (the caller throttles what it tells the room). */
+  onTyping?: () => void;
+}
+
+const sameFile = (a: File, b: File): boolean =>
+  a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+const newClientId = (): string => crypto.randomUUID();
+
+const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Composer(
+  { channels, channelId, onChannelChange, onSend, replySubject = null, onTyping },
+  ref,
+) {
+  const { t, language } = useTranslation();
+  const user = useCurrentUser();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const subject = useMailSubject(replySubject);
+  const [subjectError, setSubjectError] = useState<string | null>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const resetFile = useRef<() => void>(null);
+  // The client_id of a send that failed on the network: sending the same thing again reuses it.
+  const unsent = useRef<{ key: string; clientId: string } | null>(null);
+  const phraseShortcut = usePhraseShortcut(textarea, text, setText);
+
+  useImperativeHandle(ref, () => ({
+    insertText: (insert) => {
+      const element = textarea.current;
+      const start = element?.selectionStart ?? text.length;
+      const end = element?.selectionEnd ?? text.length;
+      setText(text.slice(0, start) + insert + text.slice(end));
+      element?.focus();
+    },
+  }));
+
+  const channel = channels.find((entry) => entry.id === channelId) ?? null;
+  const blocked = channel?.blacklisted ?? false;
+  const mail = channel?.type === 'email';
+  const trimmed = text.trim();
+  // An e-mail needs its text even with a file (the subject is checked on send, where the error can show).
+  const canSend = !!channel && !blocked && !sending && (trimmed !== '' || (file !== null && !mail));
+  const mayUpload = user?.permissions.send_files === true;
+
+  async function deliver(outgoing: Outgoing, key: string) {
+    if (!channel) return;
+    const clientId = unsent.current?.key === key ? unsent.current.clientId : newClientId();
+    setSending(true);
+    setError(null);
+    try {
+      await onSend(channel, clientId, outgoing);
+      unsent.current = null;
+      return true;
+    } catch (failure) {
+      unsent.current = failure instanceof HttpError && failure.status === 0 ? { key, clientId } : null;
+      if (failure instanceof HttpError && failure.code === 'mail_subject_required') {
+        setSubjectError(errorText(failure));
+      } else {
+        setError(errorText(failure));
+      }
+      return false;
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function handleSend() {
+    if (!canSend) return;
+    const subjectLine = subject.value.trim();
+    if (mail && subjectLine === '') {
+      setSubjectError(t('email.subjectRequired'));
+      return;
+    }
+    setSubjectError(null);
+    const outgoing: Outgoing = mail
+      ? { kind: 'mail', subject: subjectLine, text: trimmed, files: file ? [file] : [] }
+      : file
+        ? { kind: 'file', file, filename: file.name, caption: trimmed }
+        : { kind: 'text', text: trimmed };
+    const key = `${channel?.id}|${mail ? subjectLine : ''}|${trimmed}|${file ? `${file.name}:${file.size}` : ''}`;
+    const previous = { text, file };
+    setText('');
+    setFile(null);
+    resetFile.current?.();
+    if (await deliver(outgoing, key)) {
+      if (mail) subject.reset();
+    } else {
+      setText(previous.text);
+      setFile(previous.file);
+    }
+    textarea.current?.focus();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void handleSend();
+    }
+  }
+
+  function handlePick(picked: File | null) {
+    if (!picked) return;
+    if (file && sameFile(file, picked)) {
+      setError(t('composer.duplicateFile'));
+    } else {
+      setError(null);
+      setFile(picked);
+    }
+    resetFile.current?.();
+  }
+
+  const channelOptions = channels.map((entry) => ({
+    value: entry.id,
+    label: `${t(`channelKinds.${entry.type}`)} · ${entry.address}`,
+    disabled: entry.blacklisted,
+  }));
+
+  return (
+    <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="composer">
+      <Stack gap={6}>
+        <Group gap="xs" wrap="nowrap">
+          <Select
+            size="xs"
+            aria-label={t('composer.channel')}
+            data={channelOptions}
+            value={channelId}
+            onChange={(value) => value && onChannelChange(value)}
+            allowDeselect={false}
+            style={{ flex: 1, minWidth: 0, maxWidth: 360 }}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="composer-channel"
+          />
+        </Group>
+        {blocked && channel && (
+          <Alert color="red" variant="light" p="xs" data-testid="composer-blocked">
+            {channel.blacklist_reason
+              ? t('composer.blacklistedBecause', { reason: channel.blacklist_reason })
+              : t('composer.blacklisted')}
+          </Alert>
+        )}
+        {mail && !blocked && (
+          <MailSubjectField
+            value={subject.value}
+            onChange={(value) => {
+              subject.change(value);
+              setSubjectError(null);
+            }}
+            error={subjectError}
+            disabled={sending}
+          />
+        )}
+        {file && (
+          <Group gap={6} wrap="nowrap" data-testid="composer-file">
+            <FileIcon size={16} />
+            <Text size="sm" truncate style={{ minWidth: 0 }}>
+              {file.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatFileSize(file.size, language)}
+            </Text>
+            <CloseButton size="sm" aria-label={t('composer.removeFile')} onClick={() => setFile(null)} />
+          </Group>
+        )}
+        <PhraseShortcut shortcut={phraseShortcut} />
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          {mayUpload && !blocked && (
+            <FileButton onChange={handlePick} resetRef={resetFile}>
+              {(props) => (
+                <Tooltip label={t('composer.attach')}>
+                  <ActionIcon
+                    {...props}
+                    variant="subtle"
+                    size="lg"
+                    aria-label={t('composer.attach')}
+                    disabled={sending}
+                  >
+                    <PaperclipIcon />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </FileButton>
+          )}
+          <Textarea
+            ref={textarea}
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              onTyping?.();
+            }}
+            onKeyDown={handleKeyDown}
+            placeholder={t(file ? 'composer.captionPlaceholder' : 'composer.placeholder')}
+            aria-label={t('composer.message')}
+            autosize
+            minRows={1}
+            maxRows={6}
+            maxLength={MESSAGE_TEXT_MAX}
+            disabled={blocked}
+            style={{ flex: 1 }}
+            data-testid="composer-text"
+          />
+          {mayUpload && !blocked && channel && (
+            <VoiceRecorder
+              disabled={sending}
+              onRecorded={(blob, filename) =>
+                deliver({ kind: 'audio', file: blob, filename, caption: '' }, `audio:${filename}`)
+              }
+              onError={setError}
+            />
+          )}
+          <Tooltip label={t('composer.send')}>
+            <ActionIcon
+              size="lg"
+              onClick={() => void handleSend()}
+              disabled={!canSend}
+              loading={sending}
+              aria-label={t('composer.send')}
+              data-testid="composer-send"
+            >
+              <SendIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        {error && (
+          <Text size="xs" c="red" role="alert" data-testid="composer-error">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </Box>
+  );
+});
+
+/**
+ * Memoised: the conversation re-renders with every page of history, and the text area measures its height (a
+ * forced layout of the whole screen) on every render.
+ */
+export const Composer = memo(ComposerFooter);

@@ -1,6 +1,0 @@
-// What to tell the user about a failed call: the server's message (it speaks the user's language), else "Ops…".
-import { HttpError } from '../../lib/http.ts';
-import { i18n } from '../../lib/i18n.ts';
-
-export const errorText = (error: unknown): string =>
-  (error instanceof HttpError && error.serverMessage) || i18n.t('errors.generic');

@@ -1,0 +1,175 @@
+// One message of the timeline: who sent it, on which channel, an e-mail's subject and original, its text and
+// attachments, its reactions and actions, and for outbound messages the delivery status (a failed one says why
+// and can be sent again). Mounted by the dozen while the timeline scrolls, so its frame is plain elements
+// styled by a CSS module (a Mantine layout component costs more to mount than the text it holds).
+import type { Attachment, Message } from '@atende/contract';
+import { Anchor, Badge, Box, Button, Group, Image, Text } from '@mantine/core';
+import { memo } from 'react';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { ChannelIcon } from '../../../components/ChannelIcon.tsx';
+import { FileIcon } from '../ConversationIcons.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { failureReasonText } from './failure-reason.ts';
+import { formatFileSize } from '../file-size.ts';
+import { HighlightedText } from '../../../components/HighlightedText.tsx';
+import classes from './MessageBubble.module.css';
+import { MessageActions } from './MessageActions.tsx';
+import { useMessageDialogs } from './MessageDialogs.tsx';
+import { ReactionChips } from './ReactionBar.tsx';
+import { isLocal } from './timeline-store.ts';
+import { useTranscription } from './use-transcription.ts';
+
+const STATUS_COLORS = {
+  pending: 'gray',
+  sent: 'blue',
+  delivered: 'teal',
+  read: 'green',
+  failed: 'red',
+  received: 'gray',
+} as const;
+
+function AttachmentView({ attachment }: { attachment: Attachment }) {
+  const { language } = useTranslation();
+  if (attachment.kind === 'image') {
+    return (
+      <Anchor href={attachment.url} target="_blank" rel="noreferrer">
+        <Image
+          src={attachment.url}
+          alt={attachment.filename}
+          h={180}
+          w="auto"
+          maw="100%"
+          fit="contain"
+          radius="sm"
+          loading="lazy"
+          data-testid="attachment-image"
+        />
+      </Anchor>
+    );
+  }
+  if (attachment.kind === 'audio') {
+    return <audio controls preload="none" src={attachment.url} style={{ maxWidth: '100%' }} />;
+  }
+  if (attachment.kind === 'video') {
+    return (
+      <video controls preload="none" src={attachment.url} style={{ maxWidth: '100%', maxHeight: 240 }} />
+    );
+  }
+  return (
+    <Anchor href={attachment.url} download={attachment.filename} size="sm" data-testid="attachment-document">
+      <Group gap={6} wrap="nowrap">
+        <FileIcon />
+        <span>{attachment.filename}</span>
+        <Text span size="xs" c="dimmed">
+          {formatFileSize(attachment.size, language)}
+        </Text>
+      </Group>
+    </Anchor>
+  );
+}
+
+export interface MessageBubbleProps {
+  message: Message;
+  time: string;
+  highlight: string | null;
+  focused: boolean;
+  onRetry: (message: Message) => void;
+}
+
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  time,
+  highlight,
+  focused,
+  onRetry,
+}: MessageBubbleProps) {
+  const { t } = useTranslation();
+  const dialogs = useMessageDialogs();
+  const transcription = useTranscription(message);
+  // An optimistic copy has no id on the server yet: nothing can be asked about it.
+  const known = !isLocal(message);
+  const outbound = message.direction === 'out';
+  const sender = message.sender.name ?? t(outbound ? 'timeline.you' : 'timeline.customer');
+  return (
+    <div className={outbound ? `${classes.row} ${classes.outbound}` : classes.row}>
+      <div
+        className={focused ? `${classes.bubble} ${classes.focused}` : classes.bubble}
+        data-testid="message"
+        data-message-id={message.id}
+        data-status={message.status}
+      >
+        <div className={classes.header}>
+          <ChannelIcon kind={message.channel.type} size={14} />
+          <span className={classes.sender} data-testid="message-sender">
+            {sender}
+          </span>
+          {known && (
+            <MessageActions
+              message={message}
+              transcribing={transcription.isPending}
+              onTranscribe={() => transcription.mutate()}
+            />
+          )}
+        </div>
+        {message.subject && (
+          <div className={classes.subject} data-testid="message-subject">
+            {message.subject}
+          </div>
+        )}
+        {message.text !== '' && (
+          <div className={classes.text}>
+            <HighlightedText text={message.text} term={highlight} />
+          </div>
+        )}
+        {message.attachments.map((attachment) => (
+          <Box key={attachment.id}>
+            <AttachmentView attachment={attachment} />
+          </Box>
+        ))}
+        {transcription.isError && (
+          <Text size="xs" c="red" role="alert" data-testid="transcription-error">
+            {errorText(transcription.error)}
+          </Text>
+        )}
+        {transcription.isSuccess && (
+          <Text size="xs" c="dimmed" data-testid="transcription-requested">
+            {t('transcription.requested')}
+          </Text>
+        )}
+        {message.has_html && known && (
+          <Box>
+            <Button size="compact-xs" variant="subtle" onClick={() => dialogs.openHtml(message.id)}>
+              {t('email.viewOriginal')}
+            </Button>
+          </Box>
+        )}
+        <div className={classes.footer}>
+          <span className={classes.time}>{time}</span>
+          {outbound && (
+            <Badge
+              size="xs"
+              variant="light"
+              color={STATUS_COLORS[message.status]}
+              data-testid="message-status"
+            >
+              {t(`timeline.status.${message.status}`)}
+            </Badge>
+          )}
+        </div>
+        {message.status === 'failed' && (
+          <Group gap={6} justify="flex-end" wrap="wrap">
+            {message.failure_reason && (
+              <Text size="xs" c="red">
+                {failureReasonText(message.failure_reason, t)}
+              </Text>
+            )}
+            <Button size="compact-xs" variant="light" color="red" onClick={() => onRetry(message)}>
+              {t('timeline.retry')}
+            </Button>
+          </Group>
+        )}
+        <ReactionChips message={message} />
+      </div>
+    </div>
+  );
+});
