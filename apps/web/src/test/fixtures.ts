@@ -1,8 +1,14 @@
 // Test data shaped by the contract, and a fetch stand-in that answers like the API.
-import type { Resources, User } from '@atende/contract';
+import { abilitiesOf, type Resources, type User } from '@atende/contract';
 import { vi } from 'vitest';
 
-export const demoUser = (overrides: Partial<User> = {}): User => ({
+/** A user as GET /api/user answers it: its abilities follow its role and flags, as the server's table says. */
+export function demoUser(overrides: Partial<User> = {}): User {
+  const user = { ...userFields, ...overrides };
+  return { abilities: abilitiesOf(user), ...user };
+}
+
+const userFields: Omit<User, 'abilities'> = {
   id: '01a201b8-77c6-726a-8fd7-da45649e4f01',
   username: 'attendant',
   name: 'Juliana Souza',
@@ -17,8 +23,7 @@ export const demoUser = (overrides: Partial<User> = {}): User => ({
   permissions: { create_contacts: true, send_files: true, change_responsible: false },
   role: 'attendant',
   company: { id: '01a201b8-7760-71e4-bcfb-5e5b0d8710b8', name: 'Demo' },
-  ...overrides,
-});
+};
 
 export const demoResources = (): Resources => ({
   company: { id: '01a201b8-7760-71e4-bcfb-5e5b0d8710b8', name: 'Demo' },

@@ -10,12 +10,12 @@ import { BrandLogo } from '../branding/BrandLogo.tsx';
 import { ProcessingOverlay } from '../panel/ProcessingOverlay.tsx';
 import { useCurrentUser } from '../../lib/session-store.ts';
 import { useSignOut } from '../session/use-sign-out.ts';
-import { canOpenCenter } from './center-access.ts';
+import { holds } from '../../lib/abilities.ts';
 import { CenterNav } from './CenterNav.tsx';
 
 function CenterContent({ user }: { user: User }) {
   const { t } = useTranslation();
-  if (!canOpenCenter(user.role)) {
+  if (!holds(user, 'center.open')) {
     return (
       <Alert color="yellow" variant="light" title={t('center.noAccessTitle')} role="alert">
         {t('center.noAccessBody')}

@@ -1,15 +1,19 @@
 // Navigation between the Center's sections (users, channels): links, marked as the current page when open.
+import type { Ability } from '@atende/contract';
 import { Button, Group } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
 import { pathTo, ROUTES, type RouteName } from '../../lib/routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { holds } from '../../lib/abilities.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 
+/** Each section, and the ability it needs beyond opening the Center. */
 const SECTIONS = [
   { route: 'center', label: 'centerChannels.nav.users' },
-  { route: 'center.channels', label: 'centerChannels.nav.channels' },
-] as const satisfies readonly { route: RouteName; label: string }[];
+  { route: 'center.channels', label: 'centerChannels.nav.channels', ability: 'channels.manage' },
+] as const satisfies readonly { route: RouteName; label: string; ability?: Ability }[];
 
-function SectionLink({ route, label }: (typeof SECTIONS)[number]) {
+function SectionLink({ route, label }: { route: RouteName; label: (typeof SECTIONS)[number]['label'] }) {
   const { t } = useTranslation();
   const current = useMatch({ path: ROUTES[route].path, end: true }) !== null;
   return (
@@ -27,11 +31,14 @@ function SectionLink({ route, label }: (typeof SECTIONS)[number]) {
 
 export function CenterNav() {
   const { t } = useTranslation();
+  const user = useCurrentUser();
   return (
     <Group component="nav" gap="xs" aria-label={t('centerChannels.nav.label')}>
-      {SECTIONS.map((section) => (
-        <SectionLink key={section.route} {...section} />
-      ))}
+      {SECTIONS.filter((section) => !('ability' in section) || holds(user, section.ability)).map(
+        (section) => (
+          <SectionLink key={section.route} route={section.route} label={section.label} />
+        ),
+      )}
     </Group>
   );
 }

@@ -2,7 +2,8 @@
 // whether it belongs to a list, and whether a change moves it within a list's ordering. Mirrors the server's
 // rules (contacts/policy.ts, queries.ts, keyset.ts); where a summary does not carry the answer (pending
 // schedules, segments) it says 'unknown' and the caller asks the server.
-import type { ContactOrder, ContactSummary, Role } from '@atende/contract';
+import type { ContactOrder, ContactSummary, User } from '@atende/contract';
+import { holds } from '../../lib/abilities.ts';
 import type { ListParams } from '../../lib/contact-keys.ts';
 
 /** Who is looking: attendants see their own contacts and the unassigned ones; other roles see every contact. */
@@ -11,9 +12,9 @@ export interface Viewer {
   supervising: boolean;
 }
 
-export const viewerOf = (user: { id: string; role: Role }): Viewer => ({
+export const viewerOf = (user: Pick<User, 'id' | 'abilities'>): Viewer => ({
   id: user.id,
-  supervising: user.role !== 'attendant',
+  supervising: holds(user, 'contacts.see_all'),
 });
 
 export const canSee = (viewer: Viewer, responsibleId: string | null): boolean =>

@@ -9,12 +9,12 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useContactChange } from '../../lib/use-contact-change.ts';
 import { responsiblesQuery } from '../../lib/catalogues.ts';
-import { useCurrentUser } from '../../lib/session-store.ts';
+import { useAbility } from '../../lib/abilities.ts';
 import { updateContact } from './customer-api.ts';
 
 export function ResponsibleField({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
-  const mayChange = useCurrentUser()?.permissions.change_responsible === true;
+  const mayChange = useAbility('contacts.change_responsible');
   const responsibles = useQuery({ ...responsiblesQuery, enabled: mayChange }).data?.data ?? [];
   const [problem, setProblem] = useState<string | null>(null);
   const change = useContactChange(

@@ -6,11 +6,11 @@ import { ArrowForwardIcon, MessageOffIcon, PlusIcon } from '../../components/Ico
 import { useTranslation } from '../../lib/i18n.ts';
 import { NewContactModal } from '../contacts/NewContactModal.tsx';
 import { useTakeNext } from '../queue/use-take-next.ts';
-import { useCurrentUser } from '../../lib/session-store.ts';
+import { useAbility } from '../../lib/abilities.ts';
 
 export function NoConversation() {
   const { t } = useTranslation();
-  const user = useCurrentUser();
+  const mayCreate = useAbility('contacts.create');
   const takeNext = useTakeNext();
   const [creating, setCreating] = useState(false);
 
@@ -34,7 +34,7 @@ export function NoConversation() {
           >
             {t('queue.takeNext')}
           </Button>
-          {user?.permissions.create_contacts && (
+          {mayCreate && (
             <Button variant="default" leftSection={<PlusIcon size={16} />} onClick={() => setCreating(true)}>
               {t('newContact.open')}
             </Button>

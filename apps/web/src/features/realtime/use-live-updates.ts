@@ -22,7 +22,8 @@ import {
   knownContact,
   resyncContacts,
 } from '../contacts/contact-cache.ts';
-import { viewerOf } from '../contacts/contact-filters.ts';
+import type { Viewer } from '../contacts/contact-filters.ts';
+import { holds } from '../../lib/abilities.ts';
 import { handleHttpError } from '../session/http-errors.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 
@@ -43,7 +44,7 @@ export function useLiveUpdates(enabled: boolean): void {
   const favicon = useBranding().favicon;
   const token = useSessionStore((state) => state.token);
   const userId = useSessionStore((state) => state.user?.id);
-  const role = useSessionStore((state) => state.user?.role);
+  const seesAll = useSessionStore((state) => holds(state.user, 'contacts.see_all'));
   // Read by event handlers at the time of the event, without reconnecting when they change.
   const latest = useRef({ pathname, favicon, navigate });
   useEffect(() => {
@@ -65,8 +66,8 @@ export function useLiveUpdates(enabled: boolean): void {
   }, [enabled]);
 
   useEffect(() => {
-    if (!enabled || !token || !userId || !role) return undefined;
-    const viewer = viewerOf({ id: userId, role });
+    if (!enabled || !token || !userId) return undefined;
+    const viewer: Viewer = { id: userId, supervising: seesAll };
     const unread = createUnreadTracker();
 
     const handleSummary = (summary: ContactSummary) => {
@@ -108,5 +109,5 @@ export function useLiveUpdates(enabled: boolean): void {
       connection.close();
       forgetLiveState(client);
     };
-  }, [enabled, token, userId, role, client]);
+  }, [enabled, token, userId, seesAll, client]);
 }

@@ -9,7 +9,7 @@ import { useRealtimeStore } from '../../lib/realtime.ts';
 import { requestNotificationPermission, useNotificationPermission } from '../../lib/browser-notification.ts';
 import { unlockSound } from '../../lib/notification-sound.ts';
 import { WaitingQueuePanel } from '../queue/WaitingQueuePanel.tsx';
-import { useCurrentUser } from '../../lib/session-store.ts';
+import { useAbility } from '../../lib/abilities.ts';
 import type { ListParams } from '../../lib/contact-keys.ts';
 import { contactListQuery, contactSearchQuery, waitingQueueQuery } from '../contacts/contact-queries.ts';
 import { ContactList } from '../contacts/ContactList.tsx';
@@ -100,7 +100,7 @@ function RealtimeNotice() {
 
 export function ContactColumn() {
   const { t } = useTranslation();
-  const user = useCurrentUser();
+  const mayCreate = useAbility('contacts.create');
   const { view, list, search, setView, setFilter, setOnlyMySegments, setOrder, setSearch } =
     useListSettings();
   const waiting = useQuery(waitingQueueQuery).data?.count;
@@ -135,7 +135,7 @@ export function ContactColumn() {
             ]}
           />
           <NotificationButton />
-          {user?.permissions.create_contacts && (
+          {mayCreate && (
             <Box hiddenFrom="md">
               <Tooltip label={t('newContact.open')}>
                 <ActionIcon

@@ -6,7 +6,7 @@ import { useTranslation, type Messages } from '../../lib/i18n.ts';
 import { Link, useLocation } from 'react-router';
 import { pathTo, type RouteName } from '../../lib/routes.ts';
 import { BuildingIcon, HomeIcon, LogoutIcon, UserIcon } from '../../components/Icons.tsx';
-import { canOpenCenter } from '../center/center-access.ts';
+import { holds } from '../../lib/abilities.ts';
 import { NextInQueueNavLink } from '../queue/NextInQueueNavLink.tsx';
 import { useSignOut } from '../session/use-sign-out.ts';
 
@@ -52,7 +52,7 @@ export function ShellNavigation({ user, onNavigate }: ShellNavigationProps) {
               />
             );
           })}
-          {canOpenCenter(user.role) && (
+          {holds(user, 'center.open') && (
             <NavLink
               component={Link}
               to={pathTo('center')}

@@ -24,7 +24,7 @@ import {
 } from '../../components/Icons.tsx';
 import { toLanguageTag } from '../../lib/language.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { canOpenCenter } from '../center/center-access.ts';
+import { holds } from '../../lib/abilities.ts';
 import { useUpdateProfile } from '../profile/profile-api.ts';
 import { useSignOut } from '../session/use-sign-out.ts';
 import { initialsOf } from '../../lib/initials.ts';
@@ -88,7 +88,7 @@ export function UserMenu({ user }: { user: User }) {
         <Menu.Item leftSection={dark ? <SunIcon /> : <MoonIcon />} onClick={toggleColorScheme}>
           {t(dark ? 'userMenu.lightTheme' : 'userMenu.darkTheme')}
         </Menu.Item>
-        {canOpenCenter(user.role) && (
+        {holds(user, 'center.open') && (
           <Menu.Item component={Link} to={pathTo('center')} leftSection={<BuildingIcon />}>
             {t('userMenu.center')}
           </Menu.Item>

@@ -9,7 +9,7 @@ import { PlusIcon } from '../../../components/Icons.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
-import { canManageChannels } from '../center-access.ts';
+import { holds } from '../../../lib/abilities.ts';
 import { CenterSection } from '../CenterSection.tsx';
 import { ChannelAccountModal, type AccountEditing } from './ChannelAccountModal.tsx';
 import { ChannelAccountsTable } from './ChannelAccountsTable.tsx';
@@ -78,7 +78,7 @@ export function ChannelsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   if (!user) return null;
-  if (!canManageChannels(user.role)) {
+  if (!holds(user, 'channels.manage')) {
     return (
       <Alert color="yellow" variant="light" title={t('centerChannels.adminsOnlyTitle')} role="alert">
         {t('centerChannels.adminsOnlyBody')}

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { forwardRef, memo, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useCurrentUser } from '../../../lib/session-store.ts';
+import { useAbility } from '../../../lib/abilities.ts';
 import { FileIcon, PaperclipIcon, SendIcon } from '../ConversationIcons.tsx';
 import { MESSAGE_TEXT_MAX } from '@atende/contract';
 import { errorText } from '../../../lib/error-text.ts';
@@ -57,7 +57,6 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   ref,
 ) {
   const { t, language } = useTranslation();
-  const user = useCurrentUser();
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
@@ -86,7 +85,7 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   const trimmed = text.trim();
   // An e-mail needs its text even with a file (the subject is checked on send, where the error can show).
   const canSend = !!channel && !blocked && !sending && (trimmed !== '' || (file !== null && !mail));
-  const mayUpload = user?.permissions.send_files === true;
+  const mayUpload = useAbility('messages.send_files');
 
   async function deliver(outgoing: Outgoing, key: string) {
     if (!channel) return;
