@@ -31,7 +31,7 @@ import { scheduleRoutes } from './modules/schedules/routes.ts';
 import { deliverReminder, type ReminderJob } from './modules/schedules/service.ts';
 import { notifyThreadChanges } from './modules/threads/notifier.ts';
 import { threadRoutes } from './modules/threads/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
+import { registerUsers } from './modules/users/index.ts';
 import { widgetRoutes } from './modules/widget/routes.ts';
 import { registerWidgetSocket, relayAttendantTyping } from './modules/widget/socket.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -58,7 +58,7 @@ declare module 'fastify' {
 const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   channelAccountRoutes,
   authRoutes,
-  userRoutes,
+  registerUsers,
   catalogueRoutes,
   contactRoutes,
   messageRoutes,
