@@ -26,9 +26,11 @@ import { uploadRoutes } from './modules/messages/upload-routes.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
-import { notifyScheduleReminders } from './modules/schedules/notifier.ts';
-import { scheduleRoutes } from './modules/schedules/routes.ts';
-import { deliverReminder, type ReminderJob } from './modules/schedules/service.ts';
+import {
+  registerScheduleNotifier,
+  registerSchedules,
+  registerScheduleWorker,
+} from './modules/schedules/index.ts';
 import { notifyThreadChanges } from './modules/threads/notifier.ts';
 import { threadRoutes } from './modules/threads/routes.ts';
 import { registerUsers } from './modules/users/index.ts';
@@ -64,7 +66,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   messageRoutes,
   messageSearchRoutes,
   threadRoutes,
-  scheduleRoutes,
+  registerSchedules,
   registerPhrases,
   eventRoutes,
   resourceRoutes,
@@ -120,7 +122,7 @@ export async function buildApp(
   notifyMessageChanges(database.db, deps.bus, io, deps.urls);
   notifyEventChanges(database.db, deps.bus, io);
   notifyThreadChanges(database.db, deps.bus, io);
-  notifyScheduleReminders(database.db, deps.bus, io);
+  registerScheduleNotifier(io, deps);
   registerWorkers(app, deps, options.connectors);
   if (database.kind === 'pglite') registerEmbeddedVacuum(app, database);
   app.decorate('deps', deps);
@@ -145,9 +147,7 @@ function registerWorkers(app: FastifyInstance, deps: Deps, timing: BuildOptions[
       (job, meta) => deliverMessage(delivery, job, meta.attempt),
       { sequence: (job) => job.contactId },
     );
-    await deps.jobs.work<ReminderJob>(QUEUES.scheduleReminder, (job) =>
-      deliverReminder(deps.database.db, deps.bus, job),
-    );
+    await registerScheduleWorker(deps);
     connections = startConnectors({
       db: deps.db,
       ingest: deps.ingest,
