@@ -31,8 +31,7 @@ import {
   registerSchedules,
   registerScheduleWorker,
 } from './modules/schedules/index.ts';
-import { notifyThreadChanges } from './modules/threads/notifier.ts';
-import { threadRoutes } from './modules/threads/routes.ts';
+import { registerThreadNotifier, registerThreads } from './modules/threads/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 import { widgetRoutes } from './modules/widget/routes.ts';
 import { registerWidgetSocket, relayAttendantTyping } from './modules/widget/socket.ts';
@@ -65,7 +64,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   contactRoutes,
   messageRoutes,
   messageSearchRoutes,
-  threadRoutes,
+  registerThreads,
   registerSchedules,
   registerPhrases,
   eventRoutes,
@@ -121,7 +120,7 @@ export async function buildApp(
   notifyContactChanges(database.db, deps.bus, io);
   notifyMessageChanges(database.db, deps.bus, io, deps.urls);
   notifyEventChanges(database.db, deps.bus, io);
-  notifyThreadChanges(database.db, deps.bus, io);
+  registerThreadNotifier(io, deps);
   registerScheduleNotifier(io, deps);
   registerWorkers(app, deps, options.connectors);
   if (database.kind === 'pglite') registerEmbeddedVacuum(app, database);
