@@ -9,7 +9,7 @@ import { CHANNEL_CONNECTORS } from './channels/index.ts';
 import { startConnectors } from './channels/connectors.ts';
 import type { AppConfig } from './config.ts';
 import { createDeps, type Deps, type DepsOptions } from './deps.ts';
-import { channelAccountRoutes } from './modules/channel-accounts/routes.ts';
+import { registerChannelAccounts } from './modules/channel-accounts/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { notifyContactChanges } from './modules/contacts/notifier.ts';
@@ -57,7 +57,7 @@ declare module 'fastify' {
 
 /** Every module's registration: each binds its service to the deps it uses and declares its routes. */
 const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
-  channelAccountRoutes,
+  registerChannelAccounts,
   authRoutes,
   registerUsers,
   catalogueRoutes,
