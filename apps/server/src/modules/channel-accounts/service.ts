@@ -22,8 +22,7 @@ export type ChannelAccountDeps = {
 };
 export type ChannelAccountService = ReturnType<typeof channelAccountService>;
 
-export type ChannelAccountRow = typeof channelAccounts.$inferSelect;
-type Row = ChannelAccountRow;
+type Row = typeof channelAccounts.$inferSelect;
 
 const opened = (box: CredentialsBox, row: Row): OpenedChannelAccount => ({
   ...openAccount(box, row),

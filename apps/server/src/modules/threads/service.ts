@@ -68,10 +68,7 @@ export function threadService(deps: ThreadDeps) {
       await assertContact(ctx, input.contactId);
       await findThread(ctx, input);
       const before = input.before_created_at;
-      const rows = await ctx.db
-        .select(threadMessageColumns)
-        .from(threadMessages)
-        .leftJoin(users, eq(users.id, threadMessages.authorId))
+      const rows = await messageWithAuthor(ctx.db)
         .where(
           and(
             eq(threadMessages.threadId, input.threadId),
@@ -124,6 +121,9 @@ async function assertContact(ctx: TenantContext, contactId: string) {
 const threadWithAuthor = (db: Db) =>
   db.select(threadColumns).from(threads).leftJoin(users, eq(users.id, threads.authorId));
 
+const messageWithAuthor = (db: Db) =>
+  db.select(threadMessageColumns).from(threadMessages).leftJoin(users, eq(users.id, threadMessages.authorId));
+
 async function findThread(ctx: TenantContext, key: ThreadKey): Promise<ThreadRow> {
   const [row] = await threadWithAuthor(ctx.db)
     .where(
@@ -167,10 +167,7 @@ export async function findThreadMessage(
   companyId: string,
   messageId: string,
 ): Promise<ThreadMessageRow | undefined> {
-  const [row] = await db
-    .select(threadMessageColumns)
-    .from(threadMessages)
-    .leftJoin(users, eq(users.id, threadMessages.authorId))
+  const [row] = await messageWithAuthor(db)
     .where(and(eq(threadMessages.id, messageId), eq(threadMessages.companyId, companyId)))
     .limit(1);
   return row;
