@@ -9,7 +9,7 @@ import { CHANNEL_CONNECTORS } from './channels/index.ts';
 import { startConnectors } from './channels/connectors.ts';
 import type { AppConfig } from './config.ts';
 import { createDeps, type Deps, type DepsOptions } from './deps.ts';
-import { channelAccountRoutes } from './modules/channel-accounts/routes.ts';
+import { registerChannelAccounts } from './modules/channel-accounts/index.ts';
 import { registerSessions } from './modules/auth/index.ts';
 import { registerCatalogues } from './modules/catalogues/index.ts';
 import { notifyContactChanges } from './modules/contacts/notifier.ts';
@@ -24,12 +24,13 @@ import { registerMessages } from './modules/messages/index.ts';
 import type { DeliveryJob } from './modules/messages/send.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
 import { registerResources } from './modules/resources/index.ts';
-import { notifyScheduleReminders } from './modules/schedules/notifier.ts';
-import { scheduleRoutes } from './modules/schedules/routes.ts';
-import { deliverReminder, type ReminderJob } from './modules/schedules/service.ts';
-import { notifyThreadChanges } from './modules/threads/notifier.ts';
-import { threadRoutes } from './modules/threads/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
+import {
+  registerScheduleNotifier,
+  registerSchedules,
+  registerScheduleWorker,
+} from './modules/schedules/index.ts';
+import { registerThreadNotifier, registerThreads } from './modules/threads/index.ts';
+import { registerUsers } from './modules/users/index.ts';
 import { registerWidget } from './modules/widget/index.ts';
 import { registerWidgetSocket, relayAttendantTyping } from './modules/widget/socket.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -54,15 +55,15 @@ declare module 'fastify' {
 
 /** Every module's registration: each binds its service to the deps it uses and declares its routes. */
 const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
-  channelAccountRoutes,
+  registerChannelAccounts,
   registerSessions,
-  userRoutes,
+  registerUsers,
   registerCatalogues,
   registerContacts,
   registerMessages,
   registerWidget,
-  threadRoutes,
-  scheduleRoutes,
+  registerThreads,
+  registerSchedules,
   registerPhrases,
   registerEvents,
   registerResources,
@@ -115,8 +116,9 @@ export async function buildApp(
   notifyContactChanges(database.db, deps.bus, io);
   notifyMessageChanges(database.db, deps.bus, io, deps.urls);
   notifyEventChanges(database.db, deps.bus, io);
-  notifyThreadChanges(database.db, deps.bus, io);
-  notifyScheduleReminders(database.db, deps.bus, io);
+  registerThreadNotifier(io, deps);
+  registerScheduleNotifier(io, deps);
+  registerScheduleNotifier(io, deps);
   registerWorkers(app, deps, options.connectors);
   if (database.kind === 'pglite') registerEmbeddedVacuum(app, database);
   app.decorate('deps', deps);
@@ -141,9 +143,7 @@ function registerWorkers(app: FastifyInstance, deps: Deps, timing: BuildOptions[
       (job, meta) => deliverMessage(delivery, job, meta.attempt),
       { sequence: (job) => job.contactId },
     );
-    await deps.jobs.work<ReminderJob>(QUEUES.scheduleReminder, (job) =>
-      deliverReminder(deps.database.db, deps.bus, job),
-    );
+    await registerScheduleWorker(deps);
     connections = startConnectors({
       db: deps.db,
       ingest: deps.ingest,

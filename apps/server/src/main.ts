@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
-import { controlCommands } from './modules/demo/control.ts';
+import { controlCommands } from './modules/demo/index.ts';
 import { CONTROL_SOCKET, startControlSocket } from './platform/control-socket.ts';
 import { superviseWorkers, workerIndex } from './platform/cluster.ts';
 import { prepareDatabase } from './database.ts';

@@ -3,9 +3,10 @@
 import { ChatSettings, EmailSettings, type CenterChannelAccount } from '@atende/contract';
 import type { ChannelAccountRecord } from '../../channels/adapter.ts';
 
-type Presentable = ChannelAccountRecord & { publicKey: string | null; createdAt: Date };
+/** An account with its secrets opened (the service's answer): the presenter decides which of them show. */
+export type OpenedChannelAccount = ChannelAccountRecord & { publicKey: string | null; createdAt: Date };
 
-export function presentChannelAccount(account: Presentable): CenterChannelAccount {
+export function presentChannelAccount(account: OpenedChannelAccount): CenterChannelAccount {
   const email = account.kind === 'email' ? EmailSettings.safeParse(account.settings) : null;
   const chat = account.kind === 'chat' ? ChatSettings.safeParse(account.settings) : null;
   const secret = (name: string) =>

@@ -1,5 +1,6 @@
 // The Center's channel accounts: GET/POST /api/center/channels, PUT /api/center/channels/:id and
-// POST /api/center/channels/:id/test (log into the mailbox's servers). Administrators only.
+// POST /api/center/channels/:id/test (log into the mailbox's servers). For who may manage channels only: the
+// collection's routes say so in their config; the account's routes let the service answer 404 first.
 import {
   CenterChannelAccount,
   CenterChannelList,
@@ -9,52 +10,45 @@ import {
 } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { testEmailAccount } from '../../channels/email/connection-test.ts';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
-import {
-  createChannelAccount,
-  listChannelAccounts,
-  testChannelAccount,
-  updateChannelAccount,
-  type ChannelAccountDeps,
-} from './service.ts';
+import { presentChannelAccount } from './presenter.ts';
+import type { ChannelAccountService } from './service.ts';
 
-export function channelAccountRoutes(app: FastifyInstance, deps: Deps): void {
+export function channelAccountRoutes(app: FastifyInstance, accounts: ChannelAccountService): void {
   const r = typed(app);
   const tags = ['center'];
-  const ctx = tenantContext;
-  const accountDeps: ChannelAccountDeps = {
-    bus: deps.bus,
-    credentials: deps.credentials,
-    testEmail: testEmailAccount,
-  };
+  const config = { ability: 'channels.manage' } as const;
   const Params = z.object({ id: Id });
 
   r.get(
     '/api/center/channels',
-    { schema: { tags, response: responses(CenterChannelList) } },
+    { config, schema: { tags, response: responses(CenterChannelList) } },
     async (request) => ({
-      data: await listChannelAccounts(ctx(request), deps.credentials),
+      data: (await accounts.list(tenantContext(request))).map(presentChannelAccount),
     }),
   );
   r.post(
     '/api/center/channels',
-    { schema: { tags, body: ChannelAccountInput, response: responses(CenterChannelAccount, 201) } },
+    { config, schema: { tags, body: ChannelAccountInput, response: responses(CenterChannelAccount, 201) } },
     async (request, reply) =>
-      reply.code(201).send(await createChannelAccount(ctx(request), accountDeps, request.body)),
+      reply
+        .code(201)
+        .send(presentChannelAccount(await accounts.create(tenantContext(request), request.body))),
   );
   r.put(
     '/api/center/channels/:id',
     {
       schema: { tags, params: Params, body: ChannelAccountInput, response: responses(CenterChannelAccount) },
     },
-    (request) => updateChannelAccount(ctx(request), accountDeps, request.params.id, request.body),
+    async (request) =>
+      presentChannelAccount(
+        await accounts.update(tenantContext(request), { ...request.body, id: request.params.id }),
+      ),
   );
   r.post(
     '/api/center/channels/:id/test',
     { schema: { tags, params: Params, response: responses(ConnectionTest) } },
-    (request) => testChannelAccount(ctx(request), accountDeps, request.params.id),
+    (request) => accounts.test(tenantContext(request), request.params),
   );
 }

@@ -1,22 +1,18 @@
 // Channel accounts of the Center: create, replace (settings and, when given, secrets), list, and test a
-// mailbox's servers. Secrets are sealed before they reach the database (platform/credentials.ts).
+// mailbox's servers. Secrets are sealed before they reach the database (platform/credentials.ts). Who may
+// configure them is the contract's 'channels.manage'.
 import { randomBytes } from 'node:crypto';
-import {
-  CONFIGURABLE_CHANNEL_KINDS,
-  type CenterChannelAccount,
-  type ChannelAccountInput,
-  type ConnectionTest,
-} from '@atende/contract';
+import { CONFIGURABLE_CHANNEL_KINDS, type ChannelAccountInput, type ConnectionTest } from '@atende/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { openAccount } from '../../channels/accounts.ts';
 import type { ChannelAccountRecord } from '../../channels/adapter.ts';
 import { channelAccounts } from '../../db/schema/index.ts';
-import type { TenantContext } from '../../platform/auth.ts';
+import { authorize, type TenantContext } from '../../platform/auth.ts';
 import type { CredentialsBox } from '../../platform/credentials.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
-import { assertMayManageChannels } from './policy.ts';
-import { presentChannelAccount } from './presenter.ts';
+import type { OpenedChannelAccount } from './presenter.ts';
 
 export type ChannelAccountDeps = {
   bus: EventBus;
@@ -24,24 +20,79 @@ export type ChannelAccountDeps = {
   /** Logs into an e-mail account's SMTP and IMAP servers (channels/email/connection-test.ts). */
   testEmail(account: ChannelAccountRecord): Promise<ConnectionTest>;
 };
+export type ChannelAccountService = ReturnType<typeof channelAccountService>;
 
-export type ChannelAccountRow = typeof channelAccounts.$inferSelect;
-type Row = ChannelAccountRow;
+type Row = typeof channelAccounts.$inferSelect;
 
-const present = (box: CredentialsBox, row: Row) =>
-  presentChannelAccount({ ...openAccount(box, row), publicKey: row.publicKey, createdAt: row.createdAt });
+const opened = (box: CredentialsBox, row: Row): OpenedChannelAccount => ({
+  ...openAccount(box, row),
+  publicKey: row.publicKey,
+  createdAt: row.createdAt,
+});
 
-export async function listChannelAccounts(
-  ctx: TenantContext,
-  box: CredentialsBox,
-): Promise<CenterChannelAccount[]> {
-  assertMayManageChannels(ctx.role);
-  const rows = await ctx.db
-    .select()
-    .from(channelAccounts)
-    .where(eq(channelAccounts.companyId, ctx.companyId))
-    .orderBy(asc(channelAccounts.kind), asc(channelAccounts.name));
-  return rows.map((row) => present(box, row));
+export function channelAccountService(deps: ChannelAccountDeps) {
+  /**
+   * The account behind an id, for who may manage channels. Another company's account is not found for
+   * anyone, whatever their role (no existence leak): the lookup answers 404 before the ability answers 403,
+   * which is why these operations authorise here rather than by their route's config.
+   */
+  async function managed(ctx: TenantContext, id: string): Promise<Row> {
+    const [row] = await ctx.db
+      .select()
+      .from(channelAccounts)
+      .where(and(eq(channelAccounts.id, id), eq(channelAccounts.companyId, ctx.companyId)))
+      .limit(1);
+    if (!row) throw notFound();
+    authorize(ctx, 'channels.manage');
+    return row;
+  }
+
+  return {
+    async list(ctx: TenantContext): Promise<OpenedChannelAccount[]> {
+      const rows = await ctx.db
+        .select()
+        .from(channelAccounts)
+        .where(eq(channelAccounts.companyId, ctx.companyId))
+        .orderBy(asc(channelAccounts.kind), asc(channelAccounts.name));
+      return rows.map((row) => opened(deps.credentials, row));
+    },
+
+    async create(ctx: TenantContext, input: ChannelAccountInput): Promise<OpenedChannelAccount> {
+      assertConfigurable(input.kind);
+      const values = stored(input, {});
+      const row = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+        const [created] = await tx
+          .insert(channelAccounts)
+          .values({
+            companyId: ctx.companyId,
+            kind: input.kind,
+            name: input.name,
+            enabled: input.enabled,
+            address: values.address,
+            settings: values.settings,
+            credentials: deps.credentials.seal(values.credentials),
+            publicKey: input.kind === 'chat' ? randomBytes(16).toString('base64url') : null,
+          })
+          .returning();
+        record({ type: 'channel_account.changed', companyId: ctx.companyId, accountId: created!.id });
+        return created!;
+      });
+      return opened(deps.credentials, row);
+    },
+
+    async update(
+      ctx: TenantContext,
+      input: ChannelAccountInput & { id: string },
+    ): Promise<OpenedChannelAccount> {
+      return replaceChannelAccount(ctx.db, deps, await managed(ctx, input.id), input);
+    },
+
+    async test(ctx: TenantContext, input: { id: string }): Promise<ConnectionTest> {
+      const row = await managed(ctx, input.id);
+      if (row.kind !== 'email') throw new AppError('channel_kind_not_configurable', 400);
+      return deps.testEmail(openAccount(deps.credentials, row));
+    },
+  };
 }
 
 /** What an input stores: address, settings and the secrets it carries (empty ones keep what is stored). */
@@ -64,52 +115,16 @@ const assertConfigurable = (kind: string) => {
   }
 };
 
-export async function createChannelAccount(
-  ctx: TenantContext,
-  deps: ChannelAccountDeps,
-  input: ChannelAccountInput,
-): Promise<CenterChannelAccount> {
-  assertMayManageChannels(ctx.role);
-  assertConfigurable(input.kind);
-  const values = stored(input, {});
-  const row = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
-    const [created] = await tx
-      .insert(channelAccounts)
-      .values({
-        companyId: ctx.companyId,
-        kind: input.kind,
-        name: input.name,
-        enabled: input.enabled,
-        address: values.address,
-        settings: values.settings,
-        credentials: deps.credentials.seal(values.credentials),
-        publicKey: input.kind === 'chat' ? randomBytes(16).toString('base64url') : null,
-      })
-      .returning();
-    record({ type: 'channel_account.changed', companyId: ctx.companyId, accountId: created!.id });
-    return created!;
-  });
-  return present(deps.credentials, row);
-}
-
-export async function updateChannelAccount(
-  ctx: TenantContext,
-  deps: Pick<ChannelAccountDeps, 'bus' | 'credentials'>,
-  id: string,
-  input: ChannelAccountInput,
-): Promise<CenterChannelAccount> {
-  const current = await findRow(ctx.db, ctx.companyId, id);
-  assertMayManageChannels(ctx.role);
-  return replaceChannelAccount(ctx.db, deps, current, input);
-}
-
-/** Stores new settings (and the secrets given) over an account; no permission check (callers do it). */
+/**
+ * Stores new settings (and the secrets given) over an account; no permission check: the Center's update
+ * authorises first, the demo's control socket (modules/demo) is the process's own operator.
+ */
 export async function replaceChannelAccount(
-  db: TenantContext['db'],
+  db: Db,
   deps: Pick<ChannelAccountDeps, 'bus' | 'credentials'>,
   current: Row,
   input: ChannelAccountInput,
-): Promise<CenterChannelAccount> {
+): Promise<OpenedChannelAccount> {
   if (current.kind !== input.kind) throw new AppError('channel_kind_immutable', 400);
   assertConfigurable(input.kind);
   const values = stored(input, openAccount(deps.credentials, current).credentials);
@@ -130,27 +145,5 @@ export async function replaceChannelAccount(
     record({ type: 'channel_account.changed', companyId: current.companyId, accountId: current.id });
     return updated!;
   });
-  return present(deps.credentials, row);
-}
-
-export async function testChannelAccount(
-  ctx: TenantContext,
-  deps: ChannelAccountDeps,
-  id: string,
-): Promise<ConnectionTest> {
-  const row = await findRow(ctx.db, ctx.companyId, id);
-  assertMayManageChannels(ctx.role);
-  if (row.kind !== 'email') throw new AppError('channel_kind_not_configurable', 400);
-  return deps.testEmail(openAccount(deps.credentials, row));
-}
-
-/** Another company's account is not found for anyone, whatever their role (no existence leak). */
-async function findRow(db: TenantContext['db'], companyId: string, id: string): Promise<Row> {
-  const [row] = await db
-    .select()
-    .from(channelAccounts)
-    .where(and(eq(channelAccounts.id, id), eq(channelAccounts.companyId, companyId)))
-    .limit(1);
-  if (!row) throw notFound();
-  return row;
+  return opened(deps.credentials, row);
 }

@@ -1,17 +1,11 @@
-// Commands the local control socket accepts: `inbound` feeds a customer message through the real ingest path;
-// `seed-contacts` bulk-loads synthetic contacts into a company (created like the demo one if missing);
-// `connect-email` points a company's e-mail account at given mail servers.
+// Commands the local control socket accepts, each validated then handed to the demo service: `inbound` feeds
+// a customer message through the real ingest path; `seed-contacts` bulk-loads synthetic contacts into a
+// company (created like the demo one if missing); `connect-email` points a company's e-mail account at given
+// mail servers.
 import { ChannelAccountInput, ChannelKind } from '@atende/contract';
-import { and, asc, eq } from 'drizzle-orm';
-import { channelAccounts } from '../../db/schema/index.ts';
-import type { Ingest } from '../../channels/adapter.ts';
-import type { CredentialsBox } from '../../platform/credentials.ts';
-import type { Db } from '../../platform/db/database.ts';
-import type { EventBus } from '../../platform/events.ts';
 import { z } from 'zod';
-import { replaceChannelAccount } from '../channel-accounts/service.ts';
-import { findCompanyBySlug } from '../companies/service.ts';
-import { seedContacts } from './seed.ts';
+import type { ControlHandler } from '../../platform/control-socket.ts';
+import type { DemoService } from './service.ts';
 
 export const SimulatedInbound = z.object({
   company: z.string().min(1),
@@ -34,39 +28,11 @@ export const ConnectEmailCommand = z.object({
   account: ChannelAccountInput,
 });
 
-export type ControlDeps = { db: Db; bus: EventBus; ingest: Ingest; credentials: CredentialsBox };
-
-export function controlCommands(deps: ControlDeps) {
-  const { db } = deps;
-  return async (command: string, payload: unknown) => {
-    if (command === 'seed-contacts') {
-      const { company, count } = SeedContactsCommand.parse(payload);
-      return seedContacts(db, company, count);
-    }
-    if (command === 'connect-email') {
-      const { company: slug, account } = ConnectEmailCommand.parse(payload);
-      const company = await findCompanyBySlug(db, slug);
-      if (!company) throw new Error(`no company named ${slug}`);
-      const [current] = await db
-        .select()
-        .from(channelAccounts)
-        .where(and(eq(channelAccounts.companyId, company.id), eq(channelAccounts.kind, 'email')))
-        .orderBy(asc(channelAccounts.createdAt))
-        .limit(1);
-      if (!current) throw new Error(`${slug} has no e-mail account`);
-      const connected = await replaceChannelAccount(db, deps, current, account);
-      return { id: connected.id, address: connected.address };
-    }
-    if (command !== 'inbound') throw new Error(`unknown command ${command}`);
-    const message = SimulatedInbound.parse(payload);
-    const company = await findCompanyBySlug(db, message.company);
-    if (!company) throw new Error(`no company named ${message.company}`);
-    return deps.ingest({
-      companyId: company.id,
-      kind: message.kind,
-      from: { address: message.address, name: message.name },
-      text: message.text,
-      providerMessageId: message.provider_message_id,
-    });
+export function demoCommands(demo: DemoService): ControlHandler {
+  return async (command, payload) => {
+    if (command === 'seed-contacts') return demo.seedContacts(SeedContactsCommand.parse(payload));
+    if (command === 'connect-email') return demo.connectEmail(ConnectEmailCommand.parse(payload));
+    if (command === 'inbound') return demo.inbound(SimulatedInbound.parse(payload));
+    throw new Error(`unknown command ${command}`);
   };
 }

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, loginAs } from '../../../test/factories.ts';
 import { openControlClient, startControlSocket } from '../../platform/control-socket.ts';
 import { findCompanyBySlug } from '../companies/service.ts';
-import { controlCommands } from './control.ts';
+import { controlCommands } from './index.ts';
 import { seedDemo } from './seed.ts';
 import { simulatedTraffic } from './simulated-traffic.ts';
 

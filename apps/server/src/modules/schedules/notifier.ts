@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
 import { presentSummary, responsibleJoin, summaryColumns } from '../contacts/presenter.ts';
-import { loadSchedule, presentSchedule } from './service.ts';
+import { presentSchedule } from './presenter.ts';
+import { loadSchedule } from './service.ts';
 
 export function notifyScheduleReminders(db: Db, bus: EventBus, io: RealtimeServer): () => void {
   return bus.subscribe(async (event) => {

@@ -2,13 +2,11 @@
 // durable jobs enqueued with the schedule; each is delivered once (schedule_reminders) even if its job runs
 // twice, and a moved or finished schedule makes its old reminders stand down.
 import {
-  may,
   SCHEDULE_REMINDERS_MINUTES,
-  type Schedule,
   type ScheduleRequest,
   type ScheduleUpdateRequest,
 } from '@atende/contract';
-import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { contacts, scheduleReminders, schedules, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -16,8 +14,11 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import { canSeeContact } from '../contacts/policy.ts';
+import { mayChangeSchedule } from './policy.ts';
+import { scheduleColumns, type ScheduleRow } from './presenter.ts';
 
 export type ScheduleDeps = { bus: EventBus; jobs: Jobs };
+export type ScheduleService = ReturnType<typeof scheduleService>;
 export type ReminderJob = {
   companyId: string;
   scheduleId: string;
@@ -30,23 +31,104 @@ const LIST_LIMIT = 500;
 
 const withNames = (db: Db) =>
   db
-    .select({ ...getTableColumns(schedules), contactName: contacts.name, userName: users.name })
+    .select(scheduleColumns)
     .from(schedules)
     .innerJoin(contacts, eq(contacts.id, schedules.contactId))
     .leftJoin(users, eq(users.id, schedules.userId));
 
-type Row = Awaited<ReturnType<ReturnType<typeof withNames>['limit']>>[number];
+/** A schedule of a contact, as the route names them. */
+type ScheduleKey = { contactId: string; id: string };
 
-export const presentSchedule = (row: Row): Schedule => ({
-  id: row.id,
-  contact_id: row.contactId,
-  contact_name: row.contactName,
-  user: { id: row.userId, name: row.userName },
-  scheduled_at: row.scheduledAt.toISOString(),
-  annotation: row.annotation,
-  done: row.doneAt !== null,
-  created_at: row.createdAt.toISOString(),
-});
+/** Schedules are enqueued with their reminders (jobs) and change the contact's return (bus). */
+export function scheduleService(deps: ScheduleDeps) {
+  /** Attendants change their own schedules; supervising roles any. */
+  async function changeable(ctx: TenantContext, key: ScheduleKey): Promise<void> {
+    await contactToPlan(ctx, key.contactId);
+    if (!mayChangeSchedule(ctx, await findRow(ctx, key))) throw new AppError('conflict_contact', 409);
+  }
+
+  return {
+    async mine(ctx: TenantContext): Promise<ScheduleRow[]> {
+      return withNames(ctx.db)
+        .where(
+          and(
+            eq(schedules.companyId, ctx.companyId),
+            eq(schedules.userId, ctx.userId),
+            isNull(schedules.doneAt),
+          ),
+        )
+        .orderBy(asc(schedules.scheduledAt))
+        .limit(LIST_LIMIT);
+    },
+
+    async ofContact(ctx: TenantContext, input: { contactId: string }): Promise<ScheduleRow[]> {
+      await contactToPlan(ctx, input.contactId);
+      return withNames(ctx.db)
+        .where(and(eq(schedules.companyId, ctx.companyId), eq(schedules.contactId, input.contactId)))
+        .orderBy(asc(schedules.scheduledAt))
+        .limit(LIST_LIMIT);
+    },
+
+    async get(ctx: TenantContext, input: ScheduleKey): Promise<ScheduleRow> {
+      await contactToPlan(ctx, input.contactId);
+      return findRow(ctx, input);
+    },
+
+    async create(ctx: TenantContext, input: ScheduleRequest & { contactId: string }): Promise<ScheduleRow> {
+      const { contactId } = input;
+      await contactToPlan(ctx, contactId);
+      const id = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+        const [row] = await tx
+          .insert(schedules)
+          .values({
+            companyId: ctx.companyId,
+            contactId,
+            userId: ctx.userId,
+            scheduledAt: new Date(input.scheduled_at),
+            annotation: input.annotation || null,
+          })
+          .returning();
+        await planReminders(tx, deps.jobs, row!);
+        await refreshReturn(tx, ctx.companyId, contactId);
+        record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
+        return row!.id;
+      });
+      return findRow(ctx, { contactId, id });
+    },
+
+    async update(ctx: TenantContext, input: ScheduleUpdateRequest & ScheduleKey): Promise<ScheduleRow> {
+      const { contactId } = input;
+      await changeable(ctx, input);
+      await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+        const [row] = await tx
+          .update(schedules)
+          .set({
+            scheduledAt: input.scheduled_at ? new Date(input.scheduled_at) : undefined,
+            annotation: input.annotation === undefined ? undefined : input.annotation || null,
+            doneAt: input.done === undefined ? undefined : input.done ? new Date() : null,
+            updatedAt: new Date(),
+          })
+          .where(eq(schedules.id, input.id))
+          .returning();
+        // A moved return gets reminders for its new time; the old ones find the time changed and stand down.
+        if (input.scheduled_at) await planReminders(tx, deps.jobs, row!);
+        await refreshReturn(tx, ctx.companyId, contactId);
+        record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
+      });
+      return findRow(ctx, input);
+    },
+
+    async remove(ctx: TenantContext, input: ScheduleKey): Promise<void> {
+      const { contactId } = input;
+      await changeable(ctx, input);
+      await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+        await tx.delete(schedules).where(eq(schedules.id, input.id));
+        await refreshReturn(tx, ctx.companyId, contactId);
+        record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
+      });
+    },
+  };
+}
 
 /** The contact, if the user may see it; an attendant may not plan for a colleague's customer. */
 async function contactToPlan(ctx: TenantContext, contactId: string) {
@@ -63,123 +145,18 @@ async function contactToPlan(ctx: TenantContext, contactId: string) {
   return contact;
 }
 
-export async function mySchedules(ctx: TenantContext): Promise<Schedule[]> {
-  const rows = await withNames(ctx.db)
-    .where(
-      and(eq(schedules.companyId, ctx.companyId), eq(schedules.userId, ctx.userId), isNull(schedules.doneAt)),
-    )
-    .orderBy(asc(schedules.scheduledAt))
-    .limit(LIST_LIMIT);
-  return rows.map(presentSchedule);
-}
-
-export async function contactSchedules(ctx: TenantContext, contactId: string): Promise<Schedule[]> {
-  await contactToPlan(ctx, contactId);
-  const rows = await withNames(ctx.db)
-    .where(and(eq(schedules.companyId, ctx.companyId), eq(schedules.contactId, contactId)))
-    .orderBy(asc(schedules.scheduledAt))
-    .limit(LIST_LIMIT);
-  return rows.map(presentSchedule);
-}
-
-export async function getSchedule(
-  ctx: TenantContext,
-  contactId: string,
-  scheduleId: string,
-): Promise<Schedule> {
-  await contactToPlan(ctx, contactId);
-  return presentSchedule(await findRow(ctx.db, ctx, contactId, scheduleId));
-}
-
-async function findRow(db: Db, ctx: TenantContext, contactId: string, scheduleId: string) {
-  const [row] = await withNames(db)
+async function findRow(ctx: TenantContext, key: ScheduleKey): Promise<ScheduleRow> {
+  const [row] = await withNames(ctx.db)
     .where(
       and(
-        eq(schedules.id, scheduleId),
-        eq(schedules.contactId, contactId),
+        eq(schedules.id, key.id),
+        eq(schedules.contactId, key.contactId),
         eq(schedules.companyId, ctx.companyId),
       ),
     )
     .limit(1);
   if (!row) throw notFound();
   return row;
-}
-
-/** Attendants change their own schedules; supervising roles any. */
-function assertMayChange(ctx: TenantContext, row: { userId: string | null }) {
-  if (!may(ctx, 'schedules.manage_any') && row.userId !== ctx.userId)
-    throw new AppError('conflict_contact', 409);
-}
-
-export async function createSchedule(
-  ctx: TenantContext,
-  deps: ScheduleDeps,
-  contactId: string,
-  input: ScheduleRequest,
-): Promise<Schedule> {
-  await contactToPlan(ctx, contactId);
-  const id = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
-    const [row] = await tx
-      .insert(schedules)
-      .values({
-        companyId: ctx.companyId,
-        contactId,
-        userId: ctx.userId,
-        scheduledAt: new Date(input.scheduled_at),
-        annotation: input.annotation || null,
-      })
-      .returning();
-    await planReminders(tx, deps.jobs, row!);
-    await refreshReturn(tx, ctx.companyId, contactId);
-    record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
-    return row!.id;
-  });
-  return presentSchedule(await findRow(ctx.db, ctx, contactId, id));
-}
-
-export async function updateSchedule(
-  ctx: TenantContext,
-  deps: ScheduleDeps,
-  contactId: string,
-  scheduleId: string,
-  input: ScheduleUpdateRequest,
-): Promise<Schedule> {
-  await contactToPlan(ctx, contactId);
-  const current = await findRow(ctx.db, ctx, contactId, scheduleId);
-  assertMayChange(ctx, current);
-  await inTransaction(ctx.db, deps.bus, async (tx, record) => {
-    const [row] = await tx
-      .update(schedules)
-      .set({
-        scheduledAt: input.scheduled_at ? new Date(input.scheduled_at) : undefined,
-        annotation: input.annotation === undefined ? undefined : input.annotation || null,
-        doneAt: input.done === undefined ? undefined : input.done ? new Date() : null,
-        updatedAt: new Date(),
-      })
-      .where(eq(schedules.id, scheduleId))
-      .returning();
-    // A moved return gets reminders for its new time; the old ones find the time changed and stand down.
-    if (input.scheduled_at) await planReminders(tx, deps.jobs, row!);
-    await refreshReturn(tx, ctx.companyId, contactId);
-    record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
-  });
-  return presentSchedule(await findRow(ctx.db, ctx, contactId, scheduleId));
-}
-
-export async function deleteSchedule(
-  ctx: TenantContext,
-  bus: EventBus,
-  contactId: string,
-  scheduleId: string,
-): Promise<void> {
-  await contactToPlan(ctx, contactId);
-  const current = await findRow(ctx.db, ctx, contactId, scheduleId);
-  assertMayChange(ctx, current);
-  await inTransaction(ctx.db, bus, async (tx, record) => {
-    await tx.delete(schedules).where(eq(schedules.id, scheduleId));
-    await refreshReturn(tx, ctx.companyId, contactId);
-    record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
-  });
 }
 
 async function planReminders(tx: Db, jobs: Jobs, row: typeof schedules.$inferSelect) {
@@ -244,7 +221,11 @@ export async function deliverReminder(db: Db, bus: EventBus, job: ReminderJob): 
 }
 
 /** A schedule with names, for the notifier. */
-export async function loadSchedule(db: Db, companyId: string, scheduleId: string) {
+export async function loadSchedule(
+  db: Db,
+  companyId: string,
+  scheduleId: string,
+): Promise<ScheduleRow | undefined> {
   const [row] = await withNames(db)
     .where(and(eq(schedules.id, scheduleId), eq(schedules.companyId, companyId)))
     .limit(1);

@@ -3,7 +3,7 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
-import { presentThread } from './presenter.ts';
+import { presentThread, presentThreadMessage } from './presenter.ts';
 import { findThreadMessage, loadThread } from './service.ts';
 
 export function notifyThreadChanges(db: Db, bus: EventBus, io: RealtimeServer): () => void {
@@ -21,7 +21,8 @@ export function notifyThreadChanges(db: Db, bus: EventBus, io: RealtimeServer): 
     audience.emit('thread.updated', presentThread(thread));
     if (event.type === 'thread.message') {
       const message = await findThreadMessage(db, event.companyId, event.messageId);
-      if (message) audience.emit('thread.message', { ...message, contact_id: event.contactId });
+      if (message)
+        audience.emit('thread.message', { ...presentThreadMessage(message), contact_id: event.contactId });
     }
   });
 }

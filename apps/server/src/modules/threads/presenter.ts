@@ -1,9 +1,13 @@
 // Thread rows as the contract's Thread and ThreadMessage.
-import type { Thread, ThreadMessage } from '@atende/contract';
-import type { threadMessages, threads } from '../../db/schema/index.ts';
+import type { Thread, ThreadMessage, ThreadMessagePage } from '@atende/contract';
+import { getTableColumns } from 'drizzle-orm';
+import { threadMessages, threads, users } from '../../db/schema/index.ts';
 
-type ThreadRow = typeof threads.$inferSelect & { authorName: string | null };
-type ThreadMessageRow = typeof threadMessages.$inferSelect & { authorName: string | null };
+/** The columns a thread and a thread message are presented from (joined, left, to their author). */
+export const threadColumns = { ...getTableColumns(threads), authorName: users.name };
+export const threadMessageColumns = { ...getTableColumns(threadMessages), authorName: users.name };
+export type ThreadRow = typeof threads.$inferSelect & { authorName: string | null };
+export type ThreadMessageRow = typeof threadMessages.$inferSelect & { authorName: string | null };
 
 export const presentThread = (row: ThreadRow): Thread => ({
   id: row.id,
@@ -23,3 +27,8 @@ export const presentThreadMessage = (row: ThreadMessageRow): ThreadMessage => ({
   text: row.text,
   created_at: row.createdAt.toISOString(),
 });
+
+export const presentThreadMessagePage = (page: {
+  rows: ThreadMessageRow[];
+  hasMore: boolean;
+}): ThreadMessagePage => ({ data: page.rows.map(presentThreadMessage), has_more: page.hasMore });

@@ -13,35 +13,39 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
-import {
-  createThread,
-  listThreadMessages,
-  listThreads,
-  postThreadMessage,
-  setThreadPrivacy,
-} from './service.ts';
+import { presentThread, presentThreadMessage, presentThreadMessagePage } from './presenter.ts';
+import type { ThreadService } from './service.ts';
 
 const ContactParams = z.object({ id: Id });
 const ThreadParams = z.object({ id: Id, threadId: Id });
 
-export function threadRoutes(app: FastifyInstance, deps: Deps): void {
+/** The routes name the contact `id`; the service's inputs call it `contactId`. */
+const threadOf = (params: z.infer<typeof ThreadParams>) => ({
+  contactId: params.id,
+  threadId: params.threadId,
+});
+
+export function threadRoutes(app: FastifyInstance, threads: ThreadService): void {
   const r = typed(app);
   const tags = ['threads'];
-  const ctx = tenantContext;
 
   r.get(
     '/api/conversation/:id/threads',
     { schema: { tags, params: ContactParams, response: responses(ThreadList) } },
-    async (request) => ({ data: await listThreads(ctx(request), request.params.id) }),
+    async (request) => {
+      const rows = await threads.list(tenantContext(request), { contactId: request.params.id });
+      return { data: rows.map(presentThread) };
+    },
   );
 
   r.post(
     '/api/conversation/:id/threads',
     { schema: { tags, params: ContactParams, body: NewThreadRequest, response: responses(Thread, 201) } },
-    async (request, reply) =>
-      reply.code(201).send(await createThread(ctx(request), deps.bus, request.params.id, request.body)),
+    async (request, reply) => {
+      const input = { ...request.body, contactId: request.params.id };
+      return reply.code(201).send(presentThread(await threads.create(tenantContext(request), input)));
+    },
   );
 
   r.get(
@@ -54,13 +58,10 @@ export function threadRoutes(app: FastifyInstance, deps: Deps): void {
         response: responses(ThreadMessagePage),
       },
     },
-    (request) =>
-      listThreadMessages(
-        ctx(request),
-        request.params.id,
-        request.params.threadId,
-        request.query.before_created_at,
-      ),
+    async (request) => {
+      const input = { ...request.query, ...threadOf(request.params) };
+      return presentThreadMessagePage(await threads.messages(tenantContext(request), input));
+    },
   );
 
   r.post(
@@ -73,30 +74,19 @@ export function threadRoutes(app: FastifyInstance, deps: Deps): void {
         response: responses(ThreadMessage, 201),
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await postThreadMessage(
-            ctx(request),
-            deps.bus,
-            request.params.id,
-            request.params.threadId,
-            request.body,
-          ),
-        ),
+    async (request, reply) => {
+      const input = { ...request.body, ...threadOf(request.params) };
+      const message = await threads.postMessage(tenantContext(request), input);
+      return reply.code(201).send(presentThreadMessage(message));
+    },
   );
 
   r.put(
     '/api/conversation/:id/threads/:threadId/privacy',
     { schema: { tags, params: ThreadParams, body: ThreadPrivacyRequest, response: responses(Thread) } },
-    (request) =>
-      setThreadPrivacy(
-        ctx(request),
-        deps.bus,
-        request.params.id,
-        request.params.threadId,
-        request.body.privacy,
-      ),
+    async (request) => {
+      const input = { ...request.body, ...threadOf(request.params) };
+      return presentThread(await threads.setPrivacy(tenantContext(request), input));
+    },
   );
 }

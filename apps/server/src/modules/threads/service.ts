@@ -4,12 +4,9 @@ import {
   THREAD_MESSAGES_PAGE,
   type NewThreadMessageRequest,
   type NewThreadRequest,
-  type Thread,
-  type ThreadMessage,
-  type ThreadMessagePage,
-  type ThreadPrivacy,
+  type ThreadPrivacyRequest,
 } from '@atende/contract';
-import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { threadMessages, threads, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -17,24 +14,122 @@ import { forbidden, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import { mayChangePrivacy, visibleThreads } from './policy.ts';
-import { presentThread, presentThreadMessage } from './presenter.ts';
+import { threadColumns, threadMessageColumns, type ThreadMessageRow, type ThreadRow } from './presenter.ts';
+
+export type ThreadDeps = { bus: EventBus };
+export type ThreadService = ReturnType<typeof threadService>;
+
+/** A thread of a contact, as the routes name them. */
+type ThreadKey = { contactId: string; threadId: string };
+
+/** Threads announce their changes and messages on the bus (notifier.ts). */
+export function threadService(deps: ThreadDeps) {
+  return {
+    async list(ctx: TenantContext, input: { contactId: string }): Promise<ThreadRow[]> {
+      await assertContact(ctx, input.contactId);
+      return threadWithAuthor(ctx.db)
+        .where(
+          and(
+            eq(threads.contactId, input.contactId),
+            eq(threads.companyId, ctx.companyId),
+            visibleThreads(ctx),
+          ),
+        )
+        .orderBy(desc(threads.lastActivityAt))
+        .limit(200);
+    },
+
+    async create(ctx: TenantContext, input: NewThreadRequest & { contactId: string }): Promise<ThreadRow> {
+      const { contactId } = input;
+      await assertContact(ctx, contactId);
+      const threadId = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+        const [thread] = await tx
+          .insert(threads)
+          .values({
+            companyId: ctx.companyId,
+            contactId,
+            name: input.name,
+            privacy: input.privacy,
+            authorId: ctx.userId,
+          })
+          .returning({ id: threads.id });
+        record({ type: 'thread.changed', companyId: ctx.companyId, contactId, threadId: thread!.id });
+        if (input.text) await insertMessage(tx, ctx, { contactId, threadId: thread!.id }, input.text, record);
+        return thread!.id;
+      });
+      return findThread(ctx, { contactId, threadId });
+    },
+
+    /** A page of the thread's messages, newest first, before the given time. */
+    async messages(
+      ctx: TenantContext,
+      input: ThreadKey & { before_created_at?: string },
+    ): Promise<{ rows: ThreadMessageRow[]; hasMore: boolean }> {
+      await assertContact(ctx, input.contactId);
+      await findThread(ctx, input);
+      const before = input.before_created_at;
+      const rows = await messageWithAuthor(ctx.db)
+        .where(
+          and(
+            eq(threadMessages.threadId, input.threadId),
+            eq(threadMessages.companyId, ctx.companyId),
+            before ? lt(threadMessages.createdAt, new Date(before)) : undefined,
+          ),
+        )
+        .orderBy(desc(threadMessages.createdAt), desc(threadMessages.id))
+        .limit(THREAD_MESSAGES_PAGE + 1);
+      return { rows: rows.slice(0, THREAD_MESSAGES_PAGE), hasMore: rows.length > THREAD_MESSAGES_PAGE };
+    },
+
+    async postMessage(
+      ctx: TenantContext,
+      input: NewThreadMessageRequest & ThreadKey,
+    ): Promise<ThreadMessageRow> {
+      await assertContact(ctx, input.contactId);
+      await findThread(ctx, input);
+      const messageId = await inTransaction(ctx.db, deps.bus, (tx, record) =>
+        insertMessage(tx, ctx, input, input.text, record),
+      );
+      return (await findThreadMessage(ctx.db, ctx.companyId, messageId))!;
+    },
+
+    async setPrivacy(ctx: TenantContext, input: ThreadPrivacyRequest & ThreadKey): Promise<ThreadRow> {
+      await assertContact(ctx, input.contactId);
+      const thread = await findThread(ctx, input);
+      if (!mayChangePrivacy(ctx, thread)) throw forbidden();
+      await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+        await tx
+          .update(threads)
+          .set({ privacy: input.privacy, updatedAt: new Date() })
+          .where(eq(threads.id, input.threadId));
+        record({
+          type: 'thread.changed',
+          companyId: ctx.companyId,
+          contactId: input.contactId,
+          threadId: input.threadId,
+        });
+      });
+      return findThread(ctx, input);
+    },
+  };
+}
 
 async function assertContact(ctx: TenantContext, contactId: string) {
   if (!(await maySeeContact(ctx, contactId))) throw notFound();
 }
 
 const threadWithAuthor = (db: Db) =>
-  db
-    .select({ ...getTableColumns(threads), authorName: users.name })
-    .from(threads)
-    .leftJoin(users, eq(users.id, threads.authorId));
+  db.select(threadColumns).from(threads).leftJoin(users, eq(users.id, threads.authorId));
 
-async function findThread(ctx: TenantContext, contactId: string, threadId: string) {
+const messageWithAuthor = (db: Db) =>
+  db.select(threadMessageColumns).from(threadMessages).leftJoin(users, eq(users.id, threadMessages.authorId));
+
+async function findThread(ctx: TenantContext, key: ThreadKey): Promise<ThreadRow> {
   const [row] = await threadWithAuthor(ctx.db)
     .where(
       and(
-        eq(threads.id, threadId),
-        eq(threads.contactId, contactId),
+        eq(threads.id, key.threadId),
+        eq(threads.contactId, key.contactId),
         eq(threads.companyId, ctx.companyId),
         visibleThreads(ctx),
       ),
@@ -44,89 +139,12 @@ async function findThread(ctx: TenantContext, contactId: string, threadId: strin
   return row;
 }
 
-export async function listThreads(ctx: TenantContext, contactId: string): Promise<Thread[]> {
-  await assertContact(ctx, contactId);
-  const rows = await threadWithAuthor(ctx.db)
-    .where(and(eq(threads.contactId, contactId), eq(threads.companyId, ctx.companyId), visibleThreads(ctx)))
-    .orderBy(desc(threads.lastActivityAt))
-    .limit(200);
-  return rows.map(presentThread);
-}
-
-export async function createThread(
-  ctx: TenantContext,
-  bus: EventBus,
-  contactId: string,
-  input: NewThreadRequest,
-): Promise<Thread> {
-  await assertContact(ctx, contactId);
-  const threadId = await inTransaction(ctx.db, bus, async (tx, record) => {
-    const [thread] = await tx
-      .insert(threads)
-      .values({
-        companyId: ctx.companyId,
-        contactId,
-        name: input.name,
-        privacy: input.privacy,
-        authorId: ctx.userId,
-      })
-      .returning({ id: threads.id });
-    record({ type: 'thread.changed', companyId: ctx.companyId, contactId, threadId: thread!.id });
-    if (input.text) await insertMessage(tx, ctx, contactId, thread!.id, input.text, record);
-    return thread!.id;
-  });
-  return presentThread(await findThread(ctx, contactId, threadId));
-}
-
-export async function listThreadMessages(
-  ctx: TenantContext,
-  contactId: string,
-  threadId: string,
-  before: string | undefined,
-): Promise<ThreadMessagePage> {
-  await assertContact(ctx, contactId);
-  await findThread(ctx, contactId, threadId);
-  const rows = await ctx.db
-    .select({ ...getTableColumns(threadMessages), authorName: users.name })
-    .from(threadMessages)
-    .leftJoin(users, eq(users.id, threadMessages.authorId))
-    .where(
-      and(
-        eq(threadMessages.threadId, threadId),
-        eq(threadMessages.companyId, ctx.companyId),
-        before ? lt(threadMessages.createdAt, new Date(before)) : undefined,
-      ),
-    )
-    .orderBy(desc(threadMessages.createdAt), desc(threadMessages.id))
-    .limit(THREAD_MESSAGES_PAGE + 1);
-  return {
-    data: rows.slice(0, THREAD_MESSAGES_PAGE).map(presentThreadMessage),
-    has_more: rows.length > THREAD_MESSAGES_PAGE,
-  };
-}
-
-export async function postThreadMessage(
-  ctx: TenantContext,
-  bus: EventBus,
-  contactId: string,
-  threadId: string,
-  input: NewThreadMessageRequest,
-): Promise<ThreadMessage> {
-  await assertContact(ctx, contactId);
-  await findThread(ctx, contactId, threadId);
-  const messageId = await inTransaction(ctx.db, bus, (tx, record) =>
-    insertMessage(tx, ctx, contactId, threadId, input.text, record),
-  );
-  return (await findThreadMessage(ctx.db, ctx.companyId, messageId))!;
-}
-
 type Record = Parameters<Parameters<typeof inTransaction>[2]>[1];
 
 async function insertMessage(
   tx: Db,
   ctx: TenantContext,
-  contactId: string,
-  threadId: string,
+  { contactId, threadId }: ThreadKey,
   text: string,
   record: Record,
 ): Promise<string> {
@@ -143,35 +161,24 @@ async function insertMessage(
   return message!.id;
 }
 
-export async function findThreadMessage(db: Db, companyId: string, messageId: string) {
-  const [row] = await db
-    .select({ ...getTableColumns(threadMessages), authorName: users.name })
-    .from(threadMessages)
-    .leftJoin(users, eq(users.id, threadMessages.authorId))
+/** A thread message, regardless of who asks: the author just wrote it, or the notifier announces it. */
+export async function findThreadMessage(
+  db: Db,
+  companyId: string,
+  messageId: string,
+): Promise<ThreadMessageRow | undefined> {
+  const [row] = await messageWithAuthor(db)
     .where(and(eq(threadMessages.id, messageId), eq(threadMessages.companyId, companyId)))
     .limit(1);
-  return row ? presentThreadMessage(row) : undefined;
-}
-
-export async function setThreadPrivacy(
-  ctx: TenantContext,
-  bus: EventBus,
-  contactId: string,
-  threadId: string,
-  privacy: ThreadPrivacy,
-): Promise<Thread> {
-  await assertContact(ctx, contactId);
-  const thread = await findThread(ctx, contactId, threadId);
-  if (!mayChangePrivacy(ctx, thread)) throw forbidden();
-  await inTransaction(ctx.db, bus, async (tx, record) => {
-    await tx.update(threads).set({ privacy, updatedAt: new Date() }).where(eq(threads.id, threadId));
-    record({ type: 'thread.changed', companyId: ctx.companyId, contactId, threadId });
-  });
-  return presentThread(await findThread(ctx, contactId, threadId));
+  return row;
 }
 
 /** A thread as the notifier needs it, regardless of who asks. */
-export async function loadThread(db: Db, companyId: string, threadId: string) {
+export async function loadThread(
+  db: Db,
+  companyId: string,
+  threadId: string,
+): Promise<ThreadRow | undefined> {
   const [row] = await threadWithAuthor(db)
     .where(and(eq(threads.id, threadId), eq(threads.companyId, companyId)))
     .limit(1);

@@ -1,6 +1,6 @@
 // Rows of `users` as the contract's User and Responsible.
 import { abilitiesOf, type Responsible, type User } from '@atende/contract';
-import type { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { Company } from '../companies/service.ts';
 import { ONLINE_WINDOW_MS } from './policy.ts';
@@ -41,8 +41,19 @@ export function presentUser(row: UserRow, company: Pick<Company, 'id' | 'name'>,
   };
 }
 
+/** The columns a responsible is presented from. */
+export const responsibleColumns = {
+  id: users.id,
+  name: users.name,
+  username: users.username,
+  role: users.role,
+  avatarPath: users.avatarPath,
+  updatedAt: users.updatedAt,
+  lastSeenAt: users.lastSeenAt,
+};
+
 export function presentResponsible(
-  row: Pick<UserRow, 'id' | 'name' | 'username' | 'role' | 'avatarPath' | 'updatedAt' | 'lastSeenAt'>,
+  row: Pick<UserRow, keyof typeof responsibleColumns>,
   urls: UrlSigner,
   now = Date.now(),
 ): Responsible {

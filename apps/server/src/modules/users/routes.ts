@@ -12,44 +12,35 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
-import type { Deps } from '../../deps.ts';
 import { responses, typed } from '../../platform/http.ts';
-import { notFound } from '../../platform/errors.ts';
-import { avatarResource, presentResponsible, presentUser } from './presenter.ts';
-import {
-  changePassword,
-  deleteAvatar,
-  getCurrentUser,
-  listResponsibles,
-  openAvatar,
-  resetPassword,
-  updateProfile,
-} from './service.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
+import { presentResponsible, presentUser } from './presenter.ts';
+import type { UserService } from './service.ts';
 
 const AvatarQuery = z.object({ v: z.string().max(20), sig: z.string().max(64) });
 
-export function userRoutes(app: FastifyInstance, deps: Deps): void {
-  const db = deps.database.db;
+/** `urls` signs the avatar URLs the presenters give. */
+export function userRoutes(app: FastifyInstance, users: UserService, urls: UrlSigner): void {
   const r = typed(app);
   const tags = ['user'];
-  const present = ({ user, company }: Awaited<ReturnType<typeof getCurrentUser>>) =>
-    presentUser(user, company, deps.urls);
+  const present = ({ user, company }: Awaited<ReturnType<UserService['current']>>) =>
+    presentUser(user, company, urls);
 
   r.get('/api/user', { schema: { tags, response: responses(User) } }, async (request) =>
-    present(await getCurrentUser(tenantContext(request))),
+    present(await users.current(tenantContext(request))),
   );
 
   r.post(
     '/api/user',
     { schema: { tags, body: UpdateProfileRequest, response: responses(User) } },
-    async (request) => present(await updateProfile(tenantContext(request), request.body)),
+    async (request) => present(await users.updateProfile(tenantContext(request), request.body)),
   );
 
   r.post(
     '/api/user/password',
     { schema: { tags, body: ChangePasswordRequest, response: responses(Ok) } },
     async (request) => {
-      await changePassword(tenantContext(request), deps.bus, request.body);
+      await users.changePassword(tenantContext(request), request.body);
       return { ok: true as const };
     },
   );
@@ -58,13 +49,13 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/user/reset-password',
     { schema: { tags, body: ResetPasswordRequest, response: responses(Ok) } },
     async (request) => {
-      await resetPassword(tenantContext(request), deps.bus, request.body);
+      await users.resetPassword(tenantContext(request), request.body);
       return { ok: true as const };
     },
   );
 
   r.post('/api/user/avatar/delete', { schema: { tags, response: responses(User) } }, async (request) =>
-    present(await deleteAvatar(tenantContext(request), deps.storage)),
+    present(await users.deleteAvatar(tenantContext(request))),
   );
 
   // Public because <img> sends no token; the URL's signature (given only in presented users) is the access.
@@ -75,9 +66,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { tags, params: z.object({ id: Id }), querystring: AvatarQuery },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      if (!deps.urls.verify(avatarResource(id, request.query.v), request.query.sig)) throw notFound();
-      const avatar = await openAvatar(db, deps.storage, id);
+      const avatar = await users.openAvatar({ ...request.query, id: request.params.id });
       return reply
         .header('cache-control', 'private, max-age=31536000, immutable')
         .type(avatar.contentType)
@@ -89,9 +78,9 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/responsibles',
     { schema: { tags, querystring: ResponsiblesQuery, response: responses(ResponsibleList) } },
     async (request) => {
-      const rows = await listResponsibles(tenantContext(request), request.query);
+      const rows = await users.listResponsibles(tenantContext(request), request.query);
       const now = Date.now();
-      return { data: rows.map((row) => presentResponsible(row, deps.urls, now)) };
+      return { data: rows.map((row) => presentResponsible(row, urls, now)) };
     },
   );
 }

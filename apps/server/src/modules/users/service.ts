@@ -19,8 +19,10 @@ import { param, prepared } from '../../platform/db/prepared.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { ONLINE_WINDOW_MS } from './policy.ts';
+import { avatarResource, responsibleColumns } from './presenter.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -36,6 +38,7 @@ export type NewUser = {
   requireNewPassword?: boolean;
 };
 
+/** Creates a user with their role's default permissions (the demo seed, companies' first users, tests). */
 export async function createUser(db: Db, companyId: string, input: NewUser): Promise<UserRow> {
   const permissions = { ...defaultPermissions(input.role), ...input.permissions };
   const [row] = await db
@@ -59,20 +62,143 @@ export async function createUser(db: Db, companyId: string, input: NewUser): Pro
   return row;
 }
 
-/** The acting user with their company; a user removed meanwhile answers 404. */
-/** The signed-in user and their company: every console load and every profile change answers it. */
-export async function getCurrentUser(ctx: TenantContext) {
-  const statement = prepared(ctx.db, 'current_user', () =>
-    ctx.db
-      .select({ user: users, company: { id: companies.id, name: companies.name } })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(and(eq(users.id, param('userId')), eq(users.companyId, param('companyId'))))
-      .limit(1),
-  );
-  const [row] = await statement.execute({ userId: ctx.userId, companyId: ctx.companyId });
-  if (!row) throw notFound();
-  return row;
+export type UserService = ReturnType<typeof userService>;
+export type UserDeps = { db: Db; bus: EventBus; storage: FileStorage; urls: UrlSigner };
+
+/**
+ * The signed-in user's own account and the responsibles list. Sessions revoked by a password change are
+ * announced on the bus; avatars live in file storage and are reached through signed URLs, without a session,
+ * hence the database of their own.
+ */
+export function userService(deps: UserDeps) {
+  /** The signed-in user and their company: every console load and every profile change answers it. */
+  async function current(ctx: TenantContext) {
+    const statement = prepared(ctx.db, 'current_user', () =>
+      ctx.db
+        .select({ user: users, company: { id: companies.id, name: companies.name } })
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .where(and(eq(users.id, param('userId')), eq(users.companyId, param('companyId'))))
+        .limit(1),
+    );
+    const [row] = await statement.execute({ userId: ctx.userId, companyId: ctx.companyId });
+    // A user removed meanwhile answers 404.
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Every other session of the user is revoked, so a new password locks out whoever else held the account. */
+  async function setPassword(ctx: TenantContext, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, requireNewPassword: false, updatedAt: new Date() })
+        .where(ownRow(ctx));
+      const revoked = await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(eq(sessions.userId, ctx.userId), ne(sessions.id, ctx.sessionId), isNull(sessions.revokedAt)),
+        )
+        .returning({ id: sessions.id });
+      record({
+        type: 'sessions.revoked',
+        companyId: ctx.companyId,
+        sessionIds: revoked.map((row) => row.id),
+      });
+    });
+  }
+
+  return {
+    current,
+
+    async updateProfile(ctx: TenantContext, input: UpdateProfileRequest) {
+      if (input.timezone !== undefined && !isKnownTimezone(input.timezone))
+        throw new AppError('invalid_timezone', 400);
+      await ctx.db
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          instagram: input.instagram,
+          timezone: input.timezone,
+          language: input.language,
+          soundNotification: input.sound_notification,
+          updatedAt: new Date(),
+        })
+        .where(ownRow(ctx));
+      return current(ctx);
+    },
+
+    /** Changes the password after checking the current one. */
+    async changePassword(ctx: TenantContext, input: ChangePasswordRequest): Promise<void> {
+      const { user } = await current(ctx);
+      if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+        throw new AppError('current_password_invalid', 400);
+      }
+      if (input.password === input.current_password) throw new AppError('password_reuse', 400);
+      await setPassword(ctx, input.password);
+    },
+
+    /** Sets a new password without the current one, allowed only while the account requires a new one. */
+    async resetPassword(ctx: TenantContext, input: ResetPasswordRequest): Promise<void> {
+      const { user } = await current(ctx);
+      if (!user.requireNewPassword) throw new AppError('new_password_not_required', 400);
+      if (await verifyPassword(user.passwordHash, input.password)) throw new AppError('password_reuse', 400);
+      await setPassword(ctx, input.password);
+    },
+
+    async deleteAvatar(ctx: TenantContext) {
+      const { user } = await current(ctx);
+      if (user.avatarPath) {
+        await ctx.db.update(users).set({ avatarPath: null, updatedAt: new Date() }).where(ownRow(ctx));
+        await deps.storage.remove(user.avatarPath);
+      }
+      return current(ctx);
+    },
+
+    /**
+     * A user's avatar file, asked for without a session (an <img> sends no token): the URL's signature,
+     * given only in presented users, is the access; a wrong one answers 404 like a missing avatar.
+     */
+    async openAvatar(input: { id: string; v: string; sig: string }) {
+      if (!deps.urls.verify(avatarResource(input.id, input.v), input.sig)) throw notFound();
+      const [row] = await deps.db
+        .select({ avatarPath: users.avatarPath })
+        .from(users)
+        .where(eq(users.id, input.id))
+        .limit(1);
+      const stream = row?.avatarPath ? await deps.storage.open(row.avatarPath) : null;
+      if (!row?.avatarPath || !stream) throw notFound();
+      return { stream, contentType: imageType(row.avatarPath) };
+    },
+
+    /** Active users of the company who can be made responsible for a contact, filtered as asked. */
+    async listResponsibles(ctx: TenantContext, query: ResponsiblesQuery) {
+      const filters: (SQL | undefined)[] = [eq(users.companyId, ctx.companyId), eq(users.active, true)];
+      if (query.search) {
+        const pattern = `%${escapeLike(query.search)}%`;
+        filters.push(or(ilike(users.name, pattern), ilike(users.username, pattern)));
+      }
+      if (query.role?.length) filters.push(inArray(users.role, query.role));
+      if (query.ids?.length) filters.push(inArray(users.id, query.ids));
+      if (query.online !== undefined) {
+        const since = new Date(Date.now() - ONLINE_WINDOW_MS);
+        filters.push(
+          query.online
+            ? gte(users.lastSeenAt, since)
+            : or(isNull(users.lastSeenAt), lt(users.lastSeenAt, since)),
+        );
+      }
+      return ctx.db
+        .select(responsibleColumns)
+        .from(users)
+        .where(and(...filters))
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(RESPONSIBLES_LIMIT);
+    },
+  };
 }
 
 const isKnownTimezone = (timezone: string) => {
@@ -84,124 +210,9 @@ const isKnownTimezone = (timezone: string) => {
   }
 };
 
-export async function updateProfile(ctx: TenantContext, input: UpdateProfileRequest) {
-  if (input.timezone !== undefined && !isKnownTimezone(input.timezone))
-    throw new AppError('invalid_timezone', 400);
-  await ctx.db
-    .update(users)
-    .set({
-      name: input.name,
-      email: input.email,
-      instagram: input.instagram,
-      timezone: input.timezone,
-      language: input.language,
-      soundNotification: input.sound_notification,
-      updatedAt: new Date(),
-    })
-    .where(ownRow(ctx));
-  return getCurrentUser(ctx);
-}
-
 const ownRow = (ctx: TenantContext) => and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId));
-
-/**
- * Changes the password after checking the current one. Every other session of the user is revoked, so a
- * password change locks out whoever else held the account.
- */
-export async function changePassword(
-  ctx: TenantContext,
-  bus: EventBus,
-  input: ChangePasswordRequest,
-): Promise<void> {
-  const { user } = await getCurrentUser(ctx);
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    throw new AppError('current_password_invalid', 400);
-  }
-  if (input.password === input.current_password) throw new AppError('password_reuse', 400);
-  await setPassword(ctx, bus, input.password);
-}
-
-/** Sets a new password without the current one, allowed only while the account requires a new password. */
-export async function resetPassword(
-  ctx: TenantContext,
-  bus: EventBus,
-  input: ResetPasswordRequest,
-): Promise<void> {
-  const { user } = await getCurrentUser(ctx);
-  if (!user.requireNewPassword) throw new AppError('new_password_not_required', 400);
-  if (await verifyPassword(user.passwordHash, input.password)) throw new AppError('password_reuse', 400);
-  await setPassword(ctx, bus, input.password);
-}
-
-async function setPassword(ctx: TenantContext, bus: EventBus, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
-  await inTransaction(ctx.db, bus, async (tx, record) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, requireNewPassword: false, updatedAt: new Date() })
-      .where(ownRow(ctx));
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, ctx.userId), ne(sessions.id, ctx.sessionId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    record({ type: 'sessions.revoked', companyId: ctx.companyId, sessionIds: revoked.map((row) => row.id) });
-  });
-}
-
-export async function deleteAvatar(ctx: TenantContext, storage: FileStorage) {
-  const { user } = await getCurrentUser(ctx);
-  if (user.avatarPath) {
-    await ctx.db.update(users).set({ avatarPath: null, updatedAt: new Date() }).where(ownRow(ctx));
-    await storage.remove(user.avatarPath);
-  }
-  return getCurrentUser(ctx);
-}
-
-/** The avatar file of a user, for a URL whose signature was checked by the caller. */
-export async function openAvatar(db: Db, storage: FileStorage, userId: string) {
-  const [row] = await db
-    .select({ avatarPath: users.avatarPath })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const stream = row?.avatarPath ? await storage.open(row.avatarPath) : null;
-  if (!row?.avatarPath || !stream) throw notFound();
-  return { stream, contentType: imageType(row.avatarPath) };
-}
 
 const imageType = (path: string) =>
   path.endsWith('.png') ? 'image/png' : path.endsWith('.webp') ? 'image/webp' : 'image/jpeg';
 
 export const RESPONSIBLES_LIMIT = 1000;
-
-/** Active users of the company who can be made responsible for a contact, filtered as asked. */
-export async function listResponsibles(ctx: TenantContext, query: ResponsiblesQuery) {
-  const filters: (SQL | undefined)[] = [eq(users.companyId, ctx.companyId), eq(users.active, true)];
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    filters.push(or(ilike(users.name, pattern), ilike(users.username, pattern)));
-  }
-  if (query.role?.length) filters.push(inArray(users.role, query.role));
-  if (query.ids?.length) filters.push(inArray(users.id, query.ids));
-  if (query.online !== undefined) {
-    const since = new Date(Date.now() - ONLINE_WINDOW_MS);
-    filters.push(
-      query.online ? gte(users.lastSeenAt, since) : or(isNull(users.lastSeenAt), lt(users.lastSeenAt, since)),
-    );
-  }
-  return ctx.db
-    .select({
-      id: users.id,
-      name: users.name,
-      username: users.username,
-      role: users.role,
-      avatarPath: users.avatarPath,
-      updatedAt: users.updatedAt,
-      lastSeenAt: users.lastSeenAt,
-    })
-    .from(users)
-    .where(and(...filters))
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(RESPONSIBLES_LIMIT);
-}
