@@ -15,8 +15,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.ts';
 import { listenPostgres, type Listening, type NotificationListener } from './notifications.ts';
-import { useFastDataRows } from './pglite-rows.ts';
-import { rememberOn, withNamedStatements } from './pglite-statements.ts';
+import { useFastDataRows } from './pglite/rows.ts';
+import { rememberOn, withNamedStatements } from './pglite/statements.ts';
 
 export type Schema = typeof schema;
 /** A drizzle handle: the database itself or an open transaction. */
@@ -87,7 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** A PGlite with the extensions our migrations create (search needs pg_trgm and unaccent), reading result rows
- * the fast way (pglite-rows.ts). */
+ * the fast way (pglite/rows.ts). */
 export const createPglite = (options: Omit<PGliteOptions, 'extensions'> = {}) => {
   useFastDataRows();
   return PGlite.create({ ...options, extensions: { pg_trgm, unaccent } });

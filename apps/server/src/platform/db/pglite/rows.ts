@@ -3,6 +3,9 @@
 // copying alone was 14 % of the embedded server's CPU. PGlite's own parser is the exported protocol.Parser, so
 // its parse() is wrapped here, once per process: data rows are decoded straight from the backend's output
 // (same strings, same DataRowMessage), every other message goes to PGlite's parser unchanged.
+// Depends on @electric-sql/pglite 0.5.16 (pinned): protocol.Parser.prototype.parse being what PGlite calls, per
+// call, on its parser instance with the backend's output of one execProtocolRaw (whole in one tick), and
+// messages.DataRowMessage's shape.
 import { messages, protocol } from '@electric-sql/pglite';
 import { concatBytes } from './bytes.ts';
 

@@ -1,14 +1,11 @@
+// Named and unnamed statements on PGlite 0.5.16 through drizzle-orm 0.45.4, answering as PGlite's query()
+// does, in and out of transactions.
 import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Db } from './database.ts';
-import {
-  MAX_REMEMBERED_TEXTS,
-  rememberOn,
-  rememberStatement,
-  withNamedStatements,
-} from './pglite-statements.ts';
+import { queryRows, type Db } from '../database.ts';
+import { MAX_REMEMBERED_TEXTS, rememberOn, rememberStatement, withNamedStatements } from './statements.ts';
 
 describe('named statements on PGlite', () => {
   let pglite: PGlite;

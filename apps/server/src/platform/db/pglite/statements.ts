@@ -8,6 +8,9 @@
 //    PostgreSQL, where drizzle's statements are unnamed;
 //  - a query's parsers are merged once per options object (drizzle reuses one per statement);
 // inside transactions too: the client's transaction() hands out a transaction that runs statements the same way.
+// Depends on @electric-sql/pglite 0.5.16 (pinned): execProtocolStream, _runExclusiveQuery,
+// _runExclusiveTransaction, syncToFs, parsers, serializers, protocol.serialize and parse.parseResults /
+// parseDescribeStatementResults; and on drizzle-orm 0.45.4 (pinned): a handle's `_.session.client`.
 import {
   parse,
   protocol,
@@ -17,7 +20,7 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 import { concatBytes } from './bytes.ts';
-import type { Db } from './database.ts';
+import type { Db } from '../database.ts';
 
 const { serialize } = protocol;
 
