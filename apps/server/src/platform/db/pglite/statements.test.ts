@@ -95,6 +95,14 @@ describe('named statements on PGlite', () => {
     expect((await client.query(named, [1, null])).rows).toHaveLength(1);
   });
 
+  it('names statements apart for two clients over one PGlite', async () => {
+    const other = withNamedStatements(pglite);
+    rememberOn(other, named);
+    expect((await other.query(named, [1, null])).rows).toHaveLength(1);
+    expect((await client.query(named, [1, null])).rows).toHaveLength(1);
+    expect((await prepared()).map((row) => row.name)).toEqual(['atende_1', 'atende_2', 'atende_3']);
+  });
+
   it('remembers a bounded number of texts', async () => {
     for (let i = 0; i < MAX_REMEMBERED_TEXTS + 10; i++)
       rememberOn(client, `select ${i} as n where $1::int = 1`);

@@ -30,6 +30,10 @@ export const MAX_REMEMBERED_TEXTS = 500;
 /** The set of remembered texts, reachable from the client and its transactions (see `rememberStatement`). */
 const REMEMBERED = Symbol('remembered statement texts');
 
+/** Statements named on each PGlite so far: several clients over one PGlite (the self-check's, say) must not
+ * reuse each other's names. Counted under PGlite's query lock. */
+const namedOn = new WeakMap<PGlite, number>();
+
 type ParsedStatement = { name: string; paramTypes: number[] };
 type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
@@ -55,7 +59,9 @@ export function withNamedStatements(pglite: PGlite): PGlite {
   async function parseOnce(text: string, options: QueryOptions | undefined): Promise<ParsedStatement> {
     const known = parsed.get(text);
     if (known) return known;
-    const name = `atende_${parsed.size + 1}`;
+    const count = (namedOn.get(pglite) ?? 0) + 1;
+    namedOn.set(pglite, count);
+    const name = `atende_${count}`;
     const statement = { name, paramTypes: await describe(text, name, options) };
     parsed.set(text, statement);
     return statement;
