@@ -159,6 +159,10 @@ export function rememberStatement(db: Db, text: string): void {
 export const driverClient = (db: Db): unknown =>
   (db as unknown as { _: { session: { client: unknown } } })._.session.client;
 
+/** Whether `client` (from `withNamedStatements`, or a transaction of it) runs `text` as a named statement. */
+export const remembers = (client: unknown, text: string): boolean =>
+  (client as { [REMEMBERED]?: Set<string> } | undefined)?.[REMEMBERED]?.has(text) ?? false;
+
 /** `rememberStatement` for a driver client itself (the job queue's raw SQL). */
 export function rememberOn(client: unknown, text: string): void {
   const texts = (client as { [REMEMBERED]?: Set<string> } | undefined)?.[REMEMBERED];
