@@ -3,7 +3,7 @@
 // Workers run in processes whose ROLE is `worker` or `all`; on PostgreSQL several compete safely.
 import PgBoss from 'pg-boss';
 import type { Db, SqlExecutor } from './db/database.ts';
-import { driverClient, rememberOn } from './db/pglite-statements.ts';
+import { driverClient, rememberOn } from './db/pglite/statements.ts';
 
 export const QUEUES = { sendMessage: 'message.send', scheduleReminder: 'schedule.reminder' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -166,7 +166,7 @@ async function ensureQueue(boss: PgBoss, queue: QueueName, attempts = 3): Promis
 
 /**
  * pg-boss's SQL ($1, $2…) run on the driver client behind a drizzle handle, so it joins that handle's
- * transaction; on PGlite as a named statement (pglite-statements.ts).
+ * transaction; on PGlite as a named statement (db/pglite/statements.ts).
  */
 export function transactionExecutor(tx: Db): PgBoss.Db {
   const client = driverClient(tx) as SqlClient;

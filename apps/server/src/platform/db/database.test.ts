@@ -7,6 +7,7 @@ describe('closing the database', () => {
     'lets work in flight finish, its next statement included, before the pool ends',
     async () => {
       const { database, drop } = await openTestDatabase();
+      expect(database.fastPath).toBe(false);
       // A request whose client hung up: its handler still runs two statements after shutdown began.
       const orphan = (async () => {
         await database.db.execute(sql`select pg_sleep(0.2)`);

@@ -1,5 +1,6 @@
 // Opens the database: PGlite (PostgreSQL in WASM) in DATA_DIR by default, node-postgres when DATABASE_URL
-// is set. Both get the same drizzle schema and the same SQL migrations.
+// is set. Both get the same drizzle schema and the same SQL migrations. On PGlite, statements and rows take the
+// fast path of pglite/ only where its self-check holds at opening (pglite/self-check.ts).
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +16,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.ts';
 import { listenPostgres, type Listening, type NotificationListener } from './notifications.ts';
-import { useFastDataRows } from './pglite-rows.ts';
-import { rememberOn, withNamedStatements } from './pglite-statements.ts';
+import { fastPathFor } from './pglite/self-check.ts';
+import { rememberOn } from './pglite/statements.ts';
 
 export type Schema = typeof schema;
 /** A drizzle handle: the database itself or an open transaction. */
@@ -33,24 +34,33 @@ export type Database = {
   /** NOTIFY of `channel` (sent at commit by any process) to `listener`, until closed. */
   listen(channel: string, listener: NotificationListener): Promise<Listening>;
   close(): Promise<void>;
+  /** PGlite's faster statements and rows are in use (their self-check held: pglite/self-check.ts). */
+  fastPath: boolean;
 };
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
 
+/**
+ * `warn` receives the embedded database's one warning, should its fast path turn itself off (by default
+ * `process.emitWarning`).
+ */
+type EmbeddedOptions = { warn?: (message: string) => void };
+
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
-  | { dataDir: string }
+  | ({ dataDir: string } & EmbeddedOptions)
   /**
    * An already open PGlite (tests load one from a migrated dump). `traceStatement` sees every statement
    * drizzle sends, named or not (the query guards count and EXPLAIN them).
    */
-  | { pglite: PGlite; traceStatement?: (text: string, params: unknown[]) => void };
+  | ({ pglite: PGlite; traceStatement?: (text: string, params: unknown[]) => void } & EmbeddedOptions);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
   const client =
     'pglite' in options ? options.pglite : await createPglite({ dataDir: embeddedDir(options.dataDir) });
-  const named = withNamedStatements(client);
+  // The fast client only where its self-check holds; PGlite itself otherwise.
+  const { client: named } = await fastPathFor(client, options.warn ?? warnProcess);
   const trace = 'traceStatement' in options ? options.traceStatement : undefined;
   const db = drizzlePglite(named, {
     schema,
@@ -83,15 +93,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     },
     close: once(() => client.close()),
+    fastPath: named !== client,
   };
 }
 
-/** A PGlite with the extensions our migrations create (search needs pg_trgm and unaccent), reading result rows
- * the fast way (pglite-rows.ts). */
-export const createPglite = (options: Omit<PGliteOptions, 'extensions'> = {}) => {
-  useFastDataRows();
-  return PGlite.create({ ...options, extensions: { pg_trgm, unaccent } });
-};
+const warnProcess = (message: string) =>
+  process.emitWarning(message, { code: 'ATENDE_PGLITE_FAST_PATH_OFF' });
+
+/** A PGlite with the extensions our migrations create (search needs pg_trgm and unaccent). */
+export const createPglite = (options: Omit<PGliteOptions, 'extensions'> = {}) =>
+  PGlite.create({ ...options, extensions: { pg_trgm, unaccent } });
 
 /** Closing twice (a test's teardown after a shutdown, say) is harmless. */
 function once(close: () => Promise<void>): () => Promise<void> {
@@ -122,6 +133,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await drained(pool);
       await pool.end();
     }),
+    fastPath: false,
   };
 }
 

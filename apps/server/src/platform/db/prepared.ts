@@ -5,7 +5,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './database.ts';
-import { rememberStatement } from './pglite-statements.ts';
+import { rememberStatement } from './pglite/statements.ts';
 
 export type Statement<T> = { execute(values?: Record<string, unknown>): Promise<T> };
 

@@ -1,14 +1,11 @@
+// Named and unnamed statements on PGlite 0.5.16 through drizzle-orm 0.45.4, answering as PGlite's query()
+// does, in and out of transactions.
 import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Db } from './database.ts';
-import {
-  MAX_REMEMBERED_TEXTS,
-  rememberOn,
-  rememberStatement,
-  withNamedStatements,
-} from './pglite-statements.ts';
+import { queryRows, type Db } from '../database.ts';
+import { MAX_REMEMBERED_TEXTS, rememberOn, rememberStatement, withNamedStatements } from './statements.ts';
 
 describe('named statements on PGlite', () => {
   let pglite: PGlite;
@@ -96,6 +93,14 @@ describe('named statements on PGlite', () => {
     ).rejects.toMatchObject({ code: '22012' });
     expect((await client.query('select id from items where id = 20')).rows).toEqual([]);
     expect((await client.query(named, [1, null])).rows).toHaveLength(1);
+  });
+
+  it('names statements apart for two clients over one PGlite', async () => {
+    const other = withNamedStatements(pglite);
+    rememberOn(other, named);
+    expect((await other.query(named, [1, null])).rows).toHaveLength(1);
+    expect((await client.query(named, [1, null])).rows).toHaveLength(1);
+    expect((await prepared()).map((row) => row.name)).toEqual(['atende_1', 'atende_2', 'atende_3']);
   });
 
   it('remembers a bounded number of texts', async () => {

@@ -1,7 +1,9 @@
+// The fast row decoder against PGlite 0.5.16's own protocol.Parser: byte for byte on hand-made output in
+// every chunking, and through a real PGlite.
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concatBytes } from './bytes.ts';
-import { originalParse, useFastDataRows } from './pglite-rows.ts';
+import { originalParse, useFastDataRows } from './rows.ts';
 
 const encoder = new TextEncoder();
 

@@ -8,6 +8,9 @@
 //    PostgreSQL, where drizzle's statements are unnamed;
 //  - a query's parsers are merged once per options object (drizzle reuses one per statement);
 // inside transactions too: the client's transaction() hands out a transaction that runs statements the same way.
+// Depends on @electric-sql/pglite 0.5.16 (pinned): execProtocolStream, _runExclusiveQuery,
+// _runExclusiveTransaction, syncToFs, parsers, serializers, protocol.serialize and parse.parseResults /
+// parseDescribeStatementResults; and on drizzle-orm 0.45.4 (pinned): a handle's `_.session.client`.
 import {
   parse,
   protocol,
@@ -17,7 +20,7 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 import { concatBytes } from './bytes.ts';
-import type { Db } from './database.ts';
+import type { Db } from '../database.ts';
 
 const { serialize } = protocol;
 
@@ -26,6 +29,10 @@ export const MAX_REMEMBERED_TEXTS = 500;
 
 /** The set of remembered texts, reachable from the client and its transactions (see `rememberStatement`). */
 const REMEMBERED = Symbol('remembered statement texts');
+
+/** Statements named on each PGlite so far: several clients over one PGlite (the self-check's, say) must not
+ * reuse each other's names. Counted under PGlite's query lock. */
+const namedOn = new WeakMap<PGlite, number>();
 
 type ParsedStatement = { name: string; paramTypes: number[] };
 type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
@@ -52,7 +59,9 @@ export function withNamedStatements(pglite: PGlite): PGlite {
   async function parseOnce(text: string, options: QueryOptions | undefined): Promise<ParsedStatement> {
     const known = parsed.get(text);
     if (known) return known;
-    const name = `atende_${parsed.size + 1}`;
+    const count = (namedOn.get(pglite) ?? 0) + 1;
+    namedOn.set(pglite, count);
+    const name = `atende_${count}`;
     const statement = { name, paramTypes: await describe(text, name, options) };
     parsed.set(text, statement);
     return statement;
@@ -149,6 +158,10 @@ export function rememberStatement(db: Db, text: string): void {
 /** The driver's client behind a drizzle handle: node-postgres's pool or client, PGlite or its transaction. */
 export const driverClient = (db: Db): unknown =>
   (db as unknown as { _: { session: { client: unknown } } })._.session.client;
+
+/** Whether `client` (from `withNamedStatements`, or a transaction of it) runs `text` as a named statement. */
+export const remembers = (client: unknown, text: string): boolean =>
+  (client as { [REMEMBERED]?: Set<string> } | undefined)?.[REMEMBERED]?.has(text) ?? false;
 
 /** `rememberStatement` for a driver client itself (the job queue's raw SQL). */
 export function rememberOn(client: unknown, text: string): void {
