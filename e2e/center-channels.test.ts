@@ -151,6 +151,10 @@ describe('Center channels', () => {
       await visitor.goto(`${baseUrl}/`);
       await loginThroughForm(visitor, supervisor);
       await visitor.waitForURL(`${baseUrl}/painel`);
+      // The Center is open to a supervisor, its channels section is not even offered (abilities).
+      await visitor.goto(`${baseUrl}/center`);
+      await visitor.getByTestId('center-nav-center').waitFor();
+      expect(await visitor.getByTestId('center-nav-center.channels').count()).toBe(0);
       await visitor.goto(`${baseUrl}/center/channels`);
       await visitor.getByRole('alert').filter({ hasText: 'Somente administradores' }).waitFor();
       expect(calls).toEqual([]);

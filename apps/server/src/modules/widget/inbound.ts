@@ -5,7 +5,8 @@ import type { WidgetMessage } from '@atende/contract';
 import type { InboundAttachment, Ingest } from '../../channels/adapter.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
-import { findVisitorMessageByClientId, visitorProviderId, widgetMessage } from './messages.ts';
+import { findVisitorMessageByClientId, visitorProviderId } from './messages.ts';
+import { widgetMessage } from './presenter.ts';
 import type { VisitorRelay, VisitorSocketData } from './relay.ts';
 
 export type VisitorInboundDeps = { db: Db; ingest: Ingest; urls: UrlSigner; relay: VisitorRelay };

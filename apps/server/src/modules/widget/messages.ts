@@ -1,11 +1,12 @@
 // The messages of a visitor's conversation as the widget shows them: only those of the visitor's own chat
 // channel (never the contact's other channels, notes or threads), with signed file addresses.
-import type { Message, WidgetMessage } from '@atende/contract';
+import type { WidgetMessage } from '@atende/contract';
 import { and, asc, desc, eq, gt, or, type SQL } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { messageColumns, presentMessages, senderJoin } from '../messages/presenter.ts';
+import { widgetMessage } from './presenter.ts';
 
 type Scope = { db: Db; urls: UrlSigner };
 
@@ -41,24 +42,6 @@ async function present(
     ),
   };
 }
-
-/** A message of the conversation as the widget shows it; `clientId` is the visitor's id of their own. */
-export const widgetMessage = (message: Message, clientId: string | null): WidgetMessage => ({
-  id: message.id,
-  client_id: clientId,
-  direction: message.direction,
-  text: message.text,
-  attachments: message.attachments.map(({ kind, filename, content_type, size, url }) => ({
-    kind,
-    filename,
-    content_type,
-    size,
-    url,
-  })),
-  status: message.status,
-  author: message.sender.name,
-  created_at: message.created_at,
-});
 
 export async function findVisitorMessage(
   scope: Scope,
