@@ -118,7 +118,6 @@ export async function buildApp(
   notifyEventChanges(database.db, deps.bus, io);
   registerThreadNotifier(io, deps);
   registerScheduleNotifier(io, deps);
-  registerScheduleNotifier(io, deps);
   registerWorkers(app, deps, options.connectors);
   if (database.kind === 'pglite') registerEmbeddedVacuum(app, database);
   app.decorate('deps', deps);

@@ -180,6 +180,14 @@ describe('schedules', () => {
       (r) => r.schedule.id === plan.id,
     );
     expect(reminder).toMatchObject({ minutes_before: 10, contact: { name: 'Carla Aviso' } });
+    // Once: a reminder notifier wired twice would ring the attendant twice. A ping answered after it (same
+    // socket, in order) shows nothing else was on its way.
+    await socket.timeout(5_000).emitWithAck('ping');
+    const rung = socket.received.filter(
+      ({ event, payload }) =>
+        event === 'schedule.reminder' && (payload as ScheduleReminder).schedule.id === plan.id,
+    );
+    expect(rung).toHaveLength(1);
     socket.close();
   }, 40_000);
 });
