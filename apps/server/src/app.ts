@@ -12,16 +12,15 @@ import { createDeps, type Deps, type DepsOptions } from './deps.ts';
 import { registerChannelAccounts } from './modules/channel-accounts/index.ts';
 import { registerSessions } from './modules/auth/index.ts';
 import { registerCatalogues } from './modules/catalogues/index.ts';
-import { notifyContactChanges } from './modules/contacts/notifier.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
-import { registerContacts } from './modules/contacts/index.ts';
-import { notifyEventChanges } from './modules/events/notifier.ts';
-import { registerEvents } from './modules/events/index.ts';
+import { registerContactNotifier, registerContacts } from './modules/contacts/index.ts';
+import { registerEventNotifier, registerEvents } from './modules/events/index.ts';
 import { registerHealth } from './modules/health/index.ts';
-import { deliverMessage } from './modules/messages/delivery.ts';
-import { notifyMessageChanges } from './modules/messages/notifier.ts';
-import { registerMessages } from './modules/messages/index.ts';
-import type { DeliveryJob } from './modules/messages/send.ts';
+import {
+  registerMessageNotifier,
+  registerMessages,
+  registerMessageWorker,
+} from './modules/messages/index.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
 import { registerResources } from './modules/resources/index.ts';
 import {
@@ -40,9 +39,8 @@ import { AUTH_CHANNEL } from './platform/session-cache.ts';
 import type { Database } from './platform/db/database.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { startEmbeddedVacuum } from './platform/db/embedded-vacuum.ts';
-import { QUEUES } from './platform/jobs.ts';
 import { loggingOptions } from './platform/logging.ts';
-import { createRealtime } from './platform/realtime.ts';
+import { createRealtime, type RealtimeServer } from './platform/realtime.ts';
 import { validatorCompiler } from './platform/validation.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -69,6 +67,18 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerResources,
   registerHealth,
 ];
+
+/** The modules' realtime notifiers, started once the realtime server exists. */
+const NOTIFIERS: ((io: RealtimeServer, deps: Deps) => void)[] = [
+  registerContactNotifier,
+  registerMessageNotifier,
+  registerEventNotifier,
+  registerThreadNotifier,
+  registerScheduleNotifier,
+];
+
+/** The modules' job workers, started on worker processes once the job queue has. */
+const WORKERS: ((deps: Deps) => Promise<void>)[] = [registerMessageWorker, registerScheduleWorker];
 
 export type BuildOptions = DepsOptions & {
   /** Timing of the inbound connections (IMAP): tests sweep and poll faster than production. */
@@ -113,11 +123,7 @@ export async function buildApp(
       ),
   });
   registerWidgetSocket(io, { ...deps, relay: deps.visitors, log: app.log });
-  notifyContactChanges(database.db, deps.bus, io);
-  notifyMessageChanges(database.db, deps.bus, io, deps.urls);
-  notifyEventChanges(database.db, deps.bus, io);
-  registerThreadNotifier(io, deps);
-  registerScheduleNotifier(io, deps);
+  for (const notify of NOTIFIERS) notify(io, deps);
   registerWorkers(app, deps, options.connectors);
   if (database.kind === 'pglite') registerEmbeddedVacuum(app, database);
   app.decorate('deps', deps);
@@ -130,19 +136,7 @@ function registerWorkers(app: FastifyInstance, deps: Deps, timing: BuildOptions[
   app.addHook('onReady', async () => {
     await deps.jobs.start();
     if (deps.config.role === 'api') return;
-    const delivery = {
-      db: deps.database.db,
-      bus: deps.bus,
-      adapters: deps.adapters,
-      credentials: deps.credentials,
-      storage: deps.storage,
-    };
-    await deps.jobs.work<DeliveryJob>(
-      QUEUES.sendMessage,
-      (job, meta) => deliverMessage(delivery, job, meta.attempt),
-      { sequence: (job) => job.contactId },
-    );
-    await registerScheduleWorker(deps);
+    for (const work of WORKERS) await work(deps);
     connections = startConnectors({
       db: deps.db,
       ingest: deps.ingest,
