@@ -49,6 +49,31 @@ describe('web app hosting', () => {
     expect(csp).not.toContain('unsafe-eval');
   });
 
+  it('sends HSTS only on requests that came over HTTPS', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY a client's own X-Forwarded-Proto is not believed.
+    const claimed = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const https = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const http = await proxied.app.inject({ method: 'GET', url: '/api/health' });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('sends the security headers on API answers too, refusals included', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user' });
     expect(response.statusCode).toBe(401);
