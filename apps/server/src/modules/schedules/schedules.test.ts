@@ -79,9 +79,24 @@ describe('schedules', () => {
     expect(pending.json().data).toEqual([]);
   });
 
-  it('refuses a colleague\u2019s customer with the conflict text, and a time in the past', async () => {
+  it('refuses a colleague\u2019s schedule with the conflict text, and a time in the past', async () => {
+    // A colleague's customer is not the attendant's to see: it answers as a missing one, on every call
+    // (a 409 would tell who owns it).
     const theirs = await makeContact(t.database.db, me.company, { responsibleId: colleague.user.id });
-    const conflict = await call(me, 'POST', `/${theirs.id}`, { scheduled_at: inHours(2) });
+    for (const [method, url, payload] of [
+      ['GET', `/${theirs.id}`, undefined],
+      ['POST', `/${theirs.id}`, { scheduled_at: inHours(2) }],
+    ] as const) {
+      const hidden = await call(me, method, url, payload);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().code).toBe('not_found');
+    }
+    // A customer both see (waiting, unassigned) with a colleague's schedule: changing it is the conflict.
+    const shared = await makeContact(t.database.db, me.company, { responsibleId: null });
+    const theirPlan: Schedule = (
+      await call(colleague, 'POST', `/${shared.id}`, { scheduled_at: inHours(3) })
+    ).json();
+    const conflict = await call(me, 'PUT', `/${shared.id}/${theirPlan.id}`, { annotation: 'meu' });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({
       code: 'conflict_contact',

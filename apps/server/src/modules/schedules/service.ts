@@ -130,18 +130,14 @@ export function scheduleService(deps: ScheduleDeps) {
   };
 }
 
-/** The contact, if the user may see it; an attendant may not plan for a colleague's customer. */
+/** The contact, if the user may see it: a colleague's customer answers as a missing one (a conflict would
+ * tell an attendant who owns it); the spec's conflict_contact is for changing a colleague's schedule. */
 async function contactToPlan(ctx: TenantContext, contactId: string) {
   const [contact] = await ctx.db
     .select({ id: contacts.id, responsibleId: contacts.responsibleId })
     .from(contacts)
     .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId)));
-  if (!contact || !canSeeContact(ctx, contact)) {
-    // A colleague's customer exists but is not the attendant's: the spec answers conflict_contact.
-    if (contact?.responsibleId && contact.responsibleId !== ctx.userId)
-      throw new AppError('conflict_contact', 409);
-    throw notFound();
-  }
+  if (!contact || !canSeeContact(ctx, contact)) throw notFound();
   return contact;
 }
 
