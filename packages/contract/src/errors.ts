@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'export_invalid_date',
   'file_required',
   'too_many_files',
+  'upload_incomplete',
   'file_too_large',
   'file_type_not_allowed',
   'channel_no_media',

@@ -1,7 +1,7 @@
 import type { Message } from '@atende/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactChannels, users } from '../../db/schema/index.ts';
+import { attachments, contactChannels, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   injectAs,
@@ -40,6 +40,23 @@ const upload = (
 const file = (data: Buffer, filename: string, type: string) => ({ name: 'file', filename, type, data });
 
 describe('sending files', () => {
+  it('answers a cut-off upload (no closing boundary) with upload_incomplete and stores nothing', async () => {
+    const before = await t.database.db.select({ id: attachments.id }).from(attachments);
+    const whole = multipartBody([file(PNG, 'foto.png', 'image/png'), { name: 'caption', value: 'x' }]);
+    const cut = whole.payload.subarray(0, whole.payload.length - 30);
+    for (const route of ['file', 'messages/mail']) {
+      const response = await injectAs(t.app, me, {
+        method: 'POST',
+        url: `/api/conversation/${contactId}/${route}`,
+        headers: whole.headers,
+        payload: cut,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'upload_incomplete' });
+    }
+    expect(await t.database.db.select({ id: attachments.id }).from(attachments)).toEqual(before);
+  });
+
   it('sends an image with a caption, served by a signed URL without a token', async () => {
     const response = await upload([
       file(PNG, 'foto.png', 'image/png'),

@@ -25,6 +25,7 @@ export const en: Catalogue = {
     export_interval_too_long: 'The interval between the dates must not exceed 90 days.',
     file_required: 'Choose a file to send.',
     too_many_files: 'Send one file at a time.',
+    upload_incomplete: 'The upload was cut off before it finished. Send the file again.',
     file_too_large: 'The file is larger than this channel’s {limit} limit.',
     file_type_not_allowed: 'This type of file is not accepted.',
     channel_no_media: 'This channel does not accept files of this type.',

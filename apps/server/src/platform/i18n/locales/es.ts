@@ -25,6 +25,7 @@ export const es: Catalogue = {
     export_interval_too_long: 'El intervalo entre las fechas no debe superar los 90 días.',
     file_required: 'Seleccione un archivo para enviar.',
     too_many_files: 'Envíe un archivo por vez.',
+    upload_incomplete: 'El envío se interrumpió antes de terminar. Envíe el archivo de nuevo.',
     file_too_large: 'El archivo supera el límite de {limit} de este canal.',
     file_type_not_allowed: 'Este tipo de archivo no se acepta.',
     channel_no_media: 'Este canal no acepta archivos de este tipo.',

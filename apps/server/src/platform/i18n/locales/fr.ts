@@ -26,6 +26,7 @@ export const fr: Catalogue = {
     export_interval_too_long: 'L’intervalle entre les dates ne doit pas dépasser 90 jours.',
     file_required: 'Choisissez un fichier à envoyer.',
     too_many_files: 'Envoyez un fichier à la fois.',
+    upload_incomplete: 'L’envoi a été interrompu avant la fin. Envoyez le fichier à nouveau.',
     file_too_large: 'Le fichier dépasse la limite de {limit} de ce canal.',
     file_type_not_allowed: 'Ce type de fichier n’est pas accepté.',
     channel_no_media: 'Ce canal n’accepte pas les fichiers de ce type.',

@@ -23,6 +23,7 @@ export const pt_br = {
     export_interval_too_long: 'O intervalo entre as datas não pode ser maior que 90 dias.',
     file_required: 'Selecione um arquivo para enviar.',
     too_many_files: 'Envie um arquivo por vez.',
+    upload_incomplete: 'O envio foi interrompido antes de terminar. Envie o arquivo novamente.',
     file_too_large: 'O arquivo é maior que o limite de {limit} deste canal.',
     file_type_not_allowed: 'Este tipo de arquivo não é aceito.',
     channel_no_media: 'Este canal não aceita arquivos deste tipo.',

@@ -26,6 +26,7 @@ export const pt_pt: Catalogue = {
     export_interval_too_long: 'O intervalo entre as datas não pode ser superior a 90 dias.',
     file_required: 'Selecione um ficheiro para enviar.',
     too_many_files: 'Envie um ficheiro de cada vez.',
+    upload_incomplete: 'O envio foi interrompido antes de terminar. Envie o ficheiro novamente.',
     file_too_large: 'O ficheiro excede o limite de {limit} deste canal.',
     file_type_not_allowed: 'Este tipo de ficheiro não é aceite.',
     channel_no_media: 'Este canal não aceita ficheiros deste tipo.',
