@@ -9,6 +9,7 @@ export const ResourcesQuery = z.object({ company: z.string().trim().min(1).max(1
 const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
 export const Resources = z.object({
+  /** The signed-in user's company; null before login, whatever the name or host asked for. */
   company: z.object({ id: Id, name: z.string() }).nullable(),
   favicon: z.string(),
   live_url: z.string(),

@@ -6,7 +6,7 @@ import {
   type LoginRequest,
 } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema/index.ts';
+import { companies, sessions, users } from '../../db/schema/index.ts';
 import { authContext, type TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,7 +15,7 @@ import { verifyDecoy, verifyPassword } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { SessionCache } from '../../platform/session-cache.ts';
 import type { TokenService } from '../../platform/tokens.ts';
-import { companySlug, findCompanyBySlug } from '../companies/service.ts';
+import { companySlug } from '../companies/service.ts';
 
 export type AuthDeps = {
   db: Db;
@@ -122,9 +122,9 @@ async function refuseWhenThrottled(
   }
 }
 
+/** The active user behind the credentials' company and username: one statement whether or not the company
+ * exists, so an unknown company takes as long as a known one (with the decoy hash, service.login). */
 async function findLoginUser(db: Db, input: LoginRequest) {
-  const company = await findCompanyBySlug(db, input.company);
-  if (!company) return undefined;
   const [user] = await db
     .select({
       id: users.id,
@@ -136,9 +136,10 @@ async function findLoginUser(db: Db, input: LoginRequest) {
       canChangeResponsible: users.canChangeResponsible,
     })
     .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
     .where(
       and(
-        eq(users.companyId, company.id),
+        eq(companies.slug, companySlug(input.company)),
         eq(users.username, input.username.trim().toLowerCase()),
         eq(users.active, true),
       ),

@@ -126,8 +126,10 @@ describe('GET /api/resources', () => {
       .where(eq(companies.id, demo.id));
 
     const byName = (await t.app.inject({ method: 'GET', url: '/api/resources?company=DEMO' })).json();
+    // Before login the company is never named: its branding applies, and an unknown name answers the
+    // defaults in the same shape.
     expect(byName).toMatchObject({
-      company: { id: demo.id },
+      company: null,
       color_light: '#ff6600',
       color_dark: '#448aff',
       logo: 'https://cdn.example/logo.svg',
@@ -139,7 +141,11 @@ describe('GET /api/resources', () => {
         headers: { host: 'atende.demo.example:3000' },
       })
     ).json();
-    expect(byHost.company?.id).toBe(demo.id);
+    expect(byHost).toMatchObject({ company: null, color_light: '#ff6600' });
+    const unknown = (await t.app.inject({ method: 'GET', url: '/api/resources?company=nobody' })).json();
+    expect(Object.keys(unknown).sort()).toEqual(Object.keys(byName).sort());
+    expect(unknown).toMatchObject({ company: null, color_light: '#29a4ff' });
+    expect(JSON.stringify(byName)).not.toContain(demo.id);
     const byToken = (await injectAs(t.app, { token }, { method: 'GET', url: '/api/resources' })).json();
     expect(byToken.company?.id).toBe(demo.id);
     const staleToken = await t.app.inject({

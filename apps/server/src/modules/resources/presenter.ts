@@ -12,10 +12,15 @@ import type { Company } from '../companies/service.ts';
 /** The product's addresses (configuration) that every answer carries. */
 export type ResourceLinks = { publicUrl: string; accountsUrl: string | null };
 
-export const presentResources = (company: Company | undefined, links: ResourceLinks): Resources => ({
+/** The company is named to its signed-in users only; anyone else gets its branding (or the defaults). */
+export const presentResources = (
+  company: Company | undefined,
+  signedIn: boolean,
+  links: ResourceLinks,
+): Resources => ({
   ...DEFAULT_BRANDING,
   ...company?.branding,
-  company: company ? presentCompanyRef(company) : null,
+  company: company && signedIn ? presentCompanyRef(company) : null,
   live_url: links.publicUrl,
   accounts_url: links.accountsUrl,
   live_defaults: { language: DEFAULT_LANGUAGE, timezone: DEFAULT_TIMEZONE, currency: DEFAULT_CURRENCY },

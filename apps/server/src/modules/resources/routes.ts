@@ -14,12 +14,12 @@ export function resourceRoutes(app: FastifyInstance, resources: ResourceService,
       schema: { tags: ['resources'], querystring: ResourcesQuery, response: responses(Resources) },
     },
     async (request) => {
-      const company = await resources.company({
+      const { company, signedIn } = await resources.company({
         token: bearerToken(request),
         companyName: request.query.company,
         host: request.hostname,
       });
-      return presentResources(company, links);
+      return presentResources(company, signedIn, links);
     },
   );
 }
