@@ -1,5 +1,7 @@
-// pino options: structured JSON logs, request ids taken from X-Request-Id or generated, secrets redacted.
-import type { FastifyServerOptions } from 'fastify';
+// pino options: structured JSON logs, request ids taken from X-Request-Id or generated, secrets redacted —
+// headers and bodies by path, and credentials that travel in URLs (the console's ?access_token= handoff, the
+// signatures of file and avatar addresses) by the request serializer.
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../config.ts';
 
@@ -19,12 +21,52 @@ export function loggingOptions(config: Pick<AppConfig, 'logLevel'>): Partial<Fas
         ],
         censor: '***',
       },
+      serializers: { req: requestForLog },
     },
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : requestId();
     },
+  };
+}
+
+/** Query parameters that grant access: their values never reach a log. */
+const SECRET_PARAMS = new Set(['access_token', 'token', 'sig']);
+
+/** The URL with the values of SECRET_PARAMS replaced by ***; other parameters kept as they came. */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const params = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      return SECRET_PARAMS.has(decodeURIComponentSafe(name)) ? `${name}=***` : pair;
+    });
+  return `${url.slice(0, query)}?${params.join('&')}`;
+}
+
+const decodeURIComponentSafe = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** Fastify's own request serializer (fastify/lib/logger-pino.js) with the URL redacted. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: firstValue(request.headers?.['accept-version']),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
   };
 }
 
