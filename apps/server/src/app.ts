@@ -112,11 +112,11 @@ export async function buildApp(
   await registerWebApp(app, config.webDir);
 
   const io = createRealtime(app, {
-    db: database.db,
+    db: deps.db,
     authenticate: deps.authenticate,
     bus: deps.bus,
     redisUrl: config.redisUrl,
-    mayWatchContact: (auth, contactId) => maySeeContact({ ...auth, db: database.db }, contactId),
+    mayWatchContact: (auth, contactId) => maySeeContact({ ...auth, db: deps.db }, contactId),
     onContactTyping: (auth, contactId, name) =>
       void relayAttendantTyping(deps.db, deps.visitors, auth.companyId, contactId, name).catch(
         (error: unknown) => app.log.warn({ err: error }, 'could not relay typing to the widget'),

@@ -51,9 +51,6 @@ export function may(grantee: Grantee, ability: Ability): boolean {
 export const abilitiesOf = (grantee: Grantee): Ability[] =>
   ABILITIES.filter((ability) => may(grantee, ability));
 
-/** Roles that supervise the operation: they see every contact and may open the Center. */
-export const isSupervising = (role: Role): boolean => (SUPERVISING as readonly Role[]).includes(role);
-
 /** The permission flags a new user of each role gets (README "Roles and default permissions"). */
 const DEFAULT_PERMISSIONS: Record<Role, Permissions> = {
   super_admin: { create_contacts: true, send_files: true, change_responsible: true },
