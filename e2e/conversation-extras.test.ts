@@ -1,9 +1,9 @@
-// Two attendants in the same conversation: each sees the other among its viewers and "… está digitando…" while
+// An attendant and a supervisor in the same conversation: each sees the other among its viewers and "… está digitando…" while
 // the other types (gone once the message arrives); a reaction shows on both screens and goes away when pressed
 // again; the message data panel tells direction, channel and sender.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { attendant, attendant2, launchBrowser, type Credentials } from './support/browser.ts';
+import { attendant2, launchBrowser, supervisor, type Credentials } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 import { messageWith, openConversation } from './support/conversation.ts';
 
@@ -49,7 +49,9 @@ describe('conversation extras', () => {
       name: `Cliente Extras ${suffix}`,
       text: question,
     });
-    const first = await open(attendant, written.contactId);
+    // A supervisor beside the attendant: the attendant's reply takes the waiting customer (issue 20), and a
+    // supervisor still sees a colleague's conversation.
+    const first = await open(supervisor, written.contactId);
     await messageWith(first, question).waitFor();
     const second = await open(attendant2, written.contactId);
     await messageWith(second, question).waitFor();

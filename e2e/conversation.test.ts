@@ -24,8 +24,9 @@ async function openConversation(credentials: Credentials, contactId: string): Pr
   return opened.page;
 }
 
-const isoDay = (daysAgo: number): string =>
-  new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+/** A day as the Portuguese console shows and reads it: dd/mm/yyyy. */
+const shownDay = (daysAgo: number): string =>
+  new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -90,21 +91,27 @@ describe('conversation', () => {
     // Export: 30 days download; 91 days are refused.
     await page.getByTestId('open-export').click();
     const form = page.getByTestId('export-form');
-    await form.locator('input[name=start_date]').fill(isoDay(29));
-    await form.locator('input[name=end_date]').fill(isoDay(0));
+    await form.getByTestId('export-start').fill(shownDay(29));
+    await form.getByTestId('export-end').fill(shownDay(0));
+    // Enter in a date field sends the form (the field's calendar, open while typing, covers the buttons).
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      form.getByRole('button', { name: 'Exportar' }).click(),
+      form.getByTestId('export-end').press('Enter'),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.html$/);
     await page.getByTestId('open-export').click();
-    await form.locator('input[name=start_date]').fill(isoDay(91));
-    await form.locator('input[name=end_date]').fill(isoDay(0));
-    await form.getByRole('button', { name: 'Exportar' }).click();
+    await form.getByTestId('export-start').fill(shownDay(91));
+    await form.getByTestId('export-end').fill(shownDay(0));
+    await form.getByTestId('export-end').press('Enter');
     expect(await page.getByTestId('export-error').textContent()).toBe(
       'O intervalo entre as datas não pode ser maior que 90 dias.',
     );
     await page.keyboard.press('Escape');
+
+    // Replying took the customer (issue 20): given back to the queue, every attendant sees it again.
+    await page.getByTestId('assign').click();
+    await page.getByTestId('return-to-queue').click();
+    await page.getByTestId('owner').filter({ hasText: 'Aguardando na fila' }).waitFor();
 
     // A private thread: the author sees it, a colleague who sees the contact does not.
     await page.keyboard.press('Control+Shift+A');

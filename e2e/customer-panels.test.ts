@@ -150,7 +150,11 @@ describe('customer panels', () => {
     await tab('customer.information').click();
     await page.getByTestId('schedule-new').click();
     const at = Math.floor((Date.now() + 180_000) / 60_000) * 60_000;
-    await page.getByTestId('schedule-when').fill(toWallTime(at, me.timezone));
+    // Typed as the Portuguese console reads it: dd/mm/yyyy, then hours and minutes.
+    const when = toWallTime(at, me.timezone);
+    await page.getByTestId('schedule-when-date').fill(when.slice(0, 10).split('-').reverse().join('/'));
+    await page.getByTestId('schedule-when-hours').fill(when.slice(11, 13));
+    await page.getByTestId('schedule-when-minutes').fill(when.slice(14, 16));
     await page.getByTestId('schedule-annotation').fill(`Ligar de volta ${suffix}`);
     await page.getByTestId('schedule-save').click();
     await page

@@ -1,7 +1,6 @@
-// Logging in and out, the guard's redirects, and the access_token sign-in, in a real browser.
+// Logging in and out and the guard's redirects, in a real browser (the access_token link: handoff.test.ts).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { apiLogin } from './support/api.ts';
 import { attendant, launchBrowser, loginThroughForm, newContext, TOKEN_KEY } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -57,15 +56,6 @@ describe('login', () => {
     await page.goto(`${baseUrl}/rota/desconhecida`);
     await page.waitForURL(`${baseUrl}/painel`);
     await panelGreeting('Juliana').waitFor();
-  });
-
-  it('an access_token in the URL logs in and leaves the address bar', async () => {
-    const token = await apiLogin(baseUrl, attendant);
-    await page.goto(`${baseUrl}/?access_token=${encodeURIComponent(token)}`);
-    await page.waitForURL(`${baseUrl}/painel`);
-    await panelGreeting('Juliana').waitFor();
-    expect(page.url()).not.toContain('access_token');
-    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBe(token);
   });
 
   it('a reload keeps the session (stored token checked after mount)', async () => {

@@ -14,6 +14,8 @@ const SOURCES = [
   'apps/web/package.json',
   'apps/web/tsconfig.json',
   'packages/contract/src',
+  // Writes the bundles' .br and .gz copies.
+  'scripts/precompress.mjs',
 ];
 const BUILD_MARKER = 'apps/web/dist/index.html';
 /** The chat widget (/widget.js), built the same way when missing or stale. */
@@ -22,6 +24,7 @@ const WIDGET_SOURCES = [
   'apps/widget/scripts',
   'apps/widget/package.json',
   'packages/contract/src',
+  'scripts/precompress.mjs',
 ];
 const WIDGET_MARKER = 'apps/widget/dist/widget.js';
 

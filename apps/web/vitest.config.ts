@@ -12,6 +12,9 @@ export default mergeConfig(
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // Popovers and menus open with animations; on a loaded 2-core machine a test's waits (up to 5 s each,
+      // see SLOW in the tests) need room above vitest's default 5 s for the whole test.
+      testTimeout: 15_000,
     },
   }),
 );

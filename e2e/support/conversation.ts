@@ -7,17 +7,28 @@ export interface OpenedConversation {
   page: Page;
 }
 
-export async function openConversation(
+/** The console's panel in a fresh context, logged in through the form, once its contact list is there. */
+export async function openPanel(
   browser: Browser,
   baseUrl: string,
   credentials: Credentials,
-  contactId: string,
 ): Promise<OpenedConversation> {
   const context = await newContext(browser);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);
   await loginThroughForm(page, credentials);
   await page.waitForURL(`${baseUrl}/painel`);
+  await page.getByTestId('contact-column').waitFor();
+  return { context, page };
+}
+
+export async function openConversation(
+  browser: Browser,
+  baseUrl: string,
+  credentials: Credentials,
+  contactId: string,
+): Promise<OpenedConversation> {
+  const { context, page } = await openPanel(browser, baseUrl, credentials);
   await page.goto(`${baseUrl}/painel/conversa/${contactId}`);
   await page.getByTestId('conversation').waitFor();
   return { context, page };

@@ -9,11 +9,17 @@ import { CHANNEL_CONNECTORS } from './channels/index.ts';
 import { startConnectors } from './channels/connectors.ts';
 import type { AppConfig } from './config.ts';
 import { createDeps, type Deps, type DepsOptions } from './deps.ts';
+import { registerAudit } from './modules/audit/index.ts';
 import { registerChannelAccounts } from './modules/channel-accounts/index.ts';
 import { registerSessions } from './modules/auth/index.ts';
 import { registerCatalogues } from './modules/catalogues/index.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
 import { registerContactNotifier, registerContacts } from './modules/contacts/index.ts';
+import {
+  registerConversationNotifier,
+  registerConversations,
+  registerConversationWorker,
+} from './modules/conversations/index.ts';
 import { registerEventNotifier, registerEvents } from './modules/events/index.ts';
 import { registerHealth } from './modules/health/index.ts';
 import {
@@ -54,10 +60,12 @@ declare module 'fastify' {
 /** Every module's registration: each binds its service to the deps it uses and declares its routes. */
 const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerChannelAccounts,
+  registerAudit,
   registerSessions,
   registerUsers,
   registerCatalogues,
   registerContacts,
+  registerConversations,
   registerMessages,
   registerWidget,
   registerThreads,
@@ -71,6 +79,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
 /** The modules' realtime notifiers, started once the realtime server exists. */
 const NOTIFIERS: ((io: RealtimeServer, deps: Deps) => void)[] = [
   registerContactNotifier,
+  registerConversationNotifier,
   registerMessageNotifier,
   registerEventNotifier,
   registerThreadNotifier,
@@ -78,7 +87,11 @@ const NOTIFIERS: ((io: RealtimeServer, deps: Deps) => void)[] = [
 ];
 
 /** The modules' job workers, started on worker processes once the job queue has. */
-const WORKERS: ((deps: Deps) => Promise<void>)[] = [registerMessageWorker, registerScheduleWorker];
+const WORKERS: ((deps: Deps) => Promise<void>)[] = [
+  registerMessageWorker,
+  registerScheduleWorker,
+  registerConversationWorker,
+];
 
 export type BuildOptions = DepsOptions & {
   /** Timing of the inbound connections (IMAP): tests sweep and poll faster than production. */
@@ -156,10 +169,15 @@ function registerWorkers(app: FastifyInstance, deps: Deps, timing: BuildOptions[
 /**
  * Sessions are remembered between requests while this process hears the database's notifications of their
  * changes (any process's commits, migration 0020), and forgotten at once on this process's own revocations.
+ * A user's change is also announced on this process's bus, once forgotten here, for its realtime sockets.
  */
 async function rememberSessions(app: FastifyInstance, deps: Deps): Promise<void> {
   const listening = await deps.database.listen(AUTH_CHANNEL, {
-    notify: (payload) => deps.sessions.changed(payload),
+    notify: (payload) => {
+      deps.sessions.changed(payload);
+      const userId = USER_PAYLOAD.exec(payload)?.[1];
+      if (userId) deps.bus.publish([{ type: 'user.access_changed', userId }]);
+    },
     live: (live) => deps.sessions.listening(live),
   });
   deps.bus.subscribe((event) => {
@@ -167,6 +185,9 @@ async function rememberSessions(app: FastifyInstance, deps: Deps): Promise<void>
   });
   app.addHook('onClose', () => listening.close());
 }
+
+/** AUTH_CHANNEL's payload for a user's change: `user:<id>`. */
+const USER_PAYLOAD = /^user:(.+)$/;
 
 /** Autovacuum's work on the embedded database, which has no autovacuum of its own. */
 function registerEmbeddedVacuum(app: FastifyInstance, database: Database): void {

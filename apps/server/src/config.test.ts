@@ -46,6 +46,17 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).workers).toBe(1);
   });
 
+  it('takes the login failure ceiling per address, 500 by default, refusing nonsense', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atende-config-'));
+    expect(loadConfig({ DATA_DIR: dir }).loginFailuresPerIp).toBe(500);
+    expect(loadConfig({ DATA_DIR: dir, LOGIN_FAILURES_PER_IP: '2000' }).loginFailuresPerIp).toBe(2000);
+    for (const value of ['many', '0', '2.5', '-1']) {
+      expect(() => loadConfig({ DATA_DIR: dir, LOGIN_FAILURES_PER_IP: value })).toThrow(
+        /LOGIN_FAILURES_PER_IP/,
+      );
+    }
+  });
+
   it('masks secrets when described for the log', () => {
     const config = loadConfig({
       DATA_DIR: tmpdir(),

@@ -24,6 +24,12 @@ export const EnvSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(12),
+  /** How long a signed file or avatar URL works (the console fetches fresh ones before then). */
+  FILE_URL_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(4),
   PUBLIC_URL: z.url().optional(),
   ACCOUNTS_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -32,9 +38,18 @@ export const EnvSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   TRUST_PROXY: booleanish.default(false),
+  /** Failed logins one address may make in 15 minutes across all accounts: a NATed contact centre is one address. */
+  LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(10).max(1_000_000).default(500),
   WEB_DIR: z.string().default(join(repoRoot, 'apps/web/dist')),
   /** Tests: every response is also checked against its zod schema (see platform/serializer.ts). */
   CHECK_RESPONSES: booleanish.default(false),
+  /** Chat widget flood limits (token buckets): per visitor, a human's pace; per widget key, a busy site's. */
+  WIDGET_VISITOR_BURST: z.coerce.number().int().min(1).default(10),
+  WIDGET_VISITOR_PER_SECOND: z.coerce.number().positive().default(1),
+  WIDGET_KEY_BURST: z.coerce.number().int().min(1).default(200),
+  WIDGET_KEY_PER_SECOND: z.coerce.number().positive().default(50),
+  /** Where those buckets live in Redis: installations (or test runs) sharing one Redis use different ones. */
+  WIDGET_BUCKET_PREFIX: z.string().min(1).default('atende:tb:'),
 });
 
 export type AppConfig = {
@@ -47,6 +62,7 @@ export type AppConfig = {
   /** Encrypts channel credentials at rest (SMTP/IMAP passwords, provider tokens). */
   credentialsKey: string;
   sessionTtlMs: number;
+  fileUrlTtlMs: number;
   publicUrl: string;
   accountsUrl: string | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -54,8 +70,15 @@ export type AppConfig = {
   workers: number;
   seedDemo: boolean;
   trustProxy: boolean;
+  loginFailuresPerIp: number;
   webDir: string;
   checkResponses: boolean;
+  /** Messages (and files) a widget visitor may send, and all the visitors of one widget key together. */
+  widgetFlood: {
+    visitor: { burst: number; perSecond: number };
+    widget: { burst: number; perSecond: number };
+    redisPrefix: string;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -88,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     credentialsKey: e.CREDENTIALS_KEY ?? readOrCreateSecret(dataDir, 'credentials-key'),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    fileUrlTtlMs: e.FILE_URL_TTL_HOURS * 3_600_000,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     accountsUrl: e.ACCOUNTS_URL ?? null,
     logLevel: e.LOG_LEVEL,
@@ -95,8 +119,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workers: e.WORKERS,
     seedDemo: e.SEED_DEMO === 'auto',
     trustProxy: e.TRUST_PROXY,
+    loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
     webDir: resolve(e.WEB_DIR),
     checkResponses: e.CHECK_RESPONSES,
+    widgetFlood: {
+      visitor: { burst: e.WIDGET_VISITOR_BURST, perSecond: e.WIDGET_VISITOR_PER_SECOND },
+      widget: { burst: e.WIDGET_KEY_BURST, perSecond: e.WIDGET_KEY_PER_SECOND },
+      redisPrefix: e.WIDGET_BUCKET_PREFIX,
+    },
   };
 }
 

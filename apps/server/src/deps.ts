@@ -17,10 +17,16 @@ import { credentialsBox, type CredentialsBox } from './platform/credentials.ts';
 import type { Database, Db } from './platform/db/database.ts';
 import { createEventBus, type EventBus } from './platform/events.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
+import { watchOutages } from './platform/redis-outages.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
 import { createSessionCache, type SessionCache } from './platform/session-cache.ts';
 import { createUrlSigner, type UrlSigner } from './platform/signed-urls.ts';
 import { createFileStorage, type FileStorage } from './platform/storage.ts';
+import {
+  createMemoryTokenBuckets,
+  createRedisTokenBuckets,
+  type TokenBuckets,
+} from './platform/token-bucket.ts';
 import { createTokenService, type TokenService } from './platform/tokens.ts';
 
 export type Deps = {
@@ -38,6 +44,8 @@ export type Deps = {
   authenticate: Authenticator;
   sessions: SessionCache;
   limiter: RateLimiter;
+  /** Flood limits (the widget's visitors), shared by every process through Redis when there is one. */
+  buckets: TokenBuckets;
   storage: FileStorage;
   urls: UrlSigner;
   /** The chat widget's visitors: their signed tokens and the way to their browsers. */
@@ -70,8 +78,9 @@ export function createDeps(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
+  if (redis) watchOutages(redis, 'rate limits', log);
   const db = database.db;
-  const urls = createUrlSigner(config.jwtSecret);
+  const urls = createUrlSigner(config.jwtSecret, config.fileUrlTtlMs);
   const visitors = createVisitorRelay();
   const tokens = createTokenService(config.jwtSecret);
   const sessions = createSessionCache();
@@ -92,6 +101,9 @@ export function createDeps(
     authenticate: createAuthenticator(db, tokens, sessions),
     sessions,
     limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
+    buckets: redis
+      ? createRedisTokenBuckets(redis, config.widgetFlood.redisPrefix)
+      : createMemoryTokenBuckets(),
     storage,
     urls,
     visitorTokens: createVisitorTokens(config.jwtSecret),

@@ -20,13 +20,19 @@ export type TestApp = {
 
 let counter = 0;
 
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+/**
+ * `reach` rewrites the PostgreSQL URL the app connects with (a test puts a proxy it can stop in between); the
+ * clone is still created and dropped directly.
+ */
+export async function openTestDatabase(
+  reach: (url: string) => string = (url) => url,
+): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (url && template) {
     const name = `atende_t_${process.pid}_${Date.now()}_${counter++}`;
     await adminQuery(url, `create database ${name} template ${template}`);
-    const database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
+    const database = await openDatabase({ url: reach(withDatabase(url, name)), poolSize: 5 });
     return {
       database,
       drop: async () => {
@@ -41,9 +47,16 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return { database, drop: () => database.close() };
 }
 
-/** The app on a fresh database; `env` overrides configuration, `setup` may add routes before it is ready. */
+/**
+ * The app on a fresh database; `env` overrides configuration, `setup` may add routes before it is ready,
+ * `reachDatabase` rewrites the PostgreSQL URL (openTestDatabase).
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; setup?: (app: FastifyInstance) => void } & BuildOptions = {},
+  options: {
+    env?: Record<string, string>;
+    setup?: (app: FastifyInstance) => void;
+    reachDatabase?: (url: string) => string;
+  } & BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'atende-data-'));
   const config = loadConfig({
@@ -54,7 +67,7 @@ export async function createTestApp(
     CHECK_RESPONSES: 'true',
     ...options.env,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase(options.reachDatabase);
   // Loopback delivery unless a test brings adapters: most tests are about the flow, not a provider.
   const app = await buildApp(config, database, {
     ...options,

@@ -1,13 +1,16 @@
-// Two server processes on one PostgreSQL and one Redis: a change made through one reaches a socket of the other.
+// Two server processes on one PostgreSQL and one Redis: a change made through one reaches a socket of the other,
+// an access taken away through one takes the socket of the other out of the room, and a Redis outage ends with
+// every client told to resync.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ContactSummary } from '@atende/contract';
+import type { ContactSummary, Message, Responsible } from '@atende/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { until } from './factories.ts';
 import { adminQuery, withDatabase } from './global-setup.ts';
 import { connectSocket, type TestSocket } from './realtime-client.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { redisTarget, startTcpProxy, throughProxy, type TcpProxy } from './tcp-proxy.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -19,11 +22,16 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function startNode(databaseUrl: string, dataDir: string, workers = 1): Promise<ServerProcess> {
+async function startNode(
+  databaseUrl: string,
+  dataDir: string,
+  workers = 1,
+  redis = redisUrl,
+): Promise<ServerProcess> {
   const node = await startServerProcess({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
+    REDIS_URL: redis,
     JWT_SECRET: 'distributed-test-secret-distributed-test-secret',
     WORKERS: String(workers),
   });
@@ -49,6 +57,41 @@ async function login(base: string, username: string): Promise<string> {
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function api(base: string, token: string, method: string, path: string, body?: object) {
+  return fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+async function socketOn(base: string, token: string): Promise<TestSocket> {
+  const socket = await connectSocket(base, token);
+  cleanups.push(async () => void socket.close());
+  return socket;
+}
+
+let proxied: Promise<{ a: ServerProcess; b: ServerProcess; proxy: TcpProxy }> | null = null;
+
+/** Two processes that reach Redis through a proxy the test can cut (the shared Redis stays up). */
+function proxiedPair() {
+  proxied ??= (async () => {
+    const proxy = await startTcpProxy(redisTarget(redisUrl!));
+    cleanups.push(() => proxy.close());
+    const { databaseUrl, dataDir } = await freshDatabase();
+    const redis = throughProxy(redisUrl!, proxy);
+    const [a, b] = await Promise.all([
+      startNode(databaseUrl, join(dataDir, 'a'), 1, redis),
+      startNode(databaseUrl, join(dataDir, 'b'), 1, redis),
+    ]);
+    return { a, b, proxy };
+  })();
+  return proxied;
 }
 
 const isAlive = (pid: number) => {
@@ -133,5 +176,72 @@ describe.skipIf(!adminUrl || !redisUrl)('distributed mode (PostgreSQL + Redis)',
 
     expect(await server.stop()).toBe(0);
     expect([...ready()].filter(isAlive)).toEqual([]);
+  }, 120_000);
+
+  it('an attendant on one process loses the room of a contact assigned to another through the other', async () => {
+    const { a, b } = await proxiedPair();
+    const supervisorToken = await login(a.baseUrl, 'supervisor');
+    const observer = await socketOn(a.baseUrl, supervisorToken);
+    const watcher = await socketOn(b.baseUrl, await login(b.baseUrl, 'attendant'));
+
+    // A contact waiting unassigned: created by the supervisor, then given back to the queue.
+    const created = await api(a.baseUrl, supervisorToken, 'POST', '/api/conversations', {
+      name: 'Cliente na fila',
+      channel: { type: 'sms', address: '+55 11 95555-0101' },
+    });
+    expect(created.status).toBe(201);
+    const contactId = ((await created.json()) as { id: string }).id;
+    const edit = (body: object) =>
+      api(a.baseUrl, supervisorToken, 'POST', `/api/conversation/${contactId}`, body);
+    expect((await edit({ responsible_id: null })).status).toBe(200);
+    expect(await observer.emitWithAck('contact.watch', contactId)).toBe(true);
+    expect(await watcher.emitWithAck('contact.watch', contactId)).toBe(true);
+    type Viewers = { contact_id: string; viewers: unknown[] };
+    await observer.next<Viewers>(
+      'contact.viewers',
+      (e) => e.contact_id === contactId && e.viewers.length === 2,
+    );
+
+    const list = await api(a.baseUrl, supervisorToken, 'GET', '/api/responsibles?search=attendant2');
+    const other = ((await list.json()) as { data: Responsible[] }).data.find(
+      (user) => user.username === 'attendant2',
+    );
+    observer.received.length = 0;
+    expect((await edit({ responsible_id: other!.id })).status).toBe(200);
+    await observer.next<Viewers>(
+      'contact.viewers',
+      (e) => e.contact_id === contactId && e.viewers.length === 1,
+    );
+
+    const text = 'Só para quem ainda pode ver';
+    const sent = await api(a.baseUrl, supervisorToken, 'POST', `/api/conversation/${contactId}/messages`, {
+      text,
+    });
+    expect(sent.status).toBe(201);
+    const message = await observer.next<Message>('message.created', (m) => m.text === text);
+    await observer.next<{ id: string }>('message.status', (e) => e.id === message.id, 15_000);
+    await watcher.emitWithAck('ping');
+    expect(watcher.received.filter((entry) => entry.event.startsWith('message.'))).toEqual([]);
+  }, 120_000);
+
+  it('after a Redis outage the clients of both processes are told to resync, each client warned once', async () => {
+    const { a, b, proxy } = await proxiedPair();
+    const onA = await socketOn(a.baseUrl, await login(a.baseUrl, 'supervisor'));
+    const onB = await socketOn(b.baseUrl, await login(b.baseUrl, 'attendant'));
+    await proxy.cut();
+    // Both processes retry several times meanwhile; the browsers' sockets stay open.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect([onA.connected, onB.connected]).toEqual([true, true]);
+    await proxy.restore();
+    await Promise.all([onA.next('resync', undefined, 15_000), onB.next('resync', undefined, 15_000)]);
+    for (const node of [a, b]) {
+      expect(node.stderr.filter((line) => line.includes('Unhandled error'))).toEqual([]);
+      const warned = node.logs.filter((line) => line.msg?.startsWith('Redis unreachable'));
+      expect(warned.map((line) => line.redis).sort()).toEqual([
+        'fan-out publisher',
+        'fan-out subscriber',
+        'rate limits',
+      ]);
+    }
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 // Test data built through the real services, and requests made as a given user.
 import type { ChannelKind, Role } from '@atende/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { contactChannels, contacts } from '../src/db/schema/index.ts';
+import { channelAccounts, contactChannels, contacts } from '../src/db/schema/index.ts';
 import { normaliseAddress } from '../src/modules/contacts/addresses.ts';
 import type { Db } from '../src/platform/db/database.ts';
 import { createCompany, type Company } from '../src/modules/companies/service.ts';
@@ -156,4 +156,32 @@ export const eventually = <T>(read: () => Promise<T>, expected: T, withinMs = 2_
 /** Waits for `condition` at most `withinMs`, naming `what` when it never holds. */
 export async function until(condition: () => boolean, what: string, withinMs = 30_000): Promise<void> {
   if (!(await poll(condition, (held) => held, withinMs))) throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * A chat widget of the company under `key` (its public key), with the widget's default settings and any given;
+ * `id` lets two apps (two databases) serve the same widget account, `credentials` its sealed secrets.
+ */
+export async function makeChatWidget(
+  db: Db,
+  companyId: string,
+  key: string,
+  options: { id?: string; settings?: Record<string, unknown>; credentials?: string } = {},
+): Promise<void> {
+  await db.insert(channelAccounts).values({
+    ...(options.id ? { id: options.id } : {}),
+    companyId,
+    kind: 'chat',
+    name: `Chat ${key}`,
+    publicKey: key,
+    settings: {
+      title: 'Fale conosco',
+      color: '#0066cc',
+      greeting: null,
+      pre_chat: { enabled: false, require_phone: false },
+      identity_verification: false,
+      ...options.settings,
+    },
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  });
 }

@@ -113,6 +113,14 @@ const indexesOf = (plan: PlanNode, table: string): string[] => [
   ...(plan.Plans ?? []).flatMap((child) => indexesOf(child, table)),
 ];
 
+/** Sort nodes whose input reads `table` directly: a part of a list read whole and sorted, not in order. */
+const sortsOf = (plan: PlanNode, table: string): PlanNode[] => [
+  ...(plan['Node Type'] === 'Sort' && (plan.Plans ?? []).some((child) => child['Relation Name'] === table)
+    ? [plan]
+    : []),
+  ...(plan.Plans ?? []).flatMap((child) => sortsOf(child, table)),
+];
+
 /** Tables read sequentially by any statement of a request. */
 async function scannedTables(statements: Statement[]): Promise<string[]> {
   const tables: string[] = [];
@@ -250,6 +258,19 @@ describe('the queries behind the console read messages through indexes', () => {
     expect(tables).not.toContain('messages');
     expect(tables).not.toContain('contacts');
   });
+
+  // Issue 20: resolved and snoozed conversations leave an attendant's lists, and the status sits in the
+  // per-responsible index right after the responsible, so however many they resolved their open ones are
+  // still read in order, stopping at the page size (no sort of all their conversations).
+  it.each(['/api/contacts?filter=mine', '/api/contacts'])(
+    "an attendant's open conversations are read in order through the per-responsible index: %s",
+    async (url) => {
+      const { statements } = await statementsOf('att005', url);
+      const plan = await planOf(statements.at(-1)!);
+      expect(indexesOf(plan, 'contacts')).toContain('contacts_default_order_assigned_idx');
+      expect(sortsOf(plan, 'contacts')).toEqual([]);
+    },
+  );
 
   it('conversation items and an older page', async () => {
     const contactId = await longestConversation();

@@ -16,6 +16,8 @@ export type ServerProcess = {
   exited: Promise<number | null>;
   /** Every log line so far (each process's lines carry its pid). */
   logs: { msg?: string; pid?: number; [key: string]: unknown }[];
+  /** What the processes wrote to stderr (libraries' own complaints), also passed on to this one's. */
+  stderr: string[];
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
 };
@@ -24,7 +26,12 @@ export async function startServerProcess(env: Record<string, string | undefined>
   const child = spawn(tsx, ['src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    stderr.push(line);
+    process.stderr.write(`${line}\n`);
   });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   let seeded = false;
@@ -48,6 +55,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
     seeded,
     exited,
     logs,
+    stderr,
     stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;

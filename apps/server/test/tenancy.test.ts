@@ -1,15 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
-import { contacts, threadMessages, threads } from '../src/db/schema/index.ts';
+import type { Message } from '@atende/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditEvents, contacts, threadMessages, threads, users } from '../src/db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/modules/demo/seed.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/modules/demo/seed.ts';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
-import { findCompanyBySlug } from '../src/modules/companies/service.ts';
+import { findCompanyBySlug, type Company } from '../src/modules/companies/service.ts';
 import { createTestApp, type TestApp } from './app.ts';
-import { injectAs, makeActor } from './factories.ts';
+import { injectAs, loginAs, makeActor } from './factories.ts';
+import { connectSocket, type TestSocket } from './realtime-client.ts';
 import {
   documentedOperations,
   markersOf,
   PUBLIC_OPERATIONS,
+  SOCKET_PROBES,
   TENANCY_PROBES,
   tenantSnapshot,
   tenantTables,
@@ -18,14 +21,21 @@ import {
 
 let t: TestApp;
 let foreign: Foreign;
+let demo: Company;
+let baseUrl: string;
+const sockets: TestSocket[] = [];
 beforeAll(async () => {
   t = await createTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await seedDemo(t.database.db);
-  const demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
+  demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
   await addForeignData(t.database.db, demo.id);
   foreign = { companyId: demo.id, rows: await tenantSnapshot(t.database.db, demo.id) };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
 
 describe('tenancy', () => {
   it('every table except companies belongs to a company (company_id not null)', async () => {
@@ -77,7 +87,60 @@ describe('tenancy', () => {
       expect(await tenantSnapshot(t.database.db, foreign.companyId)).toEqual(foreign.rows);
     },
   );
+
+  // Last: company B's users send a message here, which the HTTP probes' snapshot of B does not expect.
+  it.each(['attendant', 'supervisor', 'admin', 'super_admin'] as const)(
+    "a %s of another company never joins nor reaches company B's realtime rooms through any socket event",
+    async (role) => {
+      const contactId = String(foreign.rows.contacts?.[0]?.id);
+      const observer = await demoSocket('supervisor');
+      const speaker = await demoSocket('admin');
+      expect(await observer.socket.emitWithAck('contact.watch', contactId)).toBe(true);
+      expect(await speaker.socket.emitWithAck('contact.watch', contactId)).toBe(true);
+
+      const actor = await makeActor(t.app, t.database.db, role);
+      const attacker = await connectSocket(baseUrl, actor.token);
+      sockets.push(attacker);
+      for (const [event, probe] of Object.entries(SOCKET_PROBES)) {
+        expect(await probe.send(attacker, foreign), event).toEqual(probe.ack);
+      }
+
+      // B's users talk in the room: the observer hears it; the attacker must hear nothing of it.
+      speaker.socket.emit('contact.typing', contactId);
+      const text = `Conversa interna ${role}`;
+      const sent = await injectAs(t.app, speaker, {
+        method: 'POST',
+        url: `/api/conversation/${contactId}/messages`,
+        payload: { text },
+      });
+      expect(sent.statusCode).toBe(201);
+      const message = await observer.socket.next<Message>('message.created', (m) => m.text === text);
+      await observer.socket.next<{ id: string }>('message.status', (e) => e.id === message.id);
+      await observer.socket.next('contact.typing');
+      await attacker.emitWithAck('ping');
+      const heard = JSON.stringify(attacker.received);
+      const leaked = [...markersOf(foreign), contactId, text].filter((marker) => heard.includes(marker));
+      expect(leaked).toEqual([]);
+      // Nor did B hear the attacker: no typing of theirs, no viewer of theirs.
+      const fromAttacker = observer.socket.received.filter((entry) =>
+        JSON.stringify(entry.payload).includes(actor.user.id),
+      );
+      expect(fromAttacker).toEqual([]);
+    },
+  );
 });
+
+/** A socket of company B's own user (the demo seed's), logged in. */
+async function demoSocket(username: string): Promise<{ socket: TestSocket; token: string; id: string }> {
+  const [user] = await t.database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, demo.id), eq(users.username, username)));
+  const token = await loginAs(t.app, demo, user!, DEMO_PASSWORD);
+  const socket = await connectSocket(baseUrl, token);
+  sockets.push(socket);
+  return { socket, token, id: user!.id };
+}
 
 /** Rows the demo seed does not have, so every endpoint has something of company B to aim at. */
 async function addForeignData(db: Db, companyId: string): Promise<void> {
@@ -98,4 +161,11 @@ async function addForeignData(db: Db, companyId: string): Promise<void> {
   await db
     .insert(threadMessages)
     .values({ companyId, threadId: thread!.id, text: 'Detalhes internos da empresa B' });
+  await db.insert(auditEvents).values({
+    companyId,
+    kind: 'login_throttled',
+    subject: 'gerente.da.empresa.b',
+    clientIp: '203.0.113.77',
+    details: { failures: 3 },
+  });
 }

@@ -1,10 +1,12 @@
 // Reusable tenancy guard: for every API operation, a probe made by a user of company A that aims at company
 // B's data. Each later issue adds the probes of its endpoints to TENANCY_PROBES; a test fails while any
 // operation of the OpenAPI document has neither a probe nor a reason to be public.
+import type { ClientToServerEvents } from '@atende/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
 import { multipartBody, SAMPLE_OGG_OPUS } from './factories.ts';
+import type { TestSocket } from './realtime-client.ts';
 
 /** Company B as the attacker sees it: ids of its rows, by table. */
 export type Foreign = { companyId: string; rows: Record<string, Record<string, unknown>[]> };
@@ -24,6 +26,8 @@ const firstId = (foreign: Foreign, table: string) => {
 
 export const PUBLIC_OPERATIONS: Record<string, string> = {
   'POST /api/login': 'signs in; looks up the company by its name, answers the same error for any mismatch',
+  'POST /api/session/handoff':
+    'exchanges a console link’s token for a session of the token’s own user and company (handoff.test.ts)',
   'GET /api/health': 'reports database reachability only',
   'GET /api/resources':
     'white-label of a company, meant to be public (login page); probed below with a token',
@@ -96,7 +100,7 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     // Avatars are public behind a signature: a guessed one must not open another company's file.
     request: (b) => ({
       method: 'GET',
-      url: `/api/users/${firstId(b, 'users')}/avatar?v=1&sig=${'A'.repeat(32)}`,
+      url: `/api/users/${firstId(b, 'users')}/avatar?v=1&exp=9999999999&sig=${'A'.repeat(32)}`,
     }),
   },
   {
@@ -123,6 +127,11 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     operation: 'GET /api/channels',
     expect: 'own_only',
     request: () => ({ method: 'GET', url: '/api/channels' }),
+  },
+  {
+    operation: 'GET /api/center/audit',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/center/audit' }),
   },
   {
     operation: 'GET /api/center/channels',
@@ -367,6 +376,35 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       payload: body ? { action_id: firstId(b, 'event_actions') } : undefined,
     }),
   })),
+  ...(
+    [
+      ['resolve', { event_action_id: 'action' }],
+      ['reopen', undefined],
+      ['snooze', { until: 'soon' }],
+      ['assign', { responsible_id: null, note: 'x' }],
+    ] as const
+  ).map(([action, body]): TenancyProbe => ({
+    operation: `POST /api/conversation/{id}/${action}`,
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/conversation/${firstId(b, 'contacts')}/${action}`,
+      payload: body && {
+        ...body,
+        ...('event_action_id' in body ? { event_action_id: firstId(b, 'event_actions') } : {}),
+        ...('until' in body ? { until: new Date(Date.now() + 3_600_000).toISOString() } : {}),
+      },
+    }),
+  })),
+  {
+    operation: 'POST /api/conversations/bulk',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/conversations/bulk',
+      payload: { action: 'resolve', ids: [firstId(b, 'contacts')] },
+    }),
+  },
   {
     operation: 'POST /api/conversation/{id}/jokers/{jokerId}',
     expect: 'not_found',
@@ -463,7 +501,10 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     // Attachments are public behind a signature: a guessed one opens nothing.
     operation: 'GET /api/files/{id}',
     expect: 'not_found',
-    request: (b) => ({ method: 'GET', url: `/api/files/${firstId(b, 'contacts')}?sig=${'A'.repeat(32)}` }),
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/files/${firstId(b, 'contacts')}?exp=9999999999&sig=${'A'.repeat(32)}`,
+    }),
   },
   {
     operation: 'GET /api/conversation/scheduling',
@@ -505,6 +546,33 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: (b) => ({ method: 'GET', url: `/api/resources?company=${String(b.rows.companies?.[0]?.slug)}` }),
   },
 ];
+
+/**
+ * Every event a console socket may send, aimed at company B: `send` emits it with B's ids and answers its ack
+ * (undefined for an event without one), which must equal `ack`. The test then has B's own users talk in that
+ * contact's room and checks that nothing of it reached the socket. Keyed by the contract's event names, so a
+ * new client event does not compile until it is probed here.
+ */
+export const SOCKET_PROBES: {
+  [E in keyof ClientToServerEvents]: {
+    send(socket: TestSocket, foreign: Foreign): Promise<unknown>;
+    ack: unknown;
+  };
+} = {
+  ping: { send: async (socket) => typeof (await socket.emitWithAck('ping')), ack: 'number' },
+  'contact.watch': {
+    send: (socket, b) => socket.emitWithAck('contact.watch', firstId(b, 'contacts')),
+    ack: false,
+  },
+  'contact.unwatch': {
+    send: async (socket, b) => void socket.emit('contact.unwatch', firstId(b, 'contacts')),
+    ack: undefined,
+  },
+  'contact.typing': {
+    send: async (socket, b) => void socket.emit('contact.typing', firstId(b, 'contacts')),
+    ack: undefined,
+  },
+};
 
 /** Every operation the API documents, as "METHOD /path". */
 export function documentedOperations(app: FastifyInstance): string[] {

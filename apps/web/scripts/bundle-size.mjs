@@ -1,8 +1,9 @@
 // Measures the built app: gzip size of the JavaScript the login route loads (entry, its static imports, the
 // login page chunk and the pt_br locale), of what the Live console's home loads after login (the panel route:
 // entry, query layout, panel layout with the contact column, its home page and both pt_br text parts), and of
-// the whole build. Usage: node apps/web/scripts/bundle-size.mjs [build dir, apps/web/dist by default]
-import { readFileSync, readdirSync } from 'node:fs';
+// the whole build; and the panel route's JS as the server sends it (the build's brotli copies, raw without them).
+// Usage: node apps/web/scripts/bundle-size.mjs [build dir, apps/web/dist by default]
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -10,6 +11,9 @@ import { gzipSync } from 'node:zlib';
 const dist = process.argv[2] ? resolve(process.argv[2]) : fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const gzipSize = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+/** What the server sends a browser that accepts brotli: the build's .br copy, else the file itself. */
+const sentSize = (file) =>
+  readFileSync(join(dist, existsSync(join(dist, `${file}.br`)) ? `${file}.br` : file)).length;
 
 /** The chunk files a manifest entry loads before it runs: itself and its static imports, transitively. */
 function staticClosure(key, seen = new Set()) {
@@ -52,5 +56,8 @@ const allCss = assets
 
 console.log(`login route JS (gzip): ${kb(login)}`);
 console.log(`panel route JS (gzip): ${kb(panel)}`);
+console.log(
+  `panel route JS (sent, brotli): ${kb(panelRouteFiles().reduce((total, file) => total + sentSize(file), 0))}`,
+);
 console.log(`whole build JS (gzip): ${kb(allJs)}`);
 console.log(`whole build CSS (gzip): ${kb(allCss)}`);

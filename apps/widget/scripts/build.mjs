@@ -1,9 +1,10 @@
-// Builds the widget into one minified file (dist/widget.js) served by the server at /widget.js, and reports
-// its gzip size against the budget. Usage: node apps/widget/scripts/build.mjs
+// Builds the widget into one minified file (dist/widget.js, with its .br and .gz copies) served by the server
+// at /widget.js, and reports its gzip size against the budget. Usage: node apps/widget/scripts/build.mjs
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { precompressFile } from '../../../scripts/precompress.mjs';
 
 export const BUDGET_GZIP_BYTES = 40 * 1024;
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -21,6 +22,8 @@ export async function buildWidget() {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  // widget.js.br and widget.js.gz, which the server sends to browsers that accept them.
+  precompressFile(OUTPUT);
   return gzipSync(readFileSync(OUTPUT), { level: 9 }).length;
 }
 

@@ -1,10 +1,12 @@
 // The widget's texts in the product's five languages, chosen from the visitor's browser languages.
-import type { Language } from '@atende/contract';
+import { DEFAULT_LANGUAGE, languageOfTag, type Language } from '@atende/contract';
 
 export const TEXTS = {
   pt_br: {
     open: 'Abrir o chat',
     close: 'Fechar o chat',
+    dialog: 'Janela de conversa',
+    message: 'Mensagem',
     placeholder: 'Escreva sua mensagem…',
     send: 'Enviar',
     attach: 'Enviar arquivo',
@@ -17,10 +19,13 @@ export const TEXTS = {
     optional: '(opcional)',
     failed: 'Não enviada. Tentaremos de novo.',
     error: 'Não foi possível conectar ao chat.',
+    too_fast: 'Você está enviando mensagens rápido demais; aguarde um momento e envie de novo.',
   },
   pt_pt: {
     open: 'Abrir o chat',
     close: 'Fechar o chat',
+    dialog: 'Janela de conversa',
+    message: 'Mensagem',
     placeholder: 'Escreva a sua mensagem…',
     send: 'Enviar',
     attach: 'Enviar ficheiro',
@@ -33,10 +38,13 @@ export const TEXTS = {
     optional: '(opcional)',
     failed: 'Não enviada. Tentaremos novamente.',
     error: 'Não foi possível ligar ao chat.',
+    too_fast: 'Está a enviar mensagens demasiado depressa; aguarde um momento e volte a enviar.',
   },
   en: {
     open: 'Open the chat',
     close: 'Close the chat',
+    dialog: 'Chat window',
+    message: 'Message',
     placeholder: 'Type your message…',
     send: 'Send',
     attach: 'Send a file',
@@ -49,10 +57,13 @@ export const TEXTS = {
     optional: '(optional)',
     failed: 'Not sent. We will try again.',
     error: 'Could not connect to the chat.',
+    too_fast: 'You are sending messages too fast; wait a moment and send again.',
   },
   es: {
     open: 'Abrir el chat',
     close: 'Cerrar el chat',
+    dialog: 'Ventana de chat',
+    message: 'Mensaje',
     placeholder: 'Escriba su mensaje…',
     send: 'Enviar',
     attach: 'Enviar archivo',
@@ -65,10 +76,13 @@ export const TEXTS = {
     optional: '(opcional)',
     failed: 'No enviado. Lo intentaremos de nuevo.',
     error: 'No fue posible conectar con el chat.',
+    too_fast: 'Está enviando mensajes demasiado rápido; espere un momento y vuelva a enviar.',
   },
   fr: {
     open: 'Ouvrir le chat',
     close: 'Fermer le chat',
+    dialog: 'Fenêtre de discussion',
+    message: 'Message',
     placeholder: 'Écrivez votre message…',
     send: 'Envoyer',
     attach: 'Envoyer un fichier',
@@ -81,19 +95,20 @@ export const TEXTS = {
     optional: '(facultatif)',
     failed: 'Non envoyé. Nouvel essai bientôt.',
     error: 'Impossible de se connecter au chat.',
+    too_fast: 'Vous envoyez des messages trop vite ; patientez un instant puis renvoyez.',
   },
 } satisfies Record<Language, Record<string, string>>;
 
 export type Texts = (typeof TEXTS)['pt_br'];
 
-/** The first of the browser's languages the widget speaks (pt-PT apart from other Portuguese), else English. */
+/**
+ * The first of the browser's languages the widget speaks; else the product's default language (pt_br), the one
+ * of the companies' own texts beside the widget's (title, greeting), rather than English.
+ */
 export function pickLanguage(tags: readonly string[]): Language {
-  for (const raw of tags) {
-    const tag = raw.toLowerCase();
-    if (tag === 'pt-pt') return 'pt_pt';
-    const base = tag.split('-')[0];
-    if (base === 'pt') return 'pt_br';
-    if (base === 'en' || base === 'es' || base === 'fr') return base;
+  for (const tag of tags) {
+    const language = languageOfTag(tag);
+    if (language) return language;
   }
-  return 'en';
+  return DEFAULT_LANGUAGE;
 }

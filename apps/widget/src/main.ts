@@ -4,6 +4,8 @@
 // bare WebSocket) because the server already speaks it: reconnection with backoff, acks and rooms that span
 // processes come with it for ~14 KB gzip.
 import {
+  LANGUAGE_TAGS,
+  readableShade,
   REALTIME_PATH,
   WIDGET_NAMESPACE,
   type WidgetClientEvents,
@@ -11,6 +13,7 @@ import {
   type WidgetMessage,
   type WidgetServerEvents,
   type WidgetSession,
+  WHITE,
 } from '@atende/contract';
 import { io, type Socket } from 'socket.io-client';
 import { pickLanguage, TEXTS } from './i18n.ts';
@@ -23,6 +26,8 @@ const ACK_TIMEOUT_MS = 10_000;
 const TYPING_EVERY_MS = 2_000;
 const TYPING_SHOWN_MS = 4_000;
 const PRESENCE_EVERY_MS = 30_000;
+/** How long a refusal ("sending too fast", "nothing to send") stays up before the notice shows presence again. */
+const REFUSAL_SHOWN_MS = 6_000;
 
 const script = document.currentScript as HTMLScriptElement | null;
 if (script?.dataset.key) void boot(script);
@@ -31,6 +36,7 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
   const key = tag.dataset.key!;
   const origin = new URL(tag.src, location.href).origin;
   const language = pickLanguage(navigator.languages ?? [navigator.language]);
+  const languageTag = LANGUAGE_TAGS[language];
   const t = TEXTS[language];
   const storageKey = `atende-widget:${key}`;
   const stored: Stored = {
@@ -39,13 +45,15 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
   };
   const save = () => localStorage.setItem(storageKey, JSON.stringify(stored));
 
+  /** The server's answer; its refusals come translated into the widget's language, anything else is t.error. */
   const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    // The browser's own words ("Failed to fetch", a JSON parser's) are neither translated nor meant for a visitor.
     const response = await fetch(origin + path, {
       ...init,
-      headers: { 'accept-language': language.replace('_', '-'), ...(init.headers as Record<string, string>) },
-    });
-    const body = (await response.json()) as T & { message?: string };
-    if (!response.ok) throw new Error(body.message ?? t.error);
+      headers: { 'accept-language': languageTag, ...(init.headers as Record<string, string>) },
+    }).catch(() => null);
+    const body = (await response?.json().catch(() => null)) as (T & { message?: string }) | null;
+    if (!response?.ok || !body) throw new Error(body?.message ?? t.error);
     return body;
   };
 
@@ -53,10 +61,12 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
 
   // The UI, in a shadow root so neither the page's CSS nor ours leaks across.
   const host = document.createElement('div');
+  // Screen readers pronounce, and browsers hyphenate, the widget's texts in its language, whatever the page's.
+  host.lang = languageTag;
   const root = host.attachShadow({ mode: 'open' });
-  root.innerHTML = `<style>${styles(config.color)}</style>
-<button class="launcher" part="launcher" aria-label="${t.open}">💬<span class="badge" hidden></span></button>
-<section class="window" role="dialog" hidden>
+  root.innerHTML = `<style>${styles(readableShade(config.color, WHITE))}</style>
+<button class="launcher" part="launcher" aria-label="${t.open}" aria-expanded="false">💬<span class="badge" hidden></span></button>
+<section class="window" role="dialog" aria-label="${t.dialog}" hidden>
   <header><span class="title"></span><button class="close" aria-label="${t.close}">×</button></header>
   <div class="notice" hidden></div>
   <form class="prechat" hidden novalidate>
@@ -69,8 +79,8 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
   <div class="log" aria-live="polite"></div>
   <div class="typing"></div>
   <form class="compose">
-    <label class="attach" title="${t.attach}">📎<input type="file"></label>
-    <textarea placeholder="${t.placeholder}" rows="1"></textarea>
+    <label class="attach" title="${t.attach}">📎<input type="file" aria-label="${t.attach}"></label>
+    <textarea aria-label="${t.message}" placeholder="${t.placeholder}" rows="1"></textarea>
     <button type="submit">${t.send}</button>
   </form>
 </section>`;
@@ -99,8 +109,22 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
     notice.hidden = !text;
     notice.textContent = text ?? '';
   };
-  const setOnline = (online: boolean) => showNotice(online ? null : t.offline);
+  let online = config.online;
+  /** Set while a refusal is up: presence news waits until it goes. */
+  let refusalTimer: ReturnType<typeof setTimeout> | undefined;
+  const setOnline = (now: boolean) => {
+    online = now;
+    if (!refusalTimer) showNotice(online ? null : t.offline);
+  };
   setOnline(config.online);
+  const showRefusal = (text: string) => {
+    showNotice(text);
+    clearTimeout(refusalTimer);
+    refusalTimer = setTimeout(() => {
+      refusalTimer = undefined;
+      setOnline(online);
+    }, REFUSAL_SHOWN_MS);
+  };
 
   const bubble = (cls: string, text: string, extra?: (el: HTMLDivElement) => void) => {
     const el = document.createElement('div');
@@ -172,12 +196,31 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
   const latestId = () =>
     [...messages.values()].sort((a, b) => a.created_at.localeCompare(b.created_at)).at(-1)?.id ?? null;
 
+  /**
+   * A refused message leaves the outbox for the compose box, with the reason: sent again as it is it would be
+   * refused again (too fast: after a moment; empty or too long: once the visitor changes it).
+   */
+  const giveBack = (pending: Pending, reason: string) => {
+    stored.outbox = stored.outbox.filter((p) => p.client_id !== pending.client_id);
+    save();
+    input.value = input.value.trim() ? `${input.value}\n${pending.text}` : pending.text;
+    showRefusal(reason);
+    render();
+  };
+
+  /** Client ids sent and not answered yet: sending them again would only spend the visitor's allowance. */
+  const inFlight = new Set<string>();
   /** Sends what waits in the outbox; a message keeps its client id, so a resend never duplicates it. */
   const flush = () => {
     for (const pending of [...stored.outbox]) {
-      socket?.timeout(ACK_TIMEOUT_MS).emit('message.send', pending, (error, result) => {
-        if (error || !result.ok) return;
-        receive([result.message]);
+      if (!socket || inFlight.has(pending.client_id)) continue;
+      inFlight.add(pending.client_id);
+      socket.timeout(ACK_TIMEOUT_MS).emit('message.send', pending, (error, result) => {
+        inFlight.delete(pending.client_id);
+        // Unanswered (a disconnection fails its ack at once), it stays in the outbox for the next flush.
+        if (error) return;
+        if (result.ok) receive([result.message]);
+        else giveBack(pending, result.code === 'too_many_messages' ? t.too_fast : result.message);
       });
     }
   };
@@ -203,13 +246,14 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
       transports: ['websocket'],
       auth: (send) => send({ token: session?.token, language }),
     });
-    socket.on('connect', () => {
-      // After any (re)connection: what arrived meanwhile, then what is still unsent.
+    // After any (re)connection, or the server's resync: what arrived meanwhile, then what is still unsent.
+    const catchUp = () =>
       socket!.timeout(ACK_TIMEOUT_MS).emit('sync', { after: latestId() }, (error, result) => {
         if (!error && result.ok) receive(result.messages);
         flush();
       });
-    });
+    socket.on('connect', catchUp);
+    socket.on('resync', catchUp);
     socket.on('connect_error', (error: Error & { data?: { code?: string } }) => {
       if (error.data?.code !== 'visitor_session_invalid') return;
       // An expired visitor JWT: the kept visitor token renews it; Socket.IO then retries on its own.
@@ -242,8 +286,14 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
     log.hidden = compose.hidden = !ready;
   };
 
+  /** Opens or closes the window; the launcher's name says what a click on it does next. */
+  const setOpen = (open: boolean) => {
+    win.hidden = !open;
+    launcher.setAttribute('aria-expanded', String(open));
+    launcher.setAttribute('aria-label', open ? t.close : t.open);
+  };
   launcher.addEventListener('click', () => {
-    win.hidden = !win.hidden;
+    setOpen(Boolean(win.hidden));
     if (win.hidden) return;
     markAllRead();
     render();
@@ -252,7 +302,7 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
     showConversation(!needsForm);
     if (!needsForm) begin().catch((error: Error) => showNotice(error.message));
   });
-  $<HTMLButtonElement>('.close').addEventListener('click', () => (win.hidden = true));
+  $<HTMLButtonElement>('.close').addEventListener('click', () => setOpen(false));
   document.addEventListener('visibilitychange', () => visible() && markAllRead());
 
   prechat.addEventListener('submit', (event) => {
@@ -274,7 +324,10 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
     flush();
   });
   input.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter' && !event.shiftKey) compose.requestSubmit();
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    // Sending, not a new line in the emptied box.
+    event.preventDefault();
+    compose.requestSubmit();
   });
   let lastTyping = 0;
   input.addEventListener('input', () => {

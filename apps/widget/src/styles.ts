@@ -1,10 +1,11 @@
 // The widget's styles, inside its shadow root: the host page's CSS cannot reach them, nor they the page.
+// `color` is the company's colour already made readable: white text goes on it and it goes on white.
 export const styles = (color: string) => `
 :host{all:initial}
 [hidden]{display:none!important}
 *{box-sizing:border-box;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .launcher{position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;background:${color};color:#fff;cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);z-index:2147483000;font-size:26px;line-height:56px}
-.badge{position:absolute;top:-2px;right:-2px;min-width:20px;height:20px;border-radius:10px;background:#e03131;color:#fff;font-size:12px;line-height:20px;padding:0 5px}
+.badge{position:absolute;top:-2px;right:-2px;min-width:20px;height:20px;border-radius:10px;background:#c92a2a;color:#fff;font-size:12px;line-height:20px;padding:0 5px}
 .window{position:fixed;right:20px;bottom:88px;width:360px;max-width:calc(100vw - 40px);height:520px;max-height:calc(100vh - 120px);background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.25);display:flex;flex-direction:column;overflow:hidden;z-index:2147483000;color:#222;font-size:14px}
 .window[hidden]{display:none}
 header{background:${color};color:#fff;padding:14px 16px;font-weight:600;display:flex;justify-content:space-between;align-items:center}

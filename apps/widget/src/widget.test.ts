@@ -23,7 +23,11 @@ describe('widget bundle', () => {
     [['pt-PT', 'en'], 'pt_pt'],
     [['de-DE', 'fr-CA'], 'fr'],
     [['es-AR'], 'es'],
-    [['zh-CN'], 'en'],
+    [['en-US', 'pt-BR'], 'en'],
+    // A language the widget does not speak: the product's default, as the company's own texts beside it.
+    [['zh-CN'], 'pt_br'],
+    [['de-DE', 'it'], 'pt_br'],
+    [[], 'pt_br'],
   ])('browser languages %j → %s', (tags, language) => {
     expect(pickLanguage(tags)).toBe(language);
   });

@@ -17,6 +17,8 @@ export const ABILITY_RULES = {
   'contacts.create': { flag: 'create_contacts' },
   /** Change a contact's responsible attendant. */
   'contacts.change_responsible': { flag: 'change_responsible' },
+  /** Resolve or assign several conversations at once from the list. */
+  'conversations.bulk': { roles: SUPERVISING },
   /** See every contact of the company, not only one's own and the unassigned queue. */
   'contacts.see_all': { roles: SUPERVISING },
   /** Attach files to messages. */
@@ -31,6 +33,8 @@ export const ABILITY_RULES = {
   'center.open': { roles: SUPERVISING },
   /** Configure the company's channel accounts. */
   'channels.manage': { roles: ADMINISTERING },
+  /** Read the company's audit log (security events such as throttled logins). */
+  'audit.read': { roles: ADMINISTERING },
 } as const satisfies Record<string, AbilityRule>;
 
 export type Ability = keyof typeof ABILITY_RULES;

@@ -1,45 +1,40 @@
 // The Center's channel accounts (/center/channels): a company's mailboxes and chat widgets, with their settings;
 // secrets go in and never come back out (the presenter says only whether one is stored).
 import { z } from 'zod';
-import { Id, ShortText, Timestamp } from './common.ts';
+import { encodedText, Id, requiredText, text, Timestamp } from './common.ts';
 import { ChannelKind } from './enums.ts';
 
 const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
-const Host = z
-  .string()
-  .trim()
-  .min(1)
-  .max(255)
-  .regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:]+\]$/);
+const Host = requiredText(255).regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:]+\]$/);
 /** A secret field: absent or empty on an update keeps the stored one. */
-const Secret = z.string().max(500).optional();
+const Secret = encodedText(500).optional();
 
 export const MailServer = z.object({
   host: Host,
   port: z.number().int().min(1).max(65535),
   /** TLS from the first byte (465 / 993); false means STARTTLS when the server offers it. */
   secure: z.boolean(),
-  user: z.string().trim().min(1).max(255),
+  user: requiredText(255),
 });
 export type MailServer = z.infer<typeof MailServer>;
 
 export const EmailSettings = z.object({
   smtp: MailServer,
-  imap: MailServer.extend({ mailbox: z.string().trim().min(1).max(255).default('INBOX') }),
+  imap: MailServer.extend({ mailbox: requiredText(255).default('INBOX') }),
 });
 export type EmailSettings = z.infer<typeof EmailSettings>;
 
 export const ChatSettings = z.object({
-  title: ShortText(60),
+  title: requiredText(60),
   color: HexColor,
-  greeting: z.string().trim().max(300).nullable().default(null),
+  greeting: text(300).nullable().default(null),
   pre_chat: z.object({ enabled: z.boolean(), require_phone: z.boolean() }),
   /** Visitors must present identifier_hash = HMAC-SHA256(identity secret, identifier) from the site's backend. */
   identity_verification: z.boolean(),
 });
 export type ChatSettings = z.infer<typeof ChatSettings>;
 
-const AccountBase = z.object({ name: ShortText(120), enabled: z.boolean().default(true) });
+const AccountBase = z.object({ name: requiredText(120), enabled: z.boolean().default(true) });
 
 /** Creating or replacing an account; its kind never changes after creation. */
 export const ChannelAccountInput = z.discriminatedUnion('kind', [

@@ -30,10 +30,9 @@ export const SURVEY_MIN = 0;
 export const SURVEY_MAX = 10;
 export const TOKEN_CHECK_DELAY_MS = 200;
 
-/** Login throttling: failed attempts allowed per window, per company+username and per client IP. */
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_FAILURES_PER_IP = 50;
-export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60_000;
+/** The Center's audit log: events per page. */
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_MAX = 200;
 
 /** Largest JSON body the API accepts. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -80,6 +79,10 @@ export const SEARCH_PARAMETERS = [
 ] as const;
 export const CONTACTS_PAGE_SIZE = 50;
 export const CONTACTS_PAGE_MAX = 200;
+/** Conversations one bulk action (resolve, assign) changes at most: a screenful of the list. */
+export const CONVERSATION_BULK_MAX = 100;
+/** Length of the note left to the receiver of a conversation. */
+export const ASSIGNMENT_NOTE_MAX = 500;
 export const WAITING_LIST_SIZE = 50;
 
 /** Channel kinds whose address is a phone number. */

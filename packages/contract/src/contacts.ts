@@ -1,6 +1,6 @@
 // Contacts (customers) and their channels as the queue shows them (spec §2 contact list, §3 Contact/Channel).
 import { z } from 'zod';
-import { Id, Timestamp } from './common.ts';
+import { encodedText, Id, requiredText, text, Timestamp } from './common.ts';
 import {
   CONTACT_LIST_FILTERS,
   CONTACT_ORDERS,
@@ -9,7 +9,7 @@ import {
   SEARCH_MIN_LENGTH,
   SEARCH_PARAMETERS,
 } from './constants.ts';
-import { ChannelKind, Priority } from './enums.ts';
+import { ChannelKind, ConversationStatus, Priority } from './enums.ts';
 
 export const ContactListFilter = z.enum(CONTACT_LIST_FILTERS);
 export type ContactListFilter = z.infer<typeof ContactListFilter>;
@@ -30,7 +30,7 @@ export const ContactListQuery = z.object({
   order: ContactOrder.default('default'),
   direction: SortDirection.default('desc'),
   limit: z.coerce.number().int().min(1).max(CONTACTS_PAGE_MAX).default(CONTACTS_PAGE_SIZE),
-  cursor: z.string().max(500).optional(),
+  cursor: encodedText(500).optional(),
 });
 export type ContactListQuery = z.infer<typeof ContactListQuery>;
 
@@ -61,6 +61,9 @@ export const ContactSummary = z.object({
   critical: z.boolean(),
   online: z.boolean(),
   on_queue: z.boolean(),
+  /** Open, snoozed or resolved (issue 20); a snoozed conversation comes back at snoozed_until. */
+  status: ConversationStatus,
+  snoozed_until: Timestamp.nullable(),
   chatbot: z.boolean(),
   first_response_pending: z.boolean(),
   unread_messages: z.object({ count: z.number().int() }),
@@ -83,6 +86,13 @@ export const Contact = ContactSummary.extend({
   segments: z.array(z.object({ wallet_id: Id, wallet_name: z.string() })),
   jokers: z.array(z.object({ id: Id, name: z.string() })),
   channels: z.array(ContactChannel),
+  /** Since when the responsible has the conversation. */
+  responsible_since: Timestamp.nullable(),
+  /** Who gave the conversation to its responsible and the note they left; null when it was taken. */
+  assignment: z
+    .object({ by: z.object({ id: Id, name: z.string() }), note: z.string().nullable() })
+    .nullable(),
+  resolved_at: Timestamp.nullable(),
   created_at: Timestamp,
 });
 export type Contact = z.infer<typeof Contact>;
@@ -95,11 +105,11 @@ export type SearchParameter = z.infer<typeof SearchParameter>;
 
 export const ContactSearchRequest = z.object({
   parameter: SearchParameter,
-  value: z.string().trim().min(SEARCH_MIN_LENGTH).max(200),
+  value: text(200).min(SEARCH_MIN_LENGTH),
   /** The list filter the search runs within (the list the attendant is looking at). */
   origin: ContactListFilter.default('general'),
   limit: z.number().int().min(1).max(CONTACTS_PAGE_MAX).default(CONTACTS_PAGE_SIZE),
-  cursor: z.string().max(500).optional(),
+  cursor: encodedText(500).optional(),
 });
 export type ContactSearchRequest = z.infer<typeof ContactSearchRequest>;
 
@@ -110,13 +120,13 @@ export const WaitingQueue = z.object({ count: z.number().int(), data: z.array(Co
 export type WaitingQueue = z.infer<typeof WaitingQueue>;
 
 export const NewContactRequest = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: requiredText(200),
   channel: z.object({
     type: ChannelKind,
-    address: z.string().trim().min(3).max(254),
+    address: text(254).min(3),
     output_line_id: Id.optional(),
   }),
-  document: z.string().trim().max(32).optional(),
+  document: text(32).optional(),
   priority: Priority.default('medium'),
 });
 export type NewContactRequest = z.infer<typeof NewContactRequest>;
@@ -124,7 +134,7 @@ export type NewContactRequest = z.infer<typeof NewContactRequest>;
 /** Channel maintenance in the conversation (spec §2 channel panel, §5 new channel). */
 export const AddChannelRequest = z.object({
   type: ChannelKind,
-  address: z.string().trim().min(3).max(254),
+  address: text(254).min(3),
   /** The company's line that answers on this channel: required (spec §5 "a response channel must be selected"). */
   output_line_id: Id,
 });
@@ -142,19 +152,19 @@ export type ActivateChannelRequest = z.infer<typeof ActivateChannelRequest>;
 
 export const BlacklistChannelRequest = z.object({
   blacklisted: z.boolean(),
-  reason: z.string().trim().max(500).optional(),
+  reason: text(500).optional(),
 });
 export type BlacklistChannelRequest = z.infer<typeof BlacklistChannelRequest>;
 
 /** Customer data edit (spec §2 customer data panel); at least one field. */
 export const UpdateContactRequest = z
   .object({
-    name: z.string().trim().min(1).max(200).optional(),
-    document: z.string().trim().max(32).nullable().optional(),
-    code: z.string().trim().max(64).nullable().optional(),
-    protocol: z.string().trim().max(64).nullable().optional(),
-    tag: z.string().trim().max(64).nullable().optional(),
-    reason: z.string().trim().max(500).nullable().optional(),
+    name: requiredText(200).optional(),
+    document: text(32).nullable().optional(),
+    code: text(64).nullable().optional(),
+    protocol: text(64).nullable().optional(),
+    tag: text(64).nullable().optional(),
+    reason: text(500).nullable().optional(),
     priority: Priority.optional(),
     critical: z.boolean().optional(),
     /** Changing the responsible needs the change_responsible permission; null returns the contact to the queue. */
@@ -167,7 +177,7 @@ export type UpdateContactRequest = z.infer<typeof UpdateContactRequest>;
 
 /** Adds a segment to the contact: an existing wallet by id, or a new one of the company by name. */
 export const AddWalletRequest = z
-  .object({ wallet_id: Id.optional(), wallet_name: z.string().trim().min(1).max(120).optional() })
+  .object({ wallet_id: Id.optional(), wallet_name: requiredText(120).optional() })
   .refine((body) => body.wallet_id !== undefined || body.wallet_name !== undefined, {
     message: 'nothing_to_change',
   });
@@ -198,7 +208,7 @@ export const ContactEventList = z.object({ data: z.array(ContactEvent) });
 export const NewEventRequest = z.object({
   action_id: Id,
   amount: z.number().min(0).max(1e10).multipleOf(0.01).nullable().optional(),
-  annotation: z.string().trim().max(2000).optional(),
+  annotation: text(2000).optional(),
   responsible_id: Id.optional(),
   date: Timestamp.optional(),
 });

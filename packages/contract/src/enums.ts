@@ -1,5 +1,6 @@
 // Closed vocabularies of the product (spec §1, §3, §6), shared by server, web and widget.
 import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
 
 export const ROLES = ['super_admin', 'admin', 'supervisor', 'attendant'] as const;
 export const Role = z.enum(ROLES);
@@ -19,23 +20,21 @@ export const CHANNEL_KINDS = [
 export const ChannelKind = z.enum(CHANNEL_KINDS);
 export type ChannelKind = z.infer<typeof ChannelKind>;
 
-export const LANGUAGES = ['pt_br', 'pt_pt', 'en', 'es', 'fr'] as const;
 export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
-export const DEFAULT_LANGUAGE: Language = 'pt_br';
-
-/** BCP 47 tags of the languages, for Intl, <html lang> and Accept-Language. */
-export const LANGUAGE_TAGS: Record<Language, string> = {
-  pt_br: 'pt-BR',
-  pt_pt: 'pt-PT',
-  en: 'en',
-  es: 'es',
-  fr: 'fr',
-};
 
 export const PERMISSIONS = ['create_contacts', 'send_files', 'change_responsible'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
+
+/**
+ * A conversation's life (issue 20): open (waiting in the queue or with an attendant), snoozed until a time
+ * (then open again), resolved (out of the working lists, kept for search and history; a customer writing
+ * opens it again).
+ */
+export const CONVERSATION_STATUSES = ['open', 'snoozed', 'resolved'] as const;
+export const ConversationStatus = z.enum(CONVERSATION_STATUSES);
+export type ConversationStatus = z.infer<typeof ConversationStatus>;
 export const Priority = z.enum(PRIORITIES);
 export type Priority = z.infer<typeof Priority>;

@@ -1,4 +1,5 @@
 // The contract between server, web app and widget: every call's schemas, enums, constants and error codes.
+export * from './languages.ts';
 export * from './enums.ts';
 export * from './constants.ts';
 export * from './time-zones.ts';
@@ -11,9 +12,12 @@ export * from './lists.ts';
 export * from './resources.ts';
 export * from './health.ts';
 export * from './contacts.ts';
+export * from './conversations.ts';
 export * from './messages.ts';
 export * from './threads.ts';
 export * from './schedules.ts';
 export * from './channel-accounts.ts';
+export * from './audit.ts';
+export * from './colour-contrast.ts';
 export * from './widget.ts';
 export * from './realtime.ts';

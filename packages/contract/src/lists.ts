@@ -1,6 +1,6 @@
 // Catalogues loaded when the console starts (spec §7 "Initial load").
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, requiredText, text } from './common.ts';
 import { ChannelKind, Role } from './enums.ts';
 
 /** Every list answers `{ data }`, so paging (`next_cursor`) can be added without breaking clients. */
@@ -35,8 +35,8 @@ export const CallReasonList = ListOf(CallReason);
 export const Phrase = z.object({ id: Id, text: z.string(), author_id: Id.nullable(), editable: z.boolean() });
 export type Phrase = z.infer<typeof Phrase>;
 export const PhraseList = ListOf(Phrase);
-export const PhrasesQuery = z.object({ search: z.string().trim().max(100).optional() });
-export const PhraseRequest = z.object({ text: z.string().trim().min(1).max(2000) });
+export const PhrasesQuery = z.object({ search: text(100).optional() });
+export const PhraseRequest = z.object({ text: requiredText(2000) });
 export type PhraseRequest = z.infer<typeof PhraseRequest>;
 
 export const Responsible = z.object({
@@ -62,7 +62,7 @@ const commaSeparated = <T extends z.ZodType<unknown, string>>(item: T) =>
     .pipe(z.array(item).max(100));
 
 export const ResponsiblesQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: text(100).optional(),
   role: commaSeparated(Role).optional(),
   ids: commaSeparated(Id).optional(),
   online: z

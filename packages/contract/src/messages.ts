@@ -1,6 +1,6 @@
 // Messages of a conversation and the timeline that shows them (spec §3 Message, §7 items/messages).
 import { z } from 'zod';
-import { Id, Timestamp } from './common.ts';
+import { encodedText, Id, messageText, requiredText, text, Timestamp } from './common.ts';
 import {
   COMPANY_MESSAGE_SEARCH_PAGE,
   EMAIL_SUBJECT_MAX,
@@ -89,12 +89,14 @@ export type PaginateQuery = z.infer<typeof PaginateQuery>;
 export const ItemsPage = z.object({ data: z.array(Item), has_more: z.boolean() });
 export type ItemsPage = z.infer<typeof ItemsPage>;
 
+/** The client's id for a send: a retried request with the same id creates nothing new. */
+const ClientId = encodedText(64).min(8);
+
 export const SendMessageRequest = z.object({
-  text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX),
+  text: messageText(MESSAGE_TEXT_MAX),
   /** The contact channel to answer on; the main channel of the last message's kind when absent. */
   channel_id: Id.optional(),
-  /** The client's id for this send: a retried request with the same id creates nothing new. */
-  client_id: z.string().min(8).max(64).optional(),
+  client_id: ClientId.optional(),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 
@@ -103,12 +105,23 @@ export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
  * footer subject and text, sent threaded under the customer's last e-mail.
  */
 export const SendMailFields = z.object({
-  subject: z.string().trim().min(1, { message: 'mail_subject_required' }).max(EMAIL_SUBJECT_MAX),
-  text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX),
+  subject: requiredText(EMAIL_SUBJECT_MAX, 'mail_subject_required'),
+  text: messageText(MESSAGE_TEXT_MAX),
   channel_id: Id.optional(),
-  client_id: z.string().min(8).max(64).optional(),
+  client_id: ClientId.optional(),
 });
 export type SendMailFields = z.infer<typeof SendMailFields>;
+
+/** The caption of a file or audio sent alone (empty: the file speaks for itself). */
+export const Caption = text(1024).default('');
+
+/** The text fields of a file or audio send (`POST .../file`, `.../audio`, multipart with one `file`). */
+export const SendFileFields = z.object({
+  caption: Caption,
+  channel_id: Id.optional(),
+  client_id: ClientId.optional(),
+});
+export type SendFileFields = z.infer<typeof SendFileFields>;
 
 /** The HTML version of an e-mail, sanitised on the server (no scripts, no remote loads, no forms). */
 export const MessageHtml = z.object({ id: Id, subject: z.string().nullable(), html: z.string() });
@@ -126,7 +139,7 @@ export type MessageStatusChanged = z.infer<typeof MessageStatusChanged>;
 export const MESSAGE_SEARCH_LIMIT = 100;
 
 export const MessageSearchQuery = z.object({
-  term: z.string().trim().min(SEARCH_MIN_LENGTH, { message: 'search_term_too_short' }).max(200),
+  term: text(200).min(SEARCH_MIN_LENGTH, { message: 'search_term_too_short' }),
 });
 export type MessageSearchQuery = z.infer<typeof MessageSearchQuery>;
 
@@ -230,7 +243,7 @@ export const ACCEPTED_CONTENT_TYPES: Record<AttachmentKind, readonly string[]> =
 };
 
 /** Toggles the user's reaction: the same emoji again removes it. */
-export const ReactionRequest = z.object({ emoji: z.string().trim().min(1).max(16) });
+export const ReactionRequest = z.object({ emoji: requiredText(16) });
 export type ReactionRequest = z.infer<typeof ReactionRequest>;
 
 /** The message data panel: where a message came from and how its delivery went. */

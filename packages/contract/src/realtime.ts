@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import type { ContactEvent, ContactSummary } from './contacts.ts';
+import type { ConversationTransferred } from './conversations.ts';
 import type { Message, MessageStatusChanged } from './messages.ts';
 import type { ScheduleReminder } from './schedules.ts';
 import type { Thread, ThreadMessage } from './threads.ts';
@@ -29,6 +30,8 @@ export type ServerToClientEvents = {
   /** To the whole company: lets every list drop a contact that is no longer theirs. */
   'contact.assigned': (event: ContactAssigned) => void;
   'contact.unread': (event: UnreadChanged) => void;
+  /** To the user a colleague gave a conversation to, with their note. */
+  'conversation.transferred': (event: ConversationTransferred) => void;
   'waiting.changed': (event: WaitingChanged) => void;
   /** To the contact's room (the users watching that conversation). */
   'message.created': (message: Message) => void;
@@ -45,6 +48,11 @@ export type ServerToClientEvents = {
   'thread.message': (message: ThreadMessage & { contact_id: string }) => void;
   /** To the schedule's attendant, 10 and 1 minutes before a scheduled return. */
   'schedule.reminder': (event: ScheduleReminder) => void;
+  /**
+   * Events may have been lost while the socket stayed connected (the servers' fan-out was down): fetch what is
+   * on screen again, as after a reconnect.
+   */
+  resync: () => void;
 };
 
 export type ClientToServerEvents = {

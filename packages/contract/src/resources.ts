@@ -1,10 +1,10 @@
 // White-label resources of a company (spec §3 "Resources"), readable before login.
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, requiredText } from './common.ts';
 import type { DEFAULT_BRANDING } from './constants.ts';
 import { Language } from './enums.ts';
 
-export const ResourcesQuery = z.object({ company: z.string().trim().min(1).max(100).optional() });
+export const ResourcesQuery = z.object({ company: requiredText(100).optional() });
 
 const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 

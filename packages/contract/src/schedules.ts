@@ -1,7 +1,7 @@
 // Scheduled returns (spec §3 Schedule): an attendant plans to get back to a customer and is reminded
 // 10 minutes and 1 minute before (SCHEDULE_REMINDERS_MINUTES).
 import { z } from 'zod';
-import { Id, Timestamp } from './common.ts';
+import { Id, text, Timestamp } from './common.ts';
 import type { ContactSummary } from './contacts.ts';
 
 export const Schedule = z.object({
@@ -21,7 +21,7 @@ export const ScheduleRequest = z.object({
   scheduled_at: Timestamp.refine((value) => Date.parse(value) > Date.now() - 60_000, {
     message: 'schedule_in_past',
   }),
-  annotation: z.string().trim().max(1000).optional(),
+  annotation: text(1000).optional(),
 });
 export type ScheduleRequest = z.infer<typeof ScheduleRequest>;
 

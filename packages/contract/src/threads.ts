@@ -2,7 +2,7 @@
 // Public threads are seen by everyone who may see the contact; private ones by their author and by
 // supervisors and administrators.
 import { z } from 'zod';
-import { Id, Timestamp } from './common.ts';
+import { Id, messageText, requiredText, Timestamp } from './common.ts';
 import { MESSAGE_TEXT_MAX, THREAD_NAME_MAX } from './constants.ts';
 
 export const ThreadPrivacy = z.enum(['public', 'private']);
@@ -37,14 +37,14 @@ export const ThreadMessagePage = z.object({ data: z.array(ThreadMessage), has_mo
 export type ThreadMessagePage = z.infer<typeof ThreadMessagePage>;
 
 export const NewThreadRequest = z.object({
-  name: z.string().trim().min(1).max(THREAD_NAME_MAX),
+  name: requiredText(THREAD_NAME_MAX),
   privacy: ThreadPrivacy.default('public'),
   /** The first message of the topic, if the author writes one right away. */
-  text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX).optional(),
+  text: messageText(MESSAGE_TEXT_MAX).optional(),
 });
 export type NewThreadRequest = z.infer<typeof NewThreadRequest>;
 
-export const NewThreadMessageRequest = z.object({ text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX) });
+export const NewThreadMessageRequest = z.object({ text: messageText(MESSAGE_TEXT_MAX) });
 export type NewThreadMessageRequest = z.infer<typeof NewThreadMessageRequest>;
 
 export const ThreadPrivacyRequest = z.object({ privacy: ThreadPrivacy });

@@ -1,7 +1,7 @@
 // The authenticated user (spec §3 "User") and the calls that change it.
 import { z } from 'zod';
 import { AbilityName } from './abilities.ts';
-import { Id, Timestamp } from './common.ts';
+import { encodedText, Id, requiredText, text, Timestamp } from './common.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { Language, Role } from './enums.ts';
 
@@ -34,24 +34,21 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  text(max)
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();
 
 export const UpdateProfileRequest = z
   .object({
-    name: z.string().trim().min(1).max(120).optional(),
+    name: requiredText(120).optional(),
     email: z
       .union([z.literal(''), z.email().max(254)])
       .transform((value) => (value === '' ? null : value.toLowerCase()))
       .nullable()
       .optional(),
     instagram: optionalText(30).transform((value) => value?.replace(/^@/, '') ?? value),
-    timezone: z.string().trim().min(1).max(64).optional(),
+    timezone: requiredText(64).optional(),
     language: Language.nullable().optional(),
     sound_notification: z.boolean().optional(),
   })
@@ -60,7 +57,7 @@ export const UpdateProfileRequest = z
   });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
-const NewPassword = z.string().min(PASSWORD_MIN_LENGTH).max(200);
+const NewPassword = encodedText(200).min(PASSWORD_MIN_LENGTH);
 
 const confirmationMatches = (body: { password: string; password_confirmation: string }) =>
   body.password === body.password_confirmation;
@@ -68,15 +65,15 @@ const mismatch = { message: 'password_confirmation_mismatch', path: ['password_c
 
 export const ChangePasswordRequest = z
   .object({
-    current_password: z.string().min(1).max(200),
+    current_password: encodedText(200).min(1),
     password: NewPassword,
-    password_confirmation: z.string().max(200),
+    password_confirmation: encodedText(200),
   })
   .refine(confirmationMatches, mismatch);
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 /** Sets a new password without the current one; only while the account requires a new password. */
 export const ResetPasswordRequest = z
-  .object({ password: NewPassword, password_confirmation: z.string().max(200) })
+  .object({ password: NewPassword, password_confirmation: encodedText(200) })
   .refine(confirmationMatches, mismatch);
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;

@@ -54,6 +54,8 @@ export class ChatVisitor {
   /** Every message pushed to this visitor, in arrival order. */
   readonly pushed: WidgetMessage[] = [];
   readonly typing: string[] = [];
+  /** The server's resyncs heard (each followed by a sync of what was missed). */
+  resyncs = 0;
   private waiters: {
     match: (message: WidgetMessage) => boolean;
     resolve: (message: WidgetMessage) => void;
@@ -96,15 +98,18 @@ export class ChatVisitor {
       reconnection: false,
       forceNew: true,
     });
-    socket.on('message', (message) => {
-      this.pushed.push(message);
-      for (const waiter of [...this.waiters]) {
-        if (!waiter.match(message)) continue;
-        this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        waiter.resolve(message);
-      }
-    });
+    socket.on('message', (message) => this.receive(message));
     socket.on('typing', ({ name }) => this.typing.push(name));
+    // As the widget does: what arrived while the server's fan-out was away comes by sync.
+    socket.on('resync', () => {
+      this.resyncs += 1;
+      const seen = new Set(this.pushed.map((message) => message.id));
+      this.sync(this.pushed.at(-1)?.id ?? null)
+        .then((missed) => {
+          for (const message of missed) if (!seen.has(message.id)) this.receive(message);
+        })
+        .catch(() => undefined);
+    });
     this.socket = socket;
     return new Promise((resolve, reject) => {
       socket.once('connect', () => resolve(socket));
@@ -113,6 +118,15 @@ export class ChatVisitor {
         reject(new WidgetError(error.data?.code ?? error.message, error.message));
       });
     });
+  }
+
+  private receive(message: WidgetMessage): void {
+    this.pushed.push(message);
+    for (const waiter of [...this.waiters]) {
+      if (!waiter.match(message)) continue;
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
   }
 
   disconnect(): void {

@@ -6,9 +6,10 @@ import {
   type ErrorResponse,
 } from '@atende/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from './db/connection-errors.ts';
 import { AppError } from './errors.ts';
 import { languageFromHeader, translate, type Params } from './i18n/i18n.ts';
-import { describeIssues, RequestValidationError } from './validation.ts';
+import { describeIssues, RequestValidationError, validationCode } from './validation.ts';
 
 /** Fastify's own client errors, mapped to our codes. */
 /** The `limit` parameter of size errors, in whole megabytes. */
@@ -30,6 +31,9 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; status: number; params?: 
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'file_required', status: 400 },
 };
 
+/** Seconds a client is asked to wait while the database cannot be reached (a restart takes a few). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, reply) => {
     const language = languageFromHeader(request.headers['accept-language']);
@@ -45,10 +49,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = errors[0];
       return sendError(reply, 400, {
         message: first?.message ?? translate(language, 'errors', 'validation_failed'),
-        code: 'validation_failed',
+        code: validationCode(error.issues),
         field: first?.field || undefined,
         errors,
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover of PostgreSQL, not a fault of ours or of the request: come back shortly.
+      request.log.warn({ err: error }, 'database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(503, 'service_unavailable');
     }
     const known = 'code' in error && error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return send(known.status, known.code, known.params);

@@ -18,6 +18,14 @@ export type DomainEvent =
   | { type: 'channel_account.changed'; companyId: string; accountId: string }
   /** Sessions ended (logout, password change): their open sockets must close too. */
   | { type: 'sessions.revoked'; companyId: string; sessionIds: string[] }
+  /**
+   * A user was deactivated, deleted or given another role or permissions, told by the database to every
+   * process at commit (migration 0020's triggers: no code path nor operator's SQL escapes them), so each
+   * checks again what its own sockets of that user may see. The notification names the user only.
+   */
+  | { type: 'user.access_changed'; userId: string }
+  /** The fan-out between processes is back after an outage: every namespace's clients resync. */
+  | { type: 'realtime.recovered' }
   | {
       type: 'message.created';
       companyId: string;
@@ -36,6 +44,16 @@ export type DomainEvent =
     }
   | { type: 'message.updated'; companyId: string; contactId: string; messageId: string }
   | { type: 'event.created'; companyId: string; contactId: string; eventId: string }
+  /** A colleague gave a conversation to `toUserId`, with an optional note for them. */
+  | {
+      type: 'conversation.transferred';
+      companyId: string;
+      contactId: string;
+      toUserId: string;
+      byUserId: string;
+      note: string | null;
+      at: Date;
+    }
   | { type: 'thread.changed'; companyId: string; contactId: string; threadId: string }
   | { type: 'schedule.reminder'; companyId: string; scheduleId: string; minutesBefore: number }
   | { type: 'thread.message'; companyId: string; contactId: string; threadId: string; messageId: string };

@@ -2,8 +2,11 @@
 // never looks at their promises, so a failed one — Redis unreachable, or an emit that a disconnecting socket
 // caused after shutdown quit the clients — was an unhandled rejection, which ends a Node process. Here a
 // failed publish is reported instead: warned about at most once per interval while the process runs, ignored
-// once it is shutting down (the emit had no one left to reach).
+// once it is shutting down (the emit had no one left to reach). Events published while either client was
+// away never reached some sockets: once both are back, `onRecovered` says so (the realtime server has every
+// client resync).
 import { Redis } from 'ioredis';
+import { watchOutages, type OutageLog } from './redis-outages.ts';
 
 /** A Redis outage fails every emit: one warning per this interval, with the count of the others. */
 export const PUBLISH_WARNING_INTERVAL_MS = 10_000;
@@ -16,12 +19,25 @@ export type FanOutClients = {
 
 type Publish = (channel: string | Buffer, message: string | Buffer) => Promise<number>;
 
-export function fanOutClients(
-  redisUrl: string,
-  onPublishFailed: (error: Error, alsoFailed: number) => void,
-): FanOutClients {
+export type FanOutWatch = {
+  onPublishFailed: (error: Error, alsoFailed: number) => void;
+  log: OutageLog;
+  onRecovered: () => void;
+};
+
+export function fanOutClients(redisUrl: string, watch: FanOutWatch): FanOutClients {
   const publisher = new Redis(redisUrl);
   const subscriber = publisher.duplicate();
+  // Told once both are back: the second to return tells it. The subscriber resubscribes right after its
+  // 'ready'; a PING queued behind those commands answers once the adapter hears the other processes again.
+  const recovered = () => {
+    if (publisher.status !== 'ready' || subscriber.status !== 'ready') return;
+    setImmediate(() => {
+      subscriber.ping().then(watch.onRecovered, () => undefined);
+    });
+  };
+  watchOutages(publisher, 'fan-out publisher', watch.log, recovered);
+  watchOutages(subscriber, 'fan-out subscriber', watch.log, recovered);
   let quitting = false;
   let warnedAt = -Infinity;
   let unreported = 0;
@@ -32,7 +48,7 @@ export function fanOutClients(
       unreported++;
       return;
     }
-    onPublishFailed(error, unreported);
+    watch.onPublishFailed(error, unreported);
     warnedAt = now;
     unreported = 0;
   };

@@ -5,7 +5,11 @@ import PgBoss from 'pg-boss';
 import type { Db, SqlExecutor } from './db/database.ts';
 import { driverClient, rememberOn } from './db/pglite/statements.ts';
 
-export const QUEUES = { sendMessage: 'message.send', scheduleReminder: 'schedule.reminder' } as const;
+export const QUEUES = {
+  sendMessage: 'message.send',
+  scheduleReminder: 'schedule.reminder',
+  conversationWake: 'conversation.wake',
+} as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Transient failures are retried with exponential backoff: 5 attempts over about a minute. */

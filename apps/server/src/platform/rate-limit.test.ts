@@ -21,11 +21,45 @@ async function behavesAsFixedWindow(
   expect((await limiter.peek(key)).count).toBe(0);
 }
 
+/** Sliding counts, holds and claims, the parts login throttling is built of. */
+async function slidesHoldsAndClaims(
+  limiter: RateLimiter,
+  key: string,
+  advance: (ms: number) => Promise<void>,
+) {
+  expect(await limiter.hit(`${key}:hits`, 500)).toBe(1);
+  await advance(300);
+  // Each hit restarts the memory: 600 ms after the first, the count is still there.
+  expect(await limiter.hit(`${key}:hits`, 500)).toBe(2);
+  await advance(300);
+  expect(await limiter.hit(`${key}:hits`, 500)).toBe(3);
+  await advance(700);
+  expect(await limiter.hit(`${key}:hits`, 500)).toBe(1);
+
+  await limiter.hold(`${key}:hold`, 5_000);
+  await limiter.hold(`${key}:hold`, 1_000);
+  const held = await limiter.peek(`${key}:hold`);
+  expect(held.count).toBe(1);
+  expect(held.resetInMs).toBeGreaterThan(500);
+  expect(held.resetInMs).toBeLessThanOrEqual(1_000);
+
+  expect(await limiter.claim(`${key}:claim`, 500)).toBe(true);
+  expect(await limiter.claim(`${key}:claim`, 500)).toBe(false);
+  await advance(300);
+  // A claim refused still extends the hold.
+  expect(await limiter.claim(`${key}:claim`, 500)).toBe(false);
+  await advance(300);
+  expect(await limiter.claim(`${key}:claim`, 500)).toBe(false);
+  await advance(700);
+  expect(await limiter.claim(`${key}:claim`, 500)).toBe(true);
+}
+
 describe('rate limiter', () => {
   it('memory: counts within a window and forgets after it', async () => {
     let now = 1_000_000;
     const limiter = createMemoryRateLimiter(() => now);
     await behavesAsFixedWindow(limiter, 'k', async (ms) => void (now += ms));
+    await slidesHoldsAndClaims(limiter, 's', async (ms) => void (now += ms));
   });
 
   it.skipIf(!process.env.TEST_REDIS_URL)('redis: the same behaviour, shared through Redis', async () => {
@@ -33,7 +67,9 @@ describe('rate limiter', () => {
     try {
       const prefix = `atende:test:${process.pid}:${Date.now()}:`;
       const limiter = createRedisRateLimiter(redis, prefix);
-      await behavesAsFixedWindow(limiter, 'k', (ms) => new Promise((done) => setTimeout(done, ms)));
+      const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+      await behavesAsFixedWindow(limiter, 'k', sleep);
+      await slidesHoldsAndClaims(limiter, 's', sleep);
       // A second client (another node) sees the same counts.
       const other = createRedisRateLimiter(new Redis(process.env.TEST_REDIS_URL!), prefix);
       await limiter.increment('shared', 5_000);

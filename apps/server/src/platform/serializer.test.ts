@@ -16,6 +16,8 @@ const summary = {
   on_queue: false,
   chatbot: false,
   first_response_pending: true,
+  status: 'open',
+  snoozed_until: null,
   unread_messages: { count: 2 },
   responsible: null,
   main_channel: 'whatsapp',

@@ -1,6 +1,6 @@
 // Request validation with the contract's zod schemas, and the translation of zod issues into sentences that
 // name the field the way a person would.
-import type { Language } from '@atende/contract';
+import { ERROR_CODES, type ErrorCode, type Language } from '@atende/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { core, ZodType } from 'zod';
 import { catalogues, fieldLabel, translate } from './i18n/i18n.ts';
@@ -44,10 +44,10 @@ function mostSpecific(issue: Issue): Issue {
 }
 
 function describeIssue(language: Language, issue: Issue, field: string): string {
-  // A schema that names an error code as its message (the spec's own texts) says it best.
-  const coded = customMessage(language, issue.message);
-  if (coded) return coded;
   const label = fieldLabel(language, field.split('.').at(-1) || field);
+  // A schema that names an error code as its message (the spec's own texts) says it best.
+  const coded = customMessage(language, issue.message, label);
+  if (coded) return coded;
   const v = (
     key: keyof (typeof catalogues)['pt_br']['validation'],
     params: Record<string, string | number> = {},
@@ -83,10 +83,21 @@ function describeIssue(language: Language, issue: Issue, field: string): string 
 }
 
 /** Refinements in the contract use an error code (or a validation key) as their message. */
-function customMessage(language: Language, code: string): string | undefined {
+function customMessage(language: Language, code: string, field: string): string | undefined {
   const catalogue = catalogues[language];
-  if (code in catalogue.errors) return translate(language, 'errors', code as keyof typeof catalogue.errors);
+  if (isErrorCode(code)) return translate(language, 'errors', code);
   if (code in catalogue.validation)
-    return translate(language, 'validation', code as keyof typeof catalogue.validation);
+    return translate(language, 'validation', code as keyof typeof catalogue.validation, { field });
   return undefined;
+}
+
+const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
+
+/**
+ * The code a refused request answers with: the error code the first issue names (e.g. message_empty,
+ * mail_subject_required), so clients can react to it; validation_failed otherwise.
+ */
+export function validationCode(issues: Issue[]): ErrorCode {
+  const first = issues[0] && mostSpecific(issues[0]);
+  return first && isErrorCode(first.message) ? first.message : 'validation_failed';
 }

@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useBranding } from '../features/branding/resources-store.ts';
-import { buildTheme } from '../features/branding/theme.ts';
+import { buildTheme, readableVariables } from '../features/branding/theme.ts';
 
 const ToastViewport = lazy(() =>
   import('./ToastViewport.tsx').then((module) => ({ default: module.ToastViewport })),
@@ -27,7 +27,7 @@ function BrandedMantineProvider({ children }: { children: ReactNode }) {
   const { color_light: colorLight, color_dark: colorDark } = useBranding();
   const theme = useMemo(() => buildTheme(colorLight, colorDark), [colorLight, colorDark]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={readableVariables} defaultColorScheme="auto">
       <LazyToasts />
       {children}
     </MantineProvider>

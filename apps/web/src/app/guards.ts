@@ -1,30 +1,21 @@
 // Navigation guard (spec §2), run by every top-level route's loader on every navigation: an access_token
-// query parameter signs in (and leaves the address bar), visitors stay off authenticated routes and back.
-import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { acceptToken } from '../features/session/session.ts';
+// query parameter is exchanged for a session (start-up takes it out of the address, main.tsx), visitors stay
+// off authenticated routes and back.
+import { redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
+import { settleHandoff } from '../features/session/session.ts';
+import { ACCESS_TOKEN_PARAM } from '../lib/handoff-link.ts';
 import { loadConsoleTexts } from '../lib/i18n.ts';
 import { whenSessionKnown } from '../lib/session-store.ts';
 import { claimTab, useTabStore } from '../features/tab-lock/tab-lock.ts';
 import { pathTo, type Access } from '../lib/routes.ts';
 
-export const ACCESS_TOKEN_PARAM = 'access_token';
-
-/** The same URL without the access_token parameter. */
-const withoutAccessToken = (url: URL): string => {
-  const clean = new URL(url);
-  clean.searchParams.delete(ACCESS_TOKEN_PARAM);
-  return `${clean.pathname}${clean.search}${clean.hash}`;
-};
-
 async function guard(request: Request, access: Access): Promise<void> {
   const url = new URL(request.url);
-  const token = url.searchParams.get(ACCESS_TOKEN_PARAM);
-  if (token !== null) {
-    const accepted = token !== '' && (await acceptToken(token));
-    if (accepted && access === 'visitor') throw redirect(pathTo('panel.index'));
-    if (!accepted && access === 'authenticated') throw redirect(pathTo('login'));
-    throw redirect(withoutAccessToken(url));
-  }
+  // A link followed inside the app: opened anew, the start-up takes its token out of the address (main.tsx).
+  if (url.searchParams.has(ACCESS_TOKEN_PARAM)) throw redirectDocument(url.href);
+  // An accepted link signs in (a visitor route then leads to the panel); a refused one leaves the session as it
+  // was (no session: an authenticated route leads to login).
+  await settleHandoff();
   const status = await whenSessionKnown();
   if (access === 'authenticated' && status !== 'authenticated') throw redirect(pathTo('login'));
   if (access === 'visitor' && status === 'authenticated') throw redirect(pathTo('panel.index'));

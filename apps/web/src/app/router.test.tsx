@@ -1,9 +1,11 @@
 // The guard and the route table, driven through the real routes (lazy pages included) in a memory router.
 import { notifications } from '@mantine/notifications';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkStoredToken, clearAuth } from '../features/session/session.ts';
+import { SwitchAccountModal } from '../features/session/handoff.ts';
+import { takeTokenFromAddress } from '../lib/handoff-link.ts';
 import { TOKEN_STORAGE_KEY, useSessionStore } from '../lib/session-store.ts';
 import { useTabStore } from '../features/tab-lock/tab-lock.ts';
 import { demoResources, demoUser, stubApi, type ApiCall } from '../test/fixtures.ts';
@@ -14,8 +16,8 @@ const list = (names: string[]) => ({
   body: { data: names.map((name, index) => ({ id: `id-${index}`, name })) },
 });
 
-/** The API of a healthy session whose token is `token`. */
-const api = (token = 'good-token', user = demoUser()) =>
+/** The API of a healthy session whose token is `token` (`extra` adds or replaces answers). */
+const api = (token = 'good-token', user = demoUser(), extra: Parameters<typeof stubApi>[0] = {}) =>
   stubApi({
     'GET /user': (call: ApiCall) =>
       call.headers.Authorization === `Bearer ${token}`
@@ -33,7 +35,21 @@ const api = (token = 'good-token', user = demoUser()) =>
     'GET /pause/reasons': list(['Almoço']),
     'POST /heartbeat': { body: { server_time: new Date().toISOString() } },
     ...QUEUE,
+    ...extra,
   });
+
+const REFUSAL = {
+  message: 'Este link de acesso já foi usado ou não é mais válido. Entre novamente.',
+  code: 'handoff_invalid',
+};
+
+/** The server's exchange of the link token `link-token` for `fresh` (anything else, or `used`: refused). */
+const handoff = (fresh: string, used = false) => ({
+  'POST /session/handoff': (call: ApiCall) =>
+    !used && (call.body as { token?: string }).token === 'link-token'
+      ? { body: { access_token: fresh, token_type: 'Bearer', expires_at: '2030-01-01T00:00:00.000Z' } }
+      : { status: 401, body: REFUSAL },
+});
 
 /** An empty contact queue: the console's initial load reads the list and the waiting queue. */
 const QUEUE = {
@@ -46,9 +62,19 @@ const renderAt = (url: string) => {
   render(
     <AppProviders>
       <RouterProvider router={router} />
+      <SwitchAccountModal />
     </AppProviders>,
   );
   return router;
+};
+
+/** The app started from a console link to `path` (main.tsx takes the token out first), rendered there. */
+const openLink = (path: string) => {
+  const [pathname, search = ''] = path.split('?');
+  window.history.replaceState(null, '', `${pathname}?access_token=link-token${search ? `&${search}` : ''}`);
+  takeTokenFromAddress();
+  expect(window.location.search).not.toContain('access_token');
+  return renderAt(`${window.location.pathname}${window.location.search}`);
 };
 
 const signedIn = () => useSessionStore.getState().authenticate('good-token', demoUser());
@@ -83,31 +109,87 @@ describe('guard', () => {
     expect(router.state.location.pathname).toBe('/painel');
   });
 
-  it('accepts an access_token query parameter and removes it from the address', async () => {
-    const { calls } = api('url-token');
-    const router = renderAt('/?access_token=url-token');
+  it('exchanges the access_token of a link for a session', async () => {
+    const { calls } = api('fresh-token', demoUser(), handoff('fresh-token'));
+    const router = openLink('/');
     expect(await screen.findByText('Olá, Juliana!', {}, LONG)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/painel');
-    expect(router.state.location.search).toBe('');
-    expect(useSessionStore.getState().token).toBe('url-token');
-    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('url-token');
-    expect(calls.find((call) => call.path === '/user')?.headers.Authorization).toBe('Bearer url-token');
+    expect(useSessionStore.getState().token).toBe('fresh-token');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token');
+    const exchange = calls.find((call) => call.path === '/session/handoff');
+    expect(exchange?.body).toEqual({ token: 'link-token' });
+    expect(exchange?.headers.Authorization).toBeUndefined();
+    expect(calls.some((call) => call.headers.Authorization === 'Bearer link-token')).toBe(false);
   });
 
-  it('keeps the route when the token is accepted on an authenticated route', async () => {
-    api('url-token');
-    const router = renderAt('/painel/sugestoes?access_token=url-token&tab=2');
+  it('keeps the route when the link is accepted on an authenticated route', async () => {
+    api('fresh-token', demoUser(), handoff('fresh-token'));
+    const router = openLink('/painel/sugestoes?tab=2');
     expect(await screen.findByText('Esta área ainda não está disponível', {}, LONG)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/painel/sugestoes');
     expect(router.state.location.search).toBe('?tab=2');
   });
 
-  it('sends an authenticated route to login when the access_token fails', async () => {
-    api('good-token');
-    const router = renderAt('/painel?access_token=stolen');
+  it('sends an authenticated route to login, with the server’s message, when the link is refused', async () => {
+    api('good-token', demoUser(), handoff('fresh-token', true));
+    const router = openLink('/painel');
     expect(await screen.findByRole('button', { name: 'Entrar' }, LONG)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(useSessionStore.getState().status).toBe('anonymous');
+    expect(vi.mocked(notifications.show).mock.calls.map(([data]) => data.message)).toEqual([REFUSAL.message]);
+  });
+
+  it('keeps whoever is signed in when the link is refused', async () => {
+    api('good-token', demoUser(), handoff('fresh-token', true));
+    signedIn();
+    openLink('/painel');
+    expect(await screen.findByText('Olá, Juliana!', {}, LONG)).toBeTruthy();
+    expect(useSessionStore.getState().token).toBe('good-token');
+    expect(vi.mocked(notifications.show).mock.calls.map(([data]) => data.message)).toEqual([REFUSAL.message]);
+  });
+
+  it('continues with the fresh session, without asking, when the link is of the same user', async () => {
+    api('fresh-token', demoUser(), {
+      ...handoff('fresh-token'),
+      'GET /user': () => ({ body: demoUser() }),
+    });
+    signedIn();
+    openLink('/painel');
+    expect(await screen.findByText('Olá, Juliana!', {}, LONG)).toBeTruthy();
+    expect(useSessionStore.getState().token).toBe('fresh-token');
+    expect(screen.queryByText('Trocar de conta?')).toBeNull();
+  });
+
+  describe('a link of another user than the one signed in', () => {
+    const other = demoUser({ id: '01a201b8-77c6-726a-8fd7-da45649e4f02', name: 'Marcos Lima' });
+    const twoAccounts = () =>
+      api('good-token', demoUser(), {
+        ...handoff('fresh-token'),
+        'GET /user': (call: ApiCall) =>
+          call.headers.Authorization === 'Bearer fresh-token' ? { body: other } : { body: demoUser() },
+        'POST /logout': { body: { ok: true } },
+      });
+    const question = 'Você está conectado como Juliana Souza. Continuar como Marcos Lima?';
+
+    it('asks, and keeps the current account when told so (the unused session is ended)', async () => {
+      const { calls } = twoAccounts();
+      signedIn();
+      openLink('/painel');
+      expect(await screen.findByText(question, {}, LONG)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Manter a atual' }));
+      expect(await screen.findByText('Olá, Juliana!', {}, LONG)).toBeTruthy();
+      expect(useSessionStore.getState().token).toBe('good-token');
+      expect(calls.find((call) => call.path === '/logout')?.headers.Authorization).toBe('Bearer fresh-token');
+    });
+
+    it('asks, and switches when told so', async () => {
+      twoAccounts();
+      signedIn();
+      openLink('/painel');
+      fireEvent.click(await screen.findByRole('button', { name: 'Trocar' }, LONG));
+      expect(await screen.findByText('Olá, Marcos!', {}, LONG)).toBeTruthy();
+      expect(useSessionStore.getState().token).toBe('fresh-token');
+    });
   });
 
   it('waits for the stored-token check before deciding', async () => {

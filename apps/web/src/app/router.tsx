@@ -89,6 +89,12 @@ export const appRoutes: RouteObject[] = [
                   'ChannelsPage',
                 ),
               },
+              {
+                ...meta('center.audit'),
+                path: childPath('center.audit', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(() => import('../features/center/audit/AuditPage.tsx'), 'AuditPage'),
+              },
             ],
           },
           {

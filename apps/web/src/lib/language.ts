@@ -1,5 +1,5 @@
 // Which interface language applies: the host's top-level domain before login (spec §1), then the user's setting.
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@atende/contract';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type Language } from '@atende/contract';
 
 const LANGUAGE_BY_TLD: Readonly<Record<string, Language>> = {
   ar: 'es',
@@ -8,14 +8,6 @@ const LANGUAGE_BY_TLD: Readonly<Record<string, Language>> = {
   global: 'en',
   fr: 'fr',
   pt: 'pt_pt',
-};
-
-const BCP47_BY_LANGUAGE: Readonly<Record<Language, string>> = {
-  pt_br: 'pt-BR',
-  pt_pt: 'pt-PT',
-  en: 'en',
-  es: 'es',
-  fr: 'fr',
 };
 
 export const isLanguage = (value: unknown): value is Language =>
@@ -32,4 +24,4 @@ export const userLanguage = (preference: Language | null, hostname = window.loca
   preference ?? languageFromHost(hostname);
 
 /** The BCP 47 tag used for `<html lang>`, Intl and the Accept-Language header. */
-export const toLanguageTag = (language: Language): string => BCP47_BY_LANGUAGE[language];
+export const toLanguageTag = (language: Language): string => LANGUAGE_TAGS[language];

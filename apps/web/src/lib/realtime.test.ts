@@ -65,6 +65,18 @@ describe('openRealtime', () => {
     expect(useRealtimeStore.getState().status).toBe('offline');
   });
 
+  it("the server's resync refreshes what is on screen as a reconnect does, without a reconnect", () => {
+    const { onConnect } = open();
+    fake.fire('connect');
+    const joinedAt = useRealtimeStore.getState().connections;
+    fake.fire('resync');
+    // The same two signals as a reconnect: the console's resync, and the count that rejoins open rooms.
+    expect(onConnect.mock.calls).toEqual([[false], [true]]);
+    expect(useRealtimeStore.getState().connections).toBe(joinedAt + 1);
+    expect(useRealtimeStore.getState().status).toBe('live');
+    expect(fake.connect).not.toHaveBeenCalled();
+  });
+
   it('a refused token (session_expired, unauthenticated) ends it without retrying', () => {
     const { onAuthRefused } = open();
     fake.active = false;

@@ -1,6 +1,7 @@
 // The realtime client: one Socket.IO connection per console session (same origin, /socket.io, the access
-// token in the handshake), its state for the UI, and the two moments the app must react to: every (re)connect,
-// after which what is on screen is fetched again, and a handshake refused because the token is no longer good.
+// token in the handshake), its state for the UI, and the two moments the app must react to: every (re)connect
+// or server's `resync`, after which what is on screen is fetched again, and a handshake refused because the
+// token is no longer good.
 import { REALTIME_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@atende/contract';
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
@@ -14,7 +15,10 @@ export interface RealtimeState {
   status: RealtimeStatus;
   /** The open connection, for screens that join rooms (the conversation); null without a console session. */
   socket: RealtimeSocket | null;
-  /** Counts successful connections: a screen that joined a room joins it again when this grows. */
+  /**
+   * Counts successful connections and the server's resyncs: a screen that joined a room joins it again, and
+   * fetches what it shows again, when this grows.
+   */
   connections: number;
 }
 
@@ -34,7 +38,10 @@ const RETRY_AFTER_REFUSAL_MS = 3_000;
 
 export interface RealtimeOptions {
   token: string;
-  /** Every successful connection, the first included: events may have been missed before it. */
+  /**
+   * Every successful connection, the first included, and every `resync` of the server: events may have been
+   * missed before it.
+   */
   onConnect: (reconnected: boolean) => void;
   /** The server refused the token (`unauthenticated` or `session_expired`): the session is over. */
   onAuthRefused: (code: string) => void;
@@ -64,12 +71,18 @@ export function openRealtime({ token, onConnect, onAuthRefused, url }: RealtimeO
 
   setStatus('connecting');
   useRealtimeStore.setState({ socket });
+  /** What is on screen is fetched again, and rooms joined again, by the same code after any of them. */
+  const resync = (reconnected: boolean) => {
+    useRealtimeStore.setState((state) => ({ connections: state.connections + 1 }));
+    onConnect(reconnected);
+  };
   socket.on('connect', () => {
     setStatus('live');
-    useRealtimeStore.setState((state) => ({ connections: state.connections + 1 }));
-    onConnect(connectedBefore);
+    resync(connectedBefore);
     connectedBefore = true;
   });
+  // Still connected, but the servers lost events meant for it (their fan-out was down): as after a reconnect.
+  socket.on('resync', () => resync(true));
   socket.on('disconnect', (reason) => {
     if (closed) return;
     setStatus('reconnecting');

@@ -16,6 +16,8 @@ export const summary = (overrides: Partial<ContactSummary> = {}): ContactSummary
     critical: false,
     online: false,
     on_queue: false,
+    status: 'open',
+    snoozed_until: null,
     chatbot: false,
     first_response_pending: false,
     unread_messages: { count: 0 },
@@ -54,6 +56,9 @@ export const contactOf = (row: ContactSummary, overrides: Partial<Contact> = {})
   tag: null,
   reason: null,
   return_at: null,
+  responsible_since: null,
+  assignment: null,
+  resolved_at: null,
   segments: [],
   jokers: [],
   channels: [

@@ -42,6 +42,8 @@ export const demoResources = (): Resources => ({
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string's parameters (a paged list's cursor). */
+  query: Record<string, string>;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -59,6 +61,7 @@ export function stubApi(routes: Record<string, Answer>) {
     const call: ApiCall = {
       method,
       path,
+      query: Object.fromEntries(url.searchParams),
       headers,
       body: init.body ? JSON.parse(String(init.body)) : undefined,
     };

@@ -1,6 +1,6 @@
 // Contacts (customers), their channels, their segments, messages and scheduled returns. The contact row keeps
 // the queue state denormalised (unread count, last message, unanswered since...) so the list is one indexed read.
-import { ATTACHMENT_KINDS, MESSAGE_STATUSES } from '@atende/contract';
+import { ATTACHMENT_KINDS, CONVERSATION_STATUSES, MESSAGE_STATUSES } from '@atende/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -27,6 +27,7 @@ import { users } from './users.ts';
 
 export const messageDirection = pgEnum('message_direction', ['in', 'out']);
 export const messageStatus = pgEnum('message_status', MESSAGE_STATUSES);
+export const conversationStatus = pgEnum('conversation_status', CONVERSATION_STATUSES);
 
 export const contacts = pgTable(
   'contacts',
@@ -47,6 +48,16 @@ export const contacts = pgTable(
     returnAt: timestamp('return_at', { withTimezone: true }),
     jokerId: uuid('joker_id').references(() => jokers.id, { onDelete: 'set null' }),
     responsibleId: uuid('responsible_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Since when the responsible has the conversation (the header shows it). */
+    responsibleSince: timestamp('responsible_since', { withTimezone: true }),
+    /** Who last gave the conversation to its responsible, and the note they left for them (null when taken). */
+    assignedById: uuid('assigned_by_id').references(() => users.id, { onDelete: 'set null' }),
+    assignmentNote: text('assignment_note'),
+    /** The conversation's life: see CONVERSATION_STATUSES. Only open ones are in an attendant's lists. */
+    status: conversationStatus('status').notNull().default('open'),
+    /** When a snoozed conversation comes back (a job wakes it then, snooze.ts). */
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     /** Waiting in the queue for an attendant (no responsible yet). */
     onQueue: boolean('on_queue').notNull().default(false),
     queuedAt: timestamp('queued_at', { withTimezone: true }),
@@ -92,9 +103,11 @@ export const contacts = pgTable(
         .on(t.companyId, ...columns)
         .where(sql`${t.responsibleId} is null`),
     ]),
-    // Also every lookup by responsible (the per-responsible prefix).
+    // Also every lookup by responsible (the per-responsible prefix). The status after it: an attendant's lists
+    // read their open conversations in order however many they resolved (a search of their own contacts,
+    // resolved ones included, reads the prefix and sorts).
     index('contacts_default_order_assigned_idx')
-      .on(t.companyId, t.responsibleId, t.critical, t.priority, t.lastMessageAt, t.id)
+      .on(t.companyId, t.responsibleId, t.status, t.critical, t.priority, t.lastMessageAt, t.id)
       .where(sql`${t.responsibleId} is not null`),
     index('contacts_waiting_idx')
       .on(t.companyId, t.priority, t.queuedAt, t.id)

@@ -3,3 +3,4 @@ export * from './companies.ts';
 export * from './catalogues.ts';
 export * from './users.ts';
 export * from './contacts.ts';
+export * from './audit.ts';

@@ -52,6 +52,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When the session's token was exchanged through a console link (modules/auth/handoff.ts): once only. */
+    handedOffAt: timestamp('handed_off_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),

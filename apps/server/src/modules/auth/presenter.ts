@@ -1,6 +1,6 @@
 // Session answers as the contract's LoginResponse and HeartbeatResponse.
 import type { HeartbeatResponse, LoginResponse } from '@atende/contract';
-import type { SessionToken } from './service.ts';
+import type { SessionToken } from './open-session.ts';
 
 export const presentLogin = (session: SessionToken): LoginResponse => ({
   access_token: session.token,

@@ -1,47 +1,55 @@
-// Login, logout and heartbeat. Failed logins are throttled per company+username and per client IP.
-import {
-  LOGIN_FAILURES_PER_ACCOUNT,
-  LOGIN_FAILURES_PER_IP,
-  LOGIN_THROTTLE_WINDOW_MS,
-  type LoginRequest,
-} from '@atende/contract';
+// Login, logout and heartbeat. Failed logins are throttled per account and client (throttle.ts).
+import type { LoginRequest } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import { companies, sessions, users } from '../../db/schema/index.ts';
-import { authContext, type TenantContext } from '../../platform/auth.ts';
+import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { verifyDecoy, verifyPassword } from '../../platform/passwords.ts';
-import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { SessionCache } from '../../platform/session-cache.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { companySlug } from '../companies/service.ts';
+import type { DeviceCookies } from './device.ts';
+import { openSession, type SessionToken } from './open-session.ts';
+import { recordThrottling } from './throttle-audit.ts';
+import { accountKey, type LoginThrottle } from './throttle.ts';
 
 export type AuthDeps = {
   db: Db;
   bus: EventBus;
   tokens: TokenService;
-  limiter: RateLimiter;
+  throttle: LoginThrottle;
+  devices: DeviceCookies;
   sessionTtlMs: number;
   /** The new session is remembered at once: the console's first requests follow the login. */
   sessions: SessionCache;
 };
-/** What a login is given: the credentials typed and who typed them (throttling, the session's record). */
-export type LoginInput = LoginRequest & { ip: string; userAgent: string | undefined };
-/** An open session's bearer token and when it expires. */
-export type SessionToken = { token: string; expiresAt: Date };
+/**
+ * What a login is given: the credentials typed and who typed them (throttling, the session's record), with the
+ * browser's Cookie header, where its device cookie is.
+ */
+export type LoginInput = LoginRequest & {
+  ip: string;
+  userAgent: string | undefined;
+  cookies: string | undefined;
+};
+/** A login's session, and the device cookie the browser keeps from now on (device.ts). */
+export type LoginSession = SessionToken & { device: string };
 
 export type AuthService = ReturnType<typeof authService>;
 
 export function authService(deps: AuthDeps) {
   return {
-    async login(input: LoginInput): Promise<SessionToken> {
-      const accountKey = `login:account:${companySlug(input.company)}:${input.username.trim().toLowerCase()}`;
-      const ipKey = `login:ip:${input.ip}`;
-      await refuseWhenThrottled(deps.limiter, [
-        [accountKey, LOGIN_FAILURES_PER_ACCOUNT],
-        [ipKey, LOGIN_FAILURES_PER_IP],
-      ]);
+    async login(input: LoginInput): Promise<LoginSession> {
+      const account = accountKey(input.company, input.username);
+      const device = deps.devices.read(input.cookies);
+      const attempt = {
+        account,
+        ip: input.ip,
+        knownDevice: device && deps.devices.knows(device, account) ? device.id : null,
+      };
+      await deps.throttle.check(attempt);
 
       // Before the user is read: a change of the user notified from then on keeps the session out of the cache.
       const version = deps.sessions.version();
@@ -50,33 +58,18 @@ export function authService(deps: AuthDeps) {
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyDecoy(input.password);
       if (!user || !valid) {
-        await Promise.all([
-          deps.limiter.increment(accountKey, LOGIN_THROTTLE_WINDOW_MS),
-          deps.limiter.increment(ipKey, LOGIN_THROTTLE_WINDOW_MS),
-        ]);
+        const episode = await deps.throttle.failed(attempt);
+        if (episode) await recordThrottling(deps.db, input, episode);
         throw new AppError('invalid_credentials', 400);
       }
-      await deps.limiter.reset(accountKey);
+      await deps.throttle.succeeded(attempt);
 
-      const now = Date.now();
-      const expiresAt = new Date(now + deps.sessionTtlMs);
-      const [session] = await deps.db
-        .insert(sessions)
-        .values({
-          companyId: user.companyId,
-          userId: user.id,
-          expiresAt,
-          ip: input.ip,
-          userAgent: input.userAgent?.slice(0, 500),
-        })
-        .returning({ id: sessions.id });
-      if (!session) throw new Error('session insert returned nothing');
-      const auth = authContext({ companyId: user.companyId, userId: user.id, sessionId: session.id }, user);
-      deps.sessions.remember(version, auth, expiresAt.getTime(), now);
-      return {
-        token: deps.tokens.sign({ sid: session.id, sub: user.id, cid: user.companyId }, expiresAt),
-        expiresAt,
-      };
+      const session = await openSession(deps.db, deps, version, {
+        ...user,
+        ip: input.ip,
+        userAgent: input.userAgent,
+      });
+      return { ...session, device: deps.devices.after(device, account) };
     },
 
     async logout(ctx: TenantContext): Promise<void> {
@@ -102,24 +95,6 @@ export function authService(deps: AuthDeps) {
       return now;
     },
   };
-}
-
-async function refuseWhenThrottled(
-  limiter: RateLimiter,
-  limits: [key: string, max: number][],
-): Promise<void> {
-  for (const [key, max] of limits) {
-    const { count, resetInMs } = await limiter.peek(key);
-    if (count >= max) {
-      const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-      throw new AppError(
-        'too_many_attempts',
-        429,
-        { minutes: Math.ceil(seconds / 60) },
-        { 'retry-after': String(seconds) },
-      );
-    }
-  }
 }
 
 /** The active user behind the credentials' company and username: one statement whether or not the company

@@ -2,11 +2,12 @@
 // segments (wallets). Part of the contact service (service.ts).
 import type { AddWalletRequest, UpdateContactRequest } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
-import { contacts, contactWallets, users, wallets } from '../../db/schema/index.ts';
+import { contacts, contactWallets, wallets } from '../../db/schema/index.ts';
 import { authorize, type TenantContext } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { acceptDocument } from './documents.ts';
+import { assertActiveUser, ownership } from './ownership.ts';
 import { priorityRank, type ContactDetail } from './presenter.ts';
 import { contactDetail, maySeeContact } from './queries.ts';
 
@@ -19,19 +20,7 @@ export function customerDataOperations(deps: { bus: EventBus }) {
       if (!(await maySeeContact(ctx, contactId))) throw notFound();
       const changesResponsible = input.responsible_id !== undefined;
       if (changesResponsible) authorize(ctx, 'contacts.change_responsible');
-      if (input.responsible_id) {
-        const [user] = await ctx.db
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              eq(users.id, input.responsible_id),
-              eq(users.companyId, ctx.companyId),
-              eq(users.active, true),
-            ),
-          );
-        if (!user) throw notFound();
-      }
+      if (input.responsible_id) await assertActiveUser(ctx, input.responsible_id);
       const document = input.document === undefined ? undefined : acceptDocument(input.document);
       await inTransaction(ctx.db, deps.bus, async (tx, record) => {
         const [before] = await tx
@@ -39,6 +28,7 @@ export function customerDataOperations(deps: { bus: EventBus }) {
           .from(contacts)
           .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId)))
           .for('update');
+        const moved = changesResponsible && before?.responsibleId !== input.responsible_id;
         await tx
           .update(contacts)
           .set({
@@ -50,14 +40,13 @@ export function customerDataOperations(deps: { bus: EventBus }) {
             reason: nullable(input.reason),
             priority: input.priority ? priorityRank(input.priority) : undefined,
             critical: input.critical,
-            responsibleId: input.responsible_id,
-            // A contact given back (no responsible) waits in the queue again; one given to someone leaves it.
-            onQueue: changesResponsible ? input.responsible_id === null : undefined,
-            queuedAt: changesResponsible ? (input.responsible_id === null ? new Date() : null) : undefined,
             updatedAt: new Date(),
+            // A contact given back (no responsible) waits in the queue again; one given to someone leaves it.
+            ...(moved
+              ? ownership(input.responsible_id ?? null, new Date(), { userId: ctx.userId, note: null })
+              : {}),
           })
           .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId)));
-        const moved = changesResponsible && before?.responsibleId !== input.responsible_id;
         record({
           type: 'contact.changed',
           companyId: ctx.companyId,

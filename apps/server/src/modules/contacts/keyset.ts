@@ -1,6 +1,6 @@
 // Keyset pagination over the list's orderings: each ordering is a list of sort keys plus the id; the cursor
 // holds the last row's keys as PostgreSQL text (timestamps keep their microseconds).
-import type { ContactOrder, SortDirection } from '@atende/contract';
+import { isStorableText, type ContactOrder, type SortDirection } from '@atende/contract';
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { contacts } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -61,11 +61,12 @@ export function cursorAfter(keys: SortKey[], row: { id: string }): string {
   return Buffer.from(json).toString('base64url');
 }
 
-const VALUE_FORMATS: Record<SortKey['cast'] | 'uuid', RegExp> = {
+const VALUE_FORMATS: Record<SortKey['cast'] | 'uuid', { test(value: string): boolean }> = {
   timestamptz: /^(-?infinity|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?)$/,
   int4: /^-?\d{1,9}$/,
   bool: /^(true|false)$/,
-  text: /^[\s\S]{0,1000}$/,
+  // Only text the database could have given (no NUL, no lone surrogate): anything else would reach SQL.
+  text: { test: (value) => value.length <= 1000 && isStorableText(value) },
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
 };
 

@@ -25,6 +25,8 @@ export const summaryColumns = {
   critical: contacts.critical,
   online: contacts.online,
   onQueue: contacts.onQueue,
+  status: contacts.status,
+  snoozedUntil: contacts.snoozedUntil,
   chatbot: contacts.chatbot,
   firstResponsePending: contacts.firstResponsePending,
   unreadCount: contacts.unreadCount,
@@ -53,6 +55,8 @@ export type SummaryFields = Pick<
   | 'critical'
   | 'online'
   | 'onQueue'
+  | 'status'
+  | 'snoozedUntil'
   | 'chatbot'
   | 'firstResponsePending'
   | 'unreadCount'
@@ -77,6 +81,8 @@ export function presentSummary(row: SummaryRow): ContactSummary {
     critical: row.critical,
     online: row.online,
     on_queue: row.onQueue,
+    status: row.status,
+    snoozed_until: isoTimestampOrNull(row.snoozedUntil),
     chatbot: row.chatbot,
     first_response_pending: row.firstResponsePending,
     unread_messages: { count: row.unreadCount },
@@ -117,7 +123,7 @@ export const presentWaiting = (waiting: Waiting): WaitingQueue => ({
 
 /** A whole contact as read raw (queries.ts contactDetail): its row with its joker's name, channels, segments. */
 export type ContactDetail = {
-  row: RawRow<ContactRow & SummaryFields> & { jokerName: string | null };
+  row: RawRow<ContactRow & SummaryFields> & { jokerName: string | null; assignedByName: string | null };
   channels: RawRow<ChannelRow>[];
   segments: { walletId: string; walletName: string }[];
 };
@@ -148,6 +154,12 @@ export function presentContact({ row, channels, segments }: ContactDetail): Cont
       blacklisted: c.blacklisted,
       blacklist_reason: c.blacklistReason,
     })),
+    responsible_since: isoTimestampOrNull(row.responsibleSince),
+    assignment:
+      row.assignedById && row.assignedByName
+        ? { by: { id: row.assignedById, name: row.assignedByName }, note: row.assignmentNote }
+        : null,
+    resolved_at: isoTimestampOrNull(row.resolvedAt),
     created_at: isoTimestamp(row.createdAt),
   };
 }

@@ -1,6 +1,7 @@
 // Reads of contacts for the list, search, queue and detail: every one scoped to the tenant and to what the
 // user may see, ordered and paginated by keyset.
 import {
+  defaultPermissions,
   may,
   type ContactOrder,
   type ContactListFilter,
@@ -14,6 +15,7 @@ import {
   contactWallets,
   jokers,
   schedules,
+  users,
   userWallets,
   wallets,
 } from '../../db/schema/index.ts';
@@ -31,7 +33,7 @@ import {
   sortColumns,
   sortKeys,
 } from './keyset.ts';
-import { visibleContacts, visibleParts } from './policy.ts';
+import { isOpen, visibleContacts, visibleParts, workingParts } from './policy.ts';
 import {
   responsibleJoin,
   summaryColumns,
@@ -48,7 +50,8 @@ export function filterCondition(
     case 'general':
       return undefined;
     case 'mine':
-      return eq(contacts.responsibleId, ctx.userId);
+      // Resolved and snoozed conversations leave "my contacts" (issue 20, item 1).
+      return and(eq(contacts.responsibleId, ctx.userId), isOpen());
     case 'pending_schedules':
       return hasPendingSchedule();
     case 'pending':
@@ -182,7 +185,7 @@ export async function listContacts(ctx: TenantContext, query: ContactListQuery):
           cursorParams.map((name) => param(name)),
         )
       : undefined;
-    const parts = visibleParts(scope, query.filter === 'mine');
+    const parts = workingParts(scope, query.filter === 'mine');
     return pageQuery(
       ctx.db,
       scope.companyId,
@@ -237,6 +240,10 @@ export async function maySeeContact(ctx: TenantContext, contactId: string): Prom
   return Boolean(row);
 }
 
+/** The name of who gave the contact to its responsible (a second join of users would clash with the first). */
+const assignedByName = () =>
+  sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${contacts.assignedById})`;
+
 /**
  * The contact panel's whole contact in one prepared statement (the console reads it on every conversation
  * opened): its row with the summary's names and its joker, its channels and its segments, as JSON, if the
@@ -254,7 +261,14 @@ const detailStatement = (ctx: TenantContext) =>
     return forVisibleContact(ctx, {
       contact: jsonRows(
         db
-          .select(namedColumns({ ...getTableColumns(contacts), ...summaryColumns, jokerName: jokers.name }))
+          .select(
+            namedColumns({
+              ...getTableColumns(contacts),
+              ...summaryColumns,
+              jokerName: jokers.name,
+              assignedByName: assignedByName(),
+            }),
+          )
           .from(contacts)
           .leftJoin(...responsibleJoin)
           .leftJoin(jokers, eq(jokers.id, contacts.jokerId))
@@ -278,9 +292,21 @@ const detailStatement = (ctx: TenantContext) =>
     });
   });
 
-/** The whole contact (row, channels, segments) the user may see, or notFound: what every change answers. */
-export async function contactDetail(ctx: TenantContext, contactId: string): Promise<ContactDetail> {
-  const [detail] = await detailStatement(ctx).execute({ ...scopeValues(ctx), contactId });
+/** A viewer who sees every contact of the company (visibility 'all'). */
+const companyWide: Viewer = { role: 'supervisor', permissions: defaultPermissions('supervisor') };
+
+/**
+ * The whole contact (row, channels, segments) the user may see, or notFound: what every change answers.
+ * `handedOver`: the user has just given the contact to someone else in this request, so reads it as it is now
+ * although they no longer see it (they held it when they asked).
+ */
+export async function contactDetail(
+  ctx: TenantContext,
+  contactId: string,
+  handedOver = false,
+): Promise<ContactDetail> {
+  const viewer = handedOver ? { ...ctx, ...companyWide } : ctx;
+  const [detail] = await detailStatement(viewer).execute({ ...scopeValues(ctx), contactId });
   const [row] = detail?.contact ?? [];
   if (!detail || !row) throw notFound();
   return { row, channels: detail.channels, segments: detail.segments };

@@ -15,6 +15,7 @@ import { param, prepared } from '../../platform/db/prepared.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { normaliseAddress } from './addresses.ts';
+import { ownership } from './ownership.ts';
 import { assertOutputLine, contactChannelOperations, rethrowDuplicate } from './channels.ts';
 import { customerDataOperations } from './customer-data.ts';
 import { acceptDocument } from './documents.ts';
@@ -112,7 +113,7 @@ export function contactService(deps: { bus: EventBus }) {
       const contactId = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
         const claimed = await tx
           .update(contacts)
-          .set({ responsibleId: ctx.userId, onQueue: false, updatedAt: new Date() })
+          .set(ownership(ctx.userId, new Date()))
           .where(
             eq(
               contacts.id,
@@ -164,7 +165,7 @@ export function contactService(deps: { bus: EventBus }) {
             name: input.name,
             document: acceptDocument(input.document),
             priority: priorityRank(input.priority),
-            responsibleId: ctx.userId,
+            ...ownership(ctx.userId, new Date()),
           })
           .returning({ id: contacts.id });
         if (!contact) throw new Error('contact insert returned nothing');

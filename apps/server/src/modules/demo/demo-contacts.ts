@@ -175,6 +175,8 @@ export async function seedDemoContacts(
       critical: next() < 0.05,
       online: kind === 'chat' && state !== 'done' && next() < 0.5,
       responsibleId,
+      // Had since their first message (the header shows since when).
+      responsibleSince: responsibleId ? new Date(lastAt - (count - 1) * 4 * MINUTE) : null,
       onQueue: state === 'waiting',
       queuedAt: state === 'waiting' ? waitingSince : null,
       chatbot: state === 'waiting' && next() < 0.15,

@@ -6,12 +6,62 @@ import { and, desc, eq } from 'drizzle-orm';
 import { contactEvents, contacts, eventActions, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { inTransaction, type EventBus } from '../../platform/events.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { inTransaction, type DomainEvent, type EventBus } from '../../platform/events.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import { jokerOperations } from './jokers.ts';
 import { contactEventRows, findEvent, type EventRow } from './queries.ts';
 
 export type EventService = ReturnType<typeof eventService>;
+
+type EventAction = { id: string; name: string };
+
+/** An action of the company's event list, or notFound. */
+export async function eventAction(ctx: TenantContext, actionId: string): Promise<EventAction> {
+  const [action] = await ctx.db
+    .select({ id: eventActions.id, name: eventActions.name })
+    .from(eventActions)
+    .where(and(eq(eventActions.id, actionId), eq(eventActions.companyId, ctx.companyId)));
+  if (!action) throw notFound();
+  return action;
+}
+
+/**
+ * Records the event in the caller's transaction and makes it the contact's last event: for registering one,
+ * and for resolving a conversation with an outcome (conversations/lifecycle.ts).
+ */
+export async function recordEvent(
+  tx: Db,
+  record: (event: DomainEvent) => void,
+  ctx: TenantContext,
+  contactId: string,
+  action: EventAction,
+  input: Omit<NewEventRequest, 'action_id'>,
+): Promise<string> {
+  const now = new Date();
+  const [row] = await tx
+    .insert(contactEvents)
+    .values({
+      companyId: ctx.companyId,
+      contactId,
+      actionId: action.id,
+      description: action.name,
+      amountCents: input.amount == null ? null : Math.round(input.amount * 100),
+      annotation: input.annotation || null,
+      responsibleId: input.responsible_id ?? ctx.userId,
+      occurredAt: input.date ? new Date(input.date) : now,
+      createdBy: ctx.userId,
+      createdAt: now,
+    })
+    .returning({ id: contactEvents.id });
+  await tx
+    .update(contacts)
+    .set({ lastEvent: action.name, lastEventAt: now, updatedAt: now })
+    .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId)));
+  record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
+  record({ type: 'event.created', companyId: ctx.companyId, contactId, eventId: row!.id });
+  return row!.id;
+}
 
 export function eventService(deps: { bus: EventBus }) {
   return {
@@ -26,11 +76,7 @@ export function eventService(deps: { bus: EventBus }) {
     async register(ctx: TenantContext, input: NewEventRequest & { id: string }): Promise<EventRow> {
       const contactId = input.id;
       if (!(await maySeeContact(ctx, contactId))) throw notFound();
-      const [action] = await ctx.db
-        .select({ id: eventActions.id, name: eventActions.name })
-        .from(eventActions)
-        .where(and(eq(eventActions.id, input.action_id), eq(eventActions.companyId, ctx.companyId)));
-      if (!action) throw notFound();
+      const action = await eventAction(ctx, input.action_id);
       if (input.responsible_id) {
         const [user] = await ctx.db
           .select({ id: users.id })
@@ -38,31 +84,9 @@ export function eventService(deps: { bus: EventBus }) {
           .where(and(eq(users.id, input.responsible_id), eq(users.companyId, ctx.companyId)));
         if (!user) throw notFound();
       }
-      const id = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
-        const now = new Date();
-        const [row] = await tx
-          .insert(contactEvents)
-          .values({
-            companyId: ctx.companyId,
-            contactId,
-            actionId: action.id,
-            description: action.name,
-            amountCents: input.amount == null ? null : Math.round(input.amount * 100),
-            annotation: input.annotation || null,
-            responsibleId: input.responsible_id ?? ctx.userId,
-            occurredAt: input.date ? new Date(input.date) : now,
-            createdBy: ctx.userId,
-            createdAt: now,
-          })
-          .returning({ id: contactEvents.id });
-        await tx
-          .update(contacts)
-          .set({ lastEvent: action.name, lastEventAt: now, updatedAt: now })
-          .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId)));
-        record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
-        record({ type: 'event.created', companyId: ctx.companyId, contactId, eventId: row!.id });
-        return row!.id;
-      });
+      const id = await inTransaction(ctx.db, deps.bus, (tx, record) =>
+        recordEvent(tx, record, ctx, contactId, action, input),
+      );
       return (await findEvent(ctx, id))!;
     },
 

@@ -113,6 +113,8 @@ describe('message details', () => {
 
 describe('who is viewing and typing', () => {
   it('tells the room who has the conversation open and relays typing to the others', async () => {
+    // A waiting customer of its own: the tests above answer theirs, and answering takes it (issue 20).
+    const contactId = (await makeContact(t.database.db, me.company, { onQueue: true })).id;
     const mine = await connectSocket(baseUrl, me.token);
     const theirs = await connectSocket(baseUrl, colleague.token);
     await mine.timeout(2000).emitWithAck('contact.watch', contactId);

@@ -1,7 +1,9 @@
 import type { Message } from '@atende/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, contactChannels, users } from '../../db/schema/index.ts';
+import { attachments, contactChannels, contacts, users } from '../../db/schema/index.ts';
+import { createUrlSigner } from '../../platform/signed-urls.ts';
+import { fileResource } from './presenter.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   injectAs,
@@ -38,6 +40,56 @@ const upload = (
   return injectAs(t.app, actor, { method: 'POST', url: `/api/conversation/${to}/${route}`, ...body });
 };
 const file = (data: Buffer, filename: string, type: string) => ({ name: 'file', filename, type, data });
+
+describe('signed file addresses', () => {
+  const HOUR = 3_600_000;
+  const sendImage = async (to = contactId): Promise<Message> =>
+    (await upload([file(PNG, 'foto.png', 'image/png')], 'file', me, to)).json();
+  const signedAt = (attachmentId: string, now: number) =>
+    `/api/files/${attachmentId}?${createUrlSigner(t.config.jwtSecret, t.config.fileUrlTtlMs).sign(fileResource(attachmentId), now)}`;
+
+  it('carry an expiry a lifetime ahead, rounded so the address stays the same for a while', async () => {
+    expect(t.config.fileUrlTtlMs).toBe(4 * HOUR);
+    const { url } = (await sendImage()).attachments[0]!;
+    const exp = Number(new URL(url, 'http://x').searchParams.get('exp')) * 1000;
+    expect(exp).toBeGreaterThanOrEqual(Date.now() + 4 * HOUR - 60_000);
+    expect(exp).toBeLessThanOrEqual(Date.now() + 5 * HOUR);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    // The browser keeps it while the address works, not a year.
+    const maxAge = Number(/max-age=(\d+)/.exec(served.headers['cache-control'] as string)![1]);
+    expect(maxAge * 1000).toBeLessThanOrEqual(exp - Date.now() + 1000);
+    expect(maxAge * 1000).toBeGreaterThan(4 * HOUR - 60_000);
+
+    const signer = createUrlSigner('secret', 4 * HOUR);
+    const bucketStart = Math.ceil(Date.now() / HOUR) * HOUR;
+    expect(signer.sign('file:1', bucketStart + 1)).toBe(signer.sign('file:1', bucketStart + HOUR - 1));
+    expect(signer.sign('file:1', bucketStart + HOUR + 1)).not.toBe(signer.sign('file:1', bucketStart + 1));
+  });
+
+  it('refuse an expired address with 410 file_url_expired, and a tampered expiry with 404', async () => {
+    const { id, url } = (await sendImage()).attachments[0]!;
+    const expired = await t.app.inject({ method: 'GET', url: signedAt(id, Date.now() - 5 * HOUR) });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({
+      code: 'file_url_expired',
+      message: 'Este link do arquivo expirou. Recarregue a página para obter um novo.',
+    });
+    const exp = Number(new URL(url, 'http://x').searchParams.get('exp'));
+    const extended = url.replace(`exp=${exp}`, `exp=${exp + 365 * 24 * 3600}`);
+    expect((await t.app.inject({ method: 'GET', url: extended })).statusCode).toBe(404);
+    const noExpiry = url.replace(/exp=\d+&/, '');
+    expect((await t.app.inject({ method: 'GET', url: noExpiry })).statusCode).toBe(400);
+  });
+
+  it('stop serving the files of a deleted contact, even at an address handed out before', async () => {
+    const gone = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const { url } = (await sendImage(gone.id)).attachments[0]!;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    await t.database.db.delete(contacts).where(eq(contacts.id, gone.id));
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});
 
 describe('sending files', () => {
   it('answers a cut-off upload (no closing boundary) with upload_incomplete and stores nothing', async () => {

@@ -74,6 +74,27 @@ describe('inbound ingest', () => {
     const [row] = await t.database.db.select().from(contacts).where(eq(contacts.id, results[0]!.contactId));
     expect(row!.unreadCount).toBe(4);
   });
+
+  it("stores a provider's text with a NUL or a lone surrogate instead of losing the message", async () => {
+    const result = await ingestInbound(t.app.deps, {
+      companyId: attendant.company.id,
+      kind: 'email',
+      from: { address: 'nul@example.com', name: 'Cliente\u0000 Nulo' },
+      subject: 'Pedido\u0000 \ud800',
+      text: 'Segue\u0000 o pedido \udfff e\u0301',
+      html: '<p>Segue\u0000</p>',
+      providerMessageId: '<nul\u0000@example.com>',
+    });
+    const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, result.messageId!));
+    expect(stored).toMatchObject({
+      text: 'Segue o pedido \ufffd \u00e9',
+      subject: 'Pedido \ufffd',
+      html: '<p>Segue</p>',
+      providerMessageId: '<nul@example.com>',
+    });
+    const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.id, result.contactId));
+    expect(contact!.name).toBe('Cliente Nulo');
+  });
 });
 
 describe('realtime gateway', () => {

@@ -2,6 +2,7 @@
 // store the message on its sender's channel keyed by the provider's id (a retried delivery stores nothing) and
 // update the queue state — one statement for a known customer, a transaction that first creates the contact
 // or channel otherwise. Events go out after the commit, the new message in them.
+import { storableText } from '@atende/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
 import { v7 as uuidv7 } from 'uuid';
@@ -25,7 +26,8 @@ export const createIngest =
 const PREVIEW_LENGTH = 280;
 const ATTEMPTS = 3;
 
-export async function ingestInbound(deps: IngestDeps, message: InboundMessage): Promise<IngestResult> {
+export async function ingestInbound(deps: IngestDeps, received: InboundMessage): Promise<IngestResult> {
+  const message = storableMessage(received);
   const { address, digitsReversed } = normaliseAddress(message.kind, message.from.address);
   const at = message.receivedAt ?? new Date();
   // The common case — a known customer writing text — is one statement, atomic on its own: no transaction.
@@ -57,6 +59,22 @@ export async function ingestInbound(deps: IngestDeps, message: InboundMessage): 
       throw error;
     }
   }
+}
+
+/** What the provider wrote, made storable (contract storableText): a NUL in a mail must not lose it. */
+function storableMessage(message: InboundMessage): InboundMessage {
+  const orNull = (value: string | null | undefined) => (value == null ? value : storableText(value));
+  return {
+    ...message,
+    from: { address: storableText(message.from.address), name: orNull(message.from.name) },
+    text: storableText(message.text),
+    providerMessageId: storableText(message.providerMessageId),
+    references: message.references?.map(storableText),
+    threadHints: message.threadHints?.map(storableText),
+    subject: orNull(message.subject),
+    html: orNull(message.html),
+    attachments: message.attachments?.map((file) => ({ ...file, filename: storableText(file.filename) })),
+  };
 }
 
 type RecordEvent = (event: DomainEvent) => void;
@@ -169,6 +187,10 @@ const storeStatement = (db: Db) =>
         last_message_channel = ${param('kind')}::channel_kind,
         unanswered_since = coalesce(unanswered_since, ${param('at')}::timestamptz),
         on_queue = responsible_id is null,
+        -- A customer writing to a resolved or snoozed conversation opens it again (issue 20).
+        status = 'open',
+        snoozed_until = null,
+        resolved_at = null,
         queued_at = case when responsible_id is null
           then coalesce(queued_at, ${param('at')}::timestamptz) else queued_at end,
         updated_at = now()

@@ -168,7 +168,7 @@ describe('sending a message', () => {
   it('validates the text and refuses contacts the user may not see', async () => {
     const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
     const empty = await send(contact.id, { text: '   ' });
-    expect(empty.json()).toMatchObject({ code: 'validation_failed', field: 'text' });
+    expect(empty.json()).toMatchObject({ code: 'message_empty', field: 'text' });
     const colleague = await makeActor(t.app, t.database.db, 'attendant', me.company);
     expect((await send(contact.id, { text: 'oi' }, colleague)).statusCode).toBe(404);
   });

@@ -187,7 +187,7 @@ function presentWith(
       filename: file.filename,
       content_type: file.contentType,
       size: file.size,
-      url: `/api/files/${file.id}?sig=${urls.sign(fileResource(file.id))}`,
+      url: `/api/files/${file.id}?${urls.sign(fileResource(file.id))}`,
     });
     byMessage.set(file.messageId, list);
   }

@@ -1,7 +1,7 @@
 // Attendant sends: the message is stored `pending` and its delivery job enqueued in the same transaction, so
 // a crash can lose neither; the worker (delivery.ts) hands it to the channel adapter.
 import type { ChannelKind, Message, SendMessageRequest } from '@atende/contract';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { attachments, contactChannels, contacts, messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -85,7 +85,7 @@ export async function sendMessage(
       });
     }
     const preview = input.text || input.subject || `📎 ${files[0]?.filename ?? ''}`;
-    await tx
+    const [reply] = await tx
       .update(contacts)
       .set({
         lastMessageAt: at,
@@ -95,14 +95,29 @@ export async function sendMessage(
         unansweredSince: null,
         firstResponsePending: false,
         updatedAt: at,
+        // Replying to a customer nobody has takes them (issue 20): out of the queue, for everyone at once.
+        responsibleId: sql`coalesce(${contacts.responsibleId}, ${ctx.userId}::uuid)`,
+        responsibleSince: unlessOwned(sql`${at.toISOString()}::timestamptz`, contacts.responsibleSince),
+        onQueue: sql`${contacts.onQueue} and ${contacts.responsibleId} is not null`,
       })
-      .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId)));
+      .where(and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId)))
+      // In RETURNING the row is the new one: taken now when its responsible became the sender at `at`.
+      .returning({
+        taken: sql<boolean>`${contacts.responsibleId} = ${ctx.userId}::uuid
+          and ${contacts.responsibleSince} = ${at.toISOString()}::timestamptz`,
+      });
     await deps.jobs.enqueue<DeliveryJob>(tx, QUEUES.sendMessage, {
       messageId: message!.id,
       companyId: ctx.companyId,
       contactId,
     });
-    record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
+    record({
+      type: 'contact.changed',
+      companyId: ctx.companyId,
+      contactId,
+      ...(reply?.taken ? { previousResponsibleId: null } : {}),
+    });
+    if (reply?.taken) record({ type: 'waiting.changed', companyId: ctx.companyId });
     return message!.id;
   }).then(
     (id) => ({ id, created: true }),
@@ -127,6 +142,10 @@ export async function sendMessage(
   }
   return message;
 }
+
+/** `value` for a contact without a responsible (before this update), else `column` unchanged. */
+const unlessOwned = (value: SQL, column: AnyColumn) =>
+  sql`case when ${contacts.responsibleId} is null then ${value} else ${column} end`;
 
 /** The channel to answer on: the one asked for (it must be the contact's), else the main channel of the kind
  * the customer last wrote from, else any main channel. One statement: the channels, with that kind. */

@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import type { UrlSigner } from '../../platform/signed-urls.ts';
+import type { Signature, UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { searchCompanyMessages } from './company-search.ts';
 import { retryMessage } from './delivery.ts';
@@ -91,7 +91,7 @@ export function messageService(deps: MessageServiceDeps) {
       searchCompanyMessages(ctx, input, deps.searchWindows),
 
     /** Public: the signature is the access (stored-files.ts). */
-    openFile: (input: { id: string; sig: string }) => openSignedFile(deps, input),
+    openFile: (input: { id: string } & Signature) => openSignedFile(deps, input),
   };
 }
 

@@ -1,11 +1,13 @@
 // An attachment served from its signed address: the signature is the access (the <img> and <audio> tags that
-// load it send no token), given only inside messages a user may see.
-import { eq } from 'drizzle-orm';
+// load it send no token), given only inside messages a user may see, and only until it expires. The file is
+// served only while its message and contact exist in the attachment's company: a deleted contact's files are
+// gone even for an address handed out before.
+import { and, eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import { attachments } from '../../db/schema/index.ts';
+import { attachments, contacts, messages } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { UrlSigner } from '../../platform/signed-urls.ts';
+import type { Signature, UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { fileResource } from './presenter.ts';
 
@@ -19,10 +21,27 @@ export type StoredFile = {
 
 export async function openSignedFile(
   deps: { db: Db; urls: UrlSigner; storage: FileStorage },
-  input: { id: string; sig: string },
+  input: { id: string } & Signature,
 ): Promise<StoredFile> {
-  if (!deps.urls.verify(fileResource(input.id), input.sig)) throw notFound();
-  const [file] = await deps.db.select().from(attachments).where(eq(attachments.id, input.id)).limit(1);
+  deps.urls.check(fileResource(input.id), input);
+  const [file] = await deps.db
+    .select({
+      storageKey: attachments.storageKey,
+      filename: attachments.filename,
+      contentType: attachments.contentType,
+      kind: attachments.kind,
+    })
+    .from(attachments)
+    .innerJoin(
+      messages,
+      and(eq(messages.id, attachments.messageId), eq(messages.companyId, attachments.companyId)),
+    )
+    .innerJoin(
+      contacts,
+      and(eq(contacts.id, messages.contactId), eq(contacts.companyId, attachments.companyId)),
+    )
+    .where(eq(attachments.id, input.id))
+    .limit(1);
   const stream = file ? await deps.storage.open(file.storageKey) : null;
   if (!file || !stream) throw notFound();
   return {

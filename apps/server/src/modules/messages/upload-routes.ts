@@ -1,21 +1,16 @@
 // POST /api/conversation/:id/file and /audio (multipart, one file per send), /messages/mail (an e-mail with
 // its attachments) and GET /api/files/:id, the signed address attachments are served from. Their own scope:
 // the multipart parser is registered for them only.
-import { Id, Message, SendMailFields, UPLOAD_MAX_BYTES } from '@atende/contract';
+import { Id, Message, SendFileFields, SendMailFields, UPLOAD_MAX_BYTES } from '@atende/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { parseFields, readParts, readUpload } from '../../platform/multipart.ts';
+import { signedCacheControl, SignatureQuery } from '../../platform/signed-urls.ts';
 import { inspectUpload } from './files.ts';
 import type { MessageService } from './service.ts';
-
-const UploadFields = z.object({
-  caption: z.string().trim().max(1024).default(''),
-  channel_id: Id.optional(),
-  client_id: z.string().min(8).max(64).optional(),
-});
 
 /** An e-mail carries at most this many attachments. */
 const MAIL_MAX_FILES = 10;
@@ -39,7 +34,7 @@ export async function uploadRoutes(app: FastifyInstance, service: MessageService
   };
 
   const sendFile = (audio: boolean) => async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const { fields, file } = await readUpload(request, UploadFields);
+    const { fields, file } = await readUpload(request, SendFileFields);
     const checked = await inspectUpload(file, { audioOnly: audio });
     return service.sendFile(tenantContext(request), {
       ...fields,
@@ -80,13 +75,13 @@ export async function uploadRoutes(app: FastifyInstance, service: MessageService
     '/api/files/:id',
     {
       config: { public: true },
-      schema: { tags, params: Params, querystring: z.object({ sig: z.string().max(64) }) },
+      schema: { tags, params: Params, querystring: SignatureQuery },
     },
     async (request, reply) => {
-      const file = await service.openFile({ id: request.params.id, sig: request.query.sig });
+      const file = await service.openFile({ ...request.query, id: request.params.id });
       return reply
         .type(file.contentType)
-        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('cache-control', signedCacheControl(request.query))
         .header(
           'content-disposition',
           `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`,

@@ -105,7 +105,7 @@ describe('schedules', () => {
     const mine = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
     const past = await call(me, 'POST', `/${mine.id}`, { scheduled_at: inHours(-2) });
     expect(past.json()).toMatchObject({
-      code: 'validation_failed',
+      code: 'schedule_in_past',
       field: 'scheduled_at',
       message: 'A data do agendamento deve ser no futuro.',
     });

@@ -13,7 +13,7 @@ export const avatarResource = (userId: string, version: string) => `avatar:${use
 export const avatarUrl = (row: Pick<UserRow, 'id' | 'avatarPath' | 'updatedAt'>, urls: UrlSigner) => {
   if (!row.avatarPath) return null;
   const version = String(row.updatedAt.getTime());
-  return `/api/users/${row.id}/avatar?v=${version}&sig=${urls.sign(avatarResource(row.id, version))}`;
+  return `/api/users/${row.id}/avatar?v=${version}&${urls.sign(avatarResource(row.id, version))}`;
 };
 
 export function presentUser(row: UserRow, company: Pick<Company, 'id' | 'name'>, urls: UrlSigner): User {

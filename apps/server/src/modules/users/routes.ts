@@ -13,11 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import { responses, typed } from '../../platform/http.ts';
-import type { UrlSigner } from '../../platform/signed-urls.ts';
+import { signedCacheControl, SignatureQuery, type UrlSigner } from '../../platform/signed-urls.ts';
 import { presentResponsible, presentUser } from './presenter.ts';
 import type { UserService } from './service.ts';
 
-const AvatarQuery = z.object({ v: z.string().max(20), sig: z.string().max(64) });
+const AvatarQuery = SignatureQuery.extend({ v: z.string().max(20) });
 
 /** `urls` signs the avatar URLs the presenters give. */
 export function userRoutes(app: FastifyInstance, users: UserService, urls: UrlSigner): void {
@@ -68,7 +68,7 @@ export function userRoutes(app: FastifyInstance, users: UserService, urls: UrlSi
     async (request, reply) => {
       const avatar = await users.openAvatar({ ...request.query, id: request.params.id });
       return reply
-        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('cache-control', signedCacheControl(request.query))
         .type(avatar.contentType)
         .send(avatar.stream);
     },

@@ -19,7 +19,7 @@ import { param, prepared } from '../../platform/db/prepared.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import type { UrlSigner } from '../../platform/signed-urls.ts';
+import type { Signature, UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { ONLINE_WINDOW_MS } from './policy.ts';
 import { avatarResource, responsibleColumns } from './presenter.ts';
@@ -160,10 +160,11 @@ export function userService(deps: UserDeps) {
 
     /**
      * A user's avatar file, asked for without a session (an <img> sends no token): the URL's signature,
-     * given only in presented users, is the access; a wrong one answers 404 like a missing avatar.
+     * given only in presented users, is the access; a wrong one answers 404 like a missing avatar, an expired
+     * one 410.
      */
-    async openAvatar(input: { id: string; v: string; sig: string }) {
-      if (!deps.urls.verify(avatarResource(input.id, input.v), input.sig)) throw notFound();
+    async openAvatar(input: { id: string; v: string } & Signature) {
+      deps.urls.check(avatarResource(input.id, input.v), input);
       const [row] = await deps.db
         .select({ avatarPath: users.avatarPath })
         .from(users)

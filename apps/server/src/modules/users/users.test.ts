@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
+import { createUrlSigner } from '../../platform/signed-urls.ts';
+import { avatarResource } from './presenter.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   eventually,
@@ -57,6 +59,7 @@ describe('GET /api/user', () => {
     expect(adminBody.abilities).toEqual([
       'contacts.create',
       'contacts.change_responsible',
+      'conversations.bulk',
       'contacts.see_all',
       'messages.send_files',
       'phrases.edit_any',
@@ -64,6 +67,7 @@ describe('GET /api/user', () => {
       'schedules.manage_any',
       'center.open',
       'channels.manage',
+      'audit.read',
     ]);
   });
 
@@ -220,7 +224,9 @@ describe('avatars', () => {
     await t.database.db.update(users).set({ avatarPath: key }).where(eq(users.id, actor.user.id));
 
     const me = (await injectAs(t.app, actor, { method: 'GET', url: '/api/user' })).json();
-    expect(me.avatar).toMatch(new RegExp(`^/api/users/${actor.user.id}/avatar\\?v=\\d+&sig=[\\w-]{32}$`));
+    expect(me.avatar).toMatch(
+      new RegExp(`^/api/users/${actor.user.id}/avatar\\?v=\\d+&exp=\\d+&sig=[\\w-]{32}$`),
+    );
     // An <img> sends no Authorization header.
     const served = await t.app.inject({ method: 'GET', url: me.avatar });
     expect(served.statusCode).toBe(200);
@@ -231,6 +237,16 @@ describe('avatars', () => {
     expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
     const otherVersion = me.avatar.replace(/v=\d+/, 'v=1');
     expect((await t.app.inject({ method: 'GET', url: otherVersion })).statusCode).toBe(404);
+    // Signed for a moment long past: the same user and version, but the URL has expired.
+    const version = new URL(me.avatar, 'http://x').searchParams.get('v')!;
+    const signer = createUrlSigner(t.config.jwtSecret, t.config.fileUrlTtlMs);
+    const stale = `/api/users/${actor.user.id}/avatar?v=${version}&${signer.sign(
+      avatarResource(actor.user.id, version),
+      Date.now() - 2 * t.config.fileUrlTtlMs,
+    )}`;
+    const expired = await t.app.inject({ method: 'GET', url: stale });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ code: 'file_url_expired' });
 
     const deleted = await post(actor, '/api/user/avatar/delete');
     expect(deleted.json().avatar).toBeNull();

@@ -1,23 +1,24 @@
 // The widget's public HTTP side: its configuration and visitor sessions by widget key, the visitor's file
 // upload, the script itself (/widget.js) and a demo page. These are called from customers' sites, so they —
 // and only they — answer cross-origin requests (no cookies are involved: visitors carry a bearer JWT).
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   MEDIA_LIMITS,
-  WidgetClientId,
   WidgetConfig,
+  WidgetKeyParams,
   WidgetMessage,
   WidgetSession,
   WidgetSessionRequest,
+  WidgetUploadFields,
 } from '@atende/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { bearerToken } from '../../platform/auth.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { readUpload } from '../../platform/multipart.ts';
 import { languageFromHeader } from '../../platform/i18n/i18n.ts';
+import { readPrecompressed } from '../../platform/web-app.ts';
 import { demoPage } from './demo-page.ts';
 import type { WidgetService } from './service.ts';
 
@@ -32,11 +33,6 @@ const cors = (reply: FastifyReply) =>
     .header('access-control-allow-headers', 'authorization, content-type, accept-language')
     .header('access-control-max-age', '600');
 
-const UploadFields = z.object({
-  client_id: WidgetClientId,
-  caption: z.string().trim().max(1024).default(''),
-});
-
 export async function widgetRoutes(app: FastifyInstance, widget: WidgetService): Promise<void> {
   await app.register(multipart, {
     limits: { files: 2, fileSize: CHAT_UPLOAD_MAX, fields: 5, fieldSize: 8 * 1024, parts: 8 },
@@ -46,7 +42,6 @@ export async function widgetRoutes(app: FastifyInstance, widget: WidgetService):
   });
   const r = typed(app);
   const tags = ['widget'];
-  const KeyParams = z.object({ key: z.string().min(1).max(100) });
 
   r.options('/api/widget/*', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
     reply.code(204).send(),
@@ -54,7 +49,10 @@ export async function widgetRoutes(app: FastifyInstance, widget: WidgetService):
 
   r.get(
     '/api/widget/:key/config',
-    { config: { public: true }, schema: { tags, params: KeyParams, response: responses(WidgetConfig) } },
+    {
+      config: { public: true },
+      schema: { tags, params: WidgetKeyParams, response: responses(WidgetConfig) },
+    },
     async (request) => widget.config(request.params),
   );
 
@@ -64,7 +62,7 @@ export async function widgetRoutes(app: FastifyInstance, widget: WidgetService):
       config: { public: true },
       schema: {
         tags,
-        params: KeyParams,
+        params: WidgetKeyParams,
         body: WidgetSessionRequest,
         response: responses(WidgetSession, 201),
       },
@@ -81,7 +79,7 @@ export async function widgetRoutes(app: FastifyInstance, widget: WidgetService):
     },
     async (request, reply) => {
       const visitor = await widget.visitor({ token: bearerToken(request) });
-      const { fields, file } = await readUpload(request, UploadFields);
+      const { fields, file } = await readUpload(request, WidgetUploadFields);
       const message = await widget.receiveFile({
         visitor,
         clientId: fields.client_id,
@@ -92,18 +90,22 @@ export async function widgetRoutes(app: FastifyInstance, widget: WidgetService):
     },
   );
 
-  app.get('/widget.js', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/widget.js', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const info = await stat(WIDGET_BUNDLE).catch(() => null);
     if (!info) return reply.code(404).type('text/plain; charset=utf-8').send('The widget is not built.');
+    // The build's brotli or gzip copy when the browser takes it (scripts/precompress.mjs).
+    const { body, encoding } = await readPrecompressed(WIDGET_BUNDLE, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     return (
       reply
         .type('text/javascript; charset=utf-8')
+        .header('vary', 'accept-encoding')
         .header('cache-control', 'public, max-age=300')
         .header('last-modified', info.mtime.toUTCString())
         // Loaded by <script> from customers' sites.
         .header('cross-origin-resource-policy', 'cross-origin')
         .header('access-control-allow-origin', '*')
-        .send(await readFile(WIDGET_BUNDLE))
+        .send(body)
     );
   });
 

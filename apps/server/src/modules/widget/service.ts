@@ -9,13 +9,14 @@ import type { RawFile } from '../../platform/multipart.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { assertChannelTakes, inspectUpload } from '../messages/files.ts';
+import type { WidgetFloodDeps } from './flood.ts';
 import { receiveVisitorMessage } from './inbound.ts';
 import type { VisitorRelay, VisitorSocketData } from './relay.ts';
 import { resolveVisitor } from './socket.ts';
 import type { VisitorTokens } from './visitor-token.ts';
 import { startSession, widgetConfig } from './visitors.ts';
 
-export type WidgetServiceDeps = {
+export type WidgetServiceDeps = WidgetFloodDeps & {
   db: Db;
   bus: EventBus;
   ingest: Ingest;

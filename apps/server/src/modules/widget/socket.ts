@@ -22,13 +22,15 @@ import type { EventBus } from '../../platform/events.ts';
 import { languageFromHeader, translate } from '../../platform/i18n/i18n.ts';
 import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
+import { validationCode } from '../../platform/validation.ts';
 import { advanceStatus } from '../messages/status.ts';
+import { admitVisitorTyping, type WidgetFloodDeps } from './flood.ts';
 import { receiveVisitorMessage } from './inbound.ts';
 import { visitorMessagesAfter } from './messages.ts';
 import { visitorRoom, type VisitorRelay, type VisitorSocketData, type WidgetNamespace } from './relay.ts';
 import type { VisitorTokens } from './visitor-token.ts';
 
-export type WidgetSocketDeps = {
+export type WidgetSocketDeps = WidgetFloodDeps & {
   db: Db;
   bus: EventBus;
   ingest: Ingest;
@@ -37,9 +39,6 @@ export type WidgetSocketDeps = {
   relay: VisitorRelay;
   log: FastifyBaseLogger;
 };
-
-/** A visitor's typing notice is relayed at most this often. */
-const TYPING_INTERVAL_MS = 2_000;
 
 /** The visitor behind a token: their chat channel must still exist on an enabled widget of that company. */
 export async function resolveVisitor(
@@ -71,6 +70,10 @@ export function registerWidgetSocket(io: RealtimeServer, deps: WidgetSocketDeps)
   const companyOnline = async (companyId: string) =>
     (await io.in(rooms.company(companyId)).fetchSockets()).length > 0;
   deps.relay.attach(namespace, companyOnline);
+  // Attendants' messages relayed while the fan-out was away never reached visitors on other processes.
+  deps.bus.subscribe((event) => {
+    if (event.type === 'realtime.recovered') namespace.emit('resync');
+  });
 
   namespace.use((socket, next) => {
     const token = typeof socket.handshake.auth.token === 'string' ? socket.handshake.auth.token : null;
@@ -100,7 +103,7 @@ export function registerWidgetSocket(io: RealtimeServer, deps: WidgetSocketDeps)
       return (raw: unknown, ack: unknown) => {
         const reply = typeof ack === 'function' ? (ack as (result: unknown) => void) : () => undefined;
         const parsed = schema.safeParse(raw);
-        if (!parsed.success) return reply(failure(language, 'validation_failed'));
+        if (!parsed.success) return reply(failure(language, validationCode(parsed.error.issues)));
         run(parsed.data)
           .then((result) => reply({ ok: true, ...result }))
           .catch((error: unknown) => {
@@ -132,16 +135,17 @@ export function registerWidgetSocket(io: RealtimeServer, deps: WidgetSocketDeps)
       );
     });
 
-    let lastTyping = 0;
     socket.on('typing', () => {
-      const now = Date.now();
-      if (now - lastTyping < TYPING_INTERVAL_MS) return;
-      lastTyping = now;
-      // The console shows a customer typing like a colleague: the visitor's channel stands for the user.
-      io.to(rooms.contact(visitor.contactId)).emit('contact.typing', {
-        contact_id: visitor.contactId,
-        user: { id: visitor.channelId, name: visitor.name },
-      });
+      admitVisitorTyping(deps, visitor)
+        .then((admitted) => {
+          if (!admitted) return;
+          // The console shows a customer typing like a colleague: the visitor's channel stands for the user.
+          io.to(rooms.contact(visitor.contactId)).emit('contact.typing', {
+            contact_id: visitor.contactId,
+            user: { id: visitor.channelId, name: visitor.name },
+          });
+        })
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'widget typing failed'));
     });
 
     socket.on('presence', (ack: unknown) => {

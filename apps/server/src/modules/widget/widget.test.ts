@@ -4,12 +4,21 @@ import { ChatVisitor, randomClientId } from '@atende/simulators/chat-visitor';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { injectAs, makeActor, SAMPLE_PNG, type Actor } from '../../../test/factories.ts';
+import {
+  injectAs,
+  makeActor,
+  makeChatWidget,
+  makeCompany,
+  SAMPLE_PNG,
+  until,
+  type Actor,
+} from '../../../test/factories.ts';
 import { connectSocket, type TestSocket } from '../../../test/realtime-client.ts';
+import { redisTarget, startTcpProxy, throughProxy } from '../../../test/tcp-proxy.ts';
 import type { AdapterRegistry } from '../../channels/adapter.ts';
 import { loopbackRegistry } from '../../channels/loopback.ts';
 import { createAdapterRegistry } from '../../channels/registry.ts';
-import { channelAccounts, contactChannels, messages } from '../../db/schema/index.ts';
+import { contactChannels, messages } from '../../db/schema/index.ts';
 import { productAdapters } from '../../deps.ts';
 
 let t: TestApp;
@@ -20,23 +29,11 @@ const sockets: TestSocket[] = [];
 const visitors: ChatVisitor[] = [];
 const SECRET = 'site-identity-secret';
 
-async function makeWidget(companyId: string, key: string, settings: Record<string, unknown> = {}) {
-  await t.database.db.insert(channelAccounts).values({
-    companyId,
-    kind: 'chat',
-    name: `Chat ${key}`,
-    publicKey: key,
-    settings: {
-      title: 'Fale conosco',
-      color: '#0066cc',
-      greeting: 'Olá!',
-      pre_chat: { enabled: false, require_phone: false },
-      identity_verification: false,
-      ...settings,
-    },
+const makeWidget = (companyId: string, key: string, settings: Record<string, unknown> = {}) =>
+  makeChatWidget(t.database.db, companyId, key, {
+    settings: { greeting: 'Olá!', ...settings },
     credentials: t.app.deps.credentials.seal({ identity_secret: SECRET }),
   });
-}
 
 const visitor = (widgetKey: string, language = 'en') => {
   const created = new ChatVisitor({ baseUrl, widgetKey, language });
@@ -307,5 +304,34 @@ describe('chat widget', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(demo.body).toContain('<script src="/widget.js" data-key="demo" async></script>');
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.skipIf(!redisUrl)('web chat widget after a Redis outage', () => {
+  it('tells a connected visitor to resync once the fan-out is back, and the visitor catches up', async () => {
+    const proxy = await startTcpProxy(redisTarget(redisUrl!));
+    const app = await createTestApp({ env: { REDIS_URL: throughProxy(redisUrl!, proxy) } });
+    try {
+      const url = await app.app.listen({ port: 0, host: '127.0.0.1' });
+      const company = await makeCompany(app.database.db);
+      await makeChatWidget(app.database.db, company.id, `outage-${company.id}`);
+      const visitor = new ChatVisitor({ baseUrl: url, widgetKey: `outage-${company.id}`, language: 'pt_br' });
+      visitors.push(visitor);
+      await visitor.start();
+      await visitor.connect();
+      const sent = await visitor.send('antes da queda');
+
+      await proxy.cut();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(visitor.resyncs).toBe(0);
+      await proxy.restore();
+      await until(() => visitor.resyncs > 0, 'the visitor told to resync', 10_000);
+      // The visitor's sync after the resync answers (nothing was missed here: one process).
+      expect(await visitor.sync(sent.id)).toEqual([]);
+    } finally {
+      await app.close();
+      await proxy.close();
+    }
   });
 });

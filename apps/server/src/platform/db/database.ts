@@ -15,6 +15,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.ts';
+import { createPostgresPool } from './postgres-pool.ts';
 import { listenPostgres, type Listening, type NotificationListener } from './notifications.ts';
 import { fastPathFor } from './pglite/self-check.ts';
 import { rememberOn } from './pglite/statements.ts';
@@ -118,10 +119,10 @@ function embeddedDir(dataDir: string): string {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Sessions in UTC: timestamps read as text are then rewritten, not parsed (timestamps.ts).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c TimeZone=UTC' });
-  // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
-  // replaces it, and queries in flight fail with their own error.
-  pool.on('error', (error) => process.emitWarning(`idle PostgreSQL connection lost: ${error.message}`));
+  const pool = createPostgresPool(
+    { connectionString: url, max: poolSize, options: '-c TimeZone=UTC' },
+    (message) => process.emitWarning(message, { code: 'ATENDE_POSTGRES_CONNECTION_LOST' }),
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

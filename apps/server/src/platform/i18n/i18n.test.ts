@@ -33,8 +33,19 @@ describe('server i18n', () => {
   });
 
   it('fills parameters', () => {
-    expect(translate('en', 'errors', 'too_many_attempts', { minutes: 3 })).toBe(
-      'Too many sign-in attempts. Try again in 3 minute(s).',
+    expect(translate('en', 'errors', 'body_too_large', { limit: '1 MB' })).toBe(
+      'The content sent is too large (limit 1 MB).',
     );
+  });
+
+  it.each([
+    ['en', 5, 'Too many sign-in attempts. Try again in 5 seconds.'],
+    ['en', 61, 'Too many sign-in attempts. Try again in 2 minutes.'],
+    ['pt_br', 900, 'Muitas tentativas de acesso. Tente novamente em 15 minutos.'],
+    ['pt_pt', 1, 'Demasiadas tentativas de acesso. Tente novamente dentro de 1 segundo.'],
+    ['es', 30, 'Demasiados intentos de acceso. Vuelva a intentarlo en 30 segundos.'],
+    ['fr', 120, 'Trop de tentatives de connexion. Réessayez dans 2 minutes.'],
+  ] as const)('tells a wait in the reader’s words (%s, %i s)', (language, seconds, text) => {
+    expect(translate(language, 'errors', 'too_many_attempts', { wait: { seconds } })).toBe(text);
   });
 });

@@ -1,5 +1,5 @@
 // Server-side translation of error texts, by the request's Accept-Language (pt_br when nothing matches).
-import { DEFAULT_LANGUAGE, type Language } from '@atende/contract';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, languageOfTag, type Language } from '@atende/contract';
 import { en } from './locales/en.ts';
 import { es } from './locales/es.ts';
 import { fr } from './locales/fr.ts';
@@ -9,7 +9,9 @@ import { pt_pt } from './locales/pt_pt.ts';
 export const catalogues: Record<Language, Catalogue> = { pt_br, pt_pt, en, es, fr };
 
 type Section = keyof Catalogue;
-export type Params = Record<string, string | number>;
+/** A wait told in the reader's words: seconds under a minute, whole minutes (rounded up) from then on. */
+export type Wait = { seconds: number };
+export type Params = Record<string, string | number | Wait>;
 
 export function translate<S extends Section>(
   language: Language,
@@ -18,7 +20,18 @@ export function translate<S extends Section>(
   params: Params = {},
 ): string {
   const template = (catalogues[language][section] as Record<string, string>)[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => String(params[name] ?? match));
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    const value = params[name];
+    if (value === undefined) return match;
+    return typeof value === 'object' ? formatWait(language, value) : String(value);
+  });
+}
+
+function formatWait(language: Language, { seconds }: Wait): string {
+  const [amount, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return new Intl.NumberFormat(LANGUAGE_TAGS[language], { style: 'unit', unit, unitDisplay: 'long' }).format(
+    amount,
+  );
 }
 
 /** The label of a request field in words a person understands; unknown fields keep their own name. */
@@ -40,16 +53,8 @@ export function languageFromHeader(header: string | undefined): Language {
     .filter((entry) => entry.tag && entry.q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
-    const language = languageFromTag(tag);
+    const language = languageOfTag(tag);
     if (language) return language;
   }
   return DEFAULT_LANGUAGE;
-}
-
-function languageFromTag(tag: string): Language | undefined {
-  if (tag === 'pt-pt') return 'pt_pt';
-  const primary = tag.split('-')[0];
-  if (primary === 'pt') return 'pt_br';
-  if (primary === 'en' || primary === 'es' || primary === 'fr') return primary;
-  return undefined;
 }

@@ -44,6 +44,11 @@ beforeEach(() => {
 });
 
 describe('LoginPage', () => {
+  it('starts with the focus on the first field, so a keyboard user types at once', () => {
+    renderLogin();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Empresa/));
+  });
+
   it('logs in, keeps the token and goes to the panel', async () => {
     const { calls } = stubApi({
       'GET /resources': { body: demoResources() },
@@ -86,9 +91,18 @@ describe('LoginPage', () => {
     expect(useSessionStore.getState().status).toBe('anonymous');
   });
 
+  it('too many attempts: the server says when to try again, in the form', async () => {
+    const message = 'Muitas tentativas de acesso. Tente novamente em 4 segundos.';
+    stubApi({ 'POST /login': { status: 429, body: { message, code: 'too_many_attempts' } } });
+    renderLogin();
+    await fillAndSubmit();
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(toasts()).toEqual([]);
+  });
+
   it('any other failure: "Algum erro ocorreu na tentativa de acessar sua conta."', async () => {
     stubApi({
-      'POST /login': { status: 429, body: { message: 'Muitas tentativas.', code: 'too_many_attempts' } },
+      'POST /login': { status: 503, body: { message: 'Indisponível.', code: 'service_unavailable' } },
     });
     renderLogin();
     await fillAndSubmit();

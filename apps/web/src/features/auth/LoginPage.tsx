@@ -84,8 +84,9 @@ export function LoginPage() {
       notifyError(t('session.accountDataError'));
       return;
     }
-    if (error instanceof HttpError && error.status === 400) {
-      // 400: the server's message belongs in the form (no toast on login, spec §8).
+    if (error instanceof HttpError && (error.status === 400 || error.status === 429)) {
+      // 400: the server's message belongs in the form (no toast on login, spec §8); so does 429's, which
+      // says when the next try is allowed (issue 19, finding 6).
       const message = error.serverMessage ?? t('auth.loginFailed');
       const field = error.field;
       if (isField(field)) setFieldErrors({ [field]: message });
@@ -158,6 +159,7 @@ export function LoginPage() {
                 <TextInput
                   label={t('auth.company')}
                   name="company"
+                  autoFocus
                   autoComplete="organization"
                   value={values.company}
                   onChange={handleChange('company')}

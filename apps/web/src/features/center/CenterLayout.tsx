@@ -9,6 +9,7 @@ import { ArrowLeftIcon, LogoutIcon } from '../../components/Icons.tsx';
 import { BrandLogo } from '../branding/BrandLogo.tsx';
 import { ProcessingOverlay } from '../panel/ProcessingOverlay.tsx';
 import { useCurrentUser } from '../../lib/session-store.ts';
+import { useFreshAvatar } from '../session/use-fresh-avatar.ts';
 import { useSignOut } from '../session/use-sign-out.ts';
 import { holds } from '../../lib/abilities.ts';
 import { CenterNav } from './CenterNav.tsx';
@@ -34,6 +35,7 @@ export function CenterLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { signingOut, handleSignOut } = useSignOut();
+  useFreshAvatar(user?.avatar);
   if (!user) return <ProcessingOverlay />;
 
   return (

@@ -1,6 +1,7 @@
 // The Center's users section: the company's users, read-only, until the Center's user management lands.
 import { Alert, Avatar, Badge, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { renewalDelay } from '../../lib/signed-url.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { responsiblesQuery } from '../../lib/catalogues.ts';
 import { initialsOf } from '../../lib/initials.ts';
@@ -8,7 +9,14 @@ import { CenterSection } from './CenterSection.tsx';
 
 function CompanyUsers() {
   const { t } = useTranslation();
-  const users = useQuery(responsiblesQuery);
+  // Their avatars' signed addresses expire: the list is read again a little before the first does.
+  const users = useQuery({
+    ...responsiblesQuery,
+    refetchInterval: (query) => {
+      const delay = renewalDelay(query.state.data?.data.map((member) => member.avatar) ?? []);
+      return delay === null ? false : Math.max(delay, 1_000);
+    },
+  });
   if (users.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
   if (users.isError) return <Alert color="red">{t('center.usersError')}</Alert>;
   return (

@@ -11,7 +11,11 @@ import { formatMessageTime } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
 
+import { useAbility } from '../../lib/abilities.ts';
+import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { ContactListItem } from './ContactListItem.tsx';
+import { useListKeyboard } from './use-list-keyboard.ts';
+import { useSelection } from './selection-store.ts';
 
 /** The contact whose conversation is open, if any (highlighted in every list). */
 export function useOpenContactId(): string | null {
@@ -35,8 +39,13 @@ export function ContactList({ query, empty, label }: ContactListProps) {
   const viewerId = user?.id ?? '';
   const timeZone = user?.timezone ?? DEFAULT_TIMEZONE;
   const openId = useOpenContactId();
+  const selects = useAbility('conversations.bulk');
+  const selected = useSelection((state) => state.ids);
+  const toggle = useSelection((state) => state.toggle);
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isPending, isError, refetch } = query;
   const rows = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
+  const keyboard = useListKeyboard(rows, openId);
+  const { tabbableId } = keyboard;
   // Stable while scrolling, so memoised rows re-render only when their contact changes.
   const formatTime = useCallback(
     (value: string) => formatMessageTime(value, { language, timeZone }),
@@ -54,9 +63,11 @@ export function ContactList({ query, empty, label }: ContactListProps) {
         active={contact.id === openId}
         viewerId={viewerId}
         formatTime={formatTime}
+        tabIndex={contact.id === tabbableId ? 0 : -1}
+        selection={selects ? { selected: selected.has(contact.id), onToggle: toggle } : undefined}
       />
     ),
-    [openId, viewerId, formatTime],
+    [openId, viewerId, formatTime, tabbableId, selects, selected, toggle],
   );
   const components = useMemo(
     () => ({
@@ -102,17 +113,30 @@ export function ContactList({ query, empty, label }: ContactListProps) {
   }
 
   return (
-    <Virtuoso
-      style={{ height: '100%' }}
-      data={rows}
-      computeItemKey={(_, contact) => contact.id}
-      itemContent={renderRow}
-      endReached={handleEndReached}
-      increaseViewportBy={OVERSCAN_PX}
-      defaultItemHeight={ROW_HEIGHT_PX}
-      aria-label={label}
-      data-testid="contact-list"
-      components={components}
-    />
+    <Stack gap={0} h="100%">
+      {selects && <BulkActionsBar />}
+      <div
+        ref={keyboard.container}
+        style={{ flex: 1, minHeight: 0 }}
+        onKeyDown={keyboard.handleKeyDown}
+        onFocus={keyboard.handleFocus}
+      >
+        <Virtuoso
+          ref={keyboard.virtuoso}
+          // The rows are the list's one Tab stop (roving tabindex), not the scroller.
+          tabIndex={-1}
+          style={{ height: '100%' }}
+          data={rows}
+          computeItemKey={(_, contact) => contact.id}
+          itemContent={renderRow}
+          endReached={handleEndReached}
+          increaseViewportBy={OVERSCAN_PX}
+          defaultItemHeight={ROW_HEIGHT_PX}
+          aria-label={label}
+          data-testid="contact-list"
+          components={components}
+        />
+      </div>
+    </Stack>
   );
 }

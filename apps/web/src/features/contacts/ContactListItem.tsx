@@ -1,7 +1,7 @@
 // One row of the contact list: name, channel, last message, unread badge, priority and critical markers,
 // online state and responsible. Rendered by the thousand while scrolling, so it stays plain and memoised.
 import type { ContactSummary } from '@atende/contract';
-import { Avatar, Badge } from '@mantine/core';
+import { Avatar, Badge, Checkbox } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '../../lib/routes.ts';
@@ -16,9 +16,20 @@ interface ContactListItemProps {
   active: boolean;
   viewerId: string;
   formatTime: (value: string) => string;
+  /** -1 in a list that is one Tab stop (roving tabindex), except on its active row. */
+  tabIndex?: number;
+  /** Supervisors select rows for bulk actions (issue 20): a checkbox beside the row, never inside its link. */
+  selection?: { selected: boolean; onToggle: (contactId: string) => void };
 }
 
-function ContactListItemRow({ contact, active, viewerId, formatTime }: ContactListItemProps) {
+function ContactListItemRow({
+  contact,
+  active,
+  viewerId,
+  formatTime,
+  tabIndex,
+  selection,
+}: ContactListItemProps) {
   const { t } = useTranslation();
   const unread = contact.unread_messages.count;
   const channel = contact.last_message?.channel ?? contact.main_channel;
@@ -29,13 +40,14 @@ function ContactListItemRow({ contact, active, viewerId, formatTime }: ContactLi
       : contact.last_message.text
     : t('contacts.row.noMessages');
 
-  return (
+  const row = (
     <Link
       to={pathTo('conversation.messages', { contactId: contact.id })}
       className={[classes.row, active && classes.active, unread > 0 && classes.unread]
         .filter(Boolean)
         .join(' ')}
       aria-current={active ? 'page' : undefined}
+      tabIndex={tabIndex}
       data-testid="contact-row"
       data-contact-id={contact.id}
     >
@@ -82,6 +94,16 @@ function ContactListItemRow({ contact, active, viewerId, formatTime }: ContactLi
               {t('contacts.row.critical')}
             </Badge>
           )}
+          {contact.status !== 'open' && (
+            <Badge
+              size="xs"
+              color={contact.status === 'resolved' ? 'teal' : 'grape'}
+              variant="light"
+              data-testid="row-status"
+            >
+              {t(`lifecycle.status.${contact.status}`)}
+            </Badge>
+          )}
           {contact.priority !== 'medium' && (
             <Badge size="xs" color={contact.priority === 'high' ? 'orange' : 'gray'} variant="light">
               {t(`contacts.priority.${contact.priority}`)}
@@ -90,6 +112,19 @@ function ContactListItemRow({ contact, active, viewerId, formatTime }: ContactLi
         </div>
       </div>
     </Link>
+  );
+  if (!selection) return row;
+  return (
+    <div className={classes.selectable}>
+      <Checkbox
+        className={classes.check}
+        checked={selection.selected}
+        onChange={() => selection.onToggle(contact.id)}
+        aria-label={t('lifecycle.select', { name: contact.name })}
+        data-testid="row-select"
+      />
+      {row}
+    </div>
   );
 }
 

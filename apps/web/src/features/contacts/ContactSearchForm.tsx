@@ -13,6 +13,9 @@ interface ContactSearchFormProps {
   onSearch: (search: ActiveSearch | null) => void;
 }
 
+/** The search field, which the `/` shortcut focuses. */
+export const CONTACT_SEARCH_INPUT_ID = 'contact-search';
+
 const SEARCH_TARGETS: readonly SearchTarget[] = [...SEARCH_PARAMETERS, MESSAGES_SEARCH];
 
 const isSearchTarget = (value: string): value is SearchTarget =>
@@ -62,6 +65,8 @@ export function ContactSearchForm({ active, onSearch }: ContactSearchFormProps) 
           w={118}
         />
         <TextInput
+          id={CONTACT_SEARCH_INPUT_ID}
+          aria-keyshortcuts="/"
           aria-label={t('contacts.search.value')}
           placeholder={t('contacts.search.placeholder')}
           value={value}

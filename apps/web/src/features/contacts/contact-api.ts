@@ -1,6 +1,13 @@
 // The contact queue's calls (spec §7 "Conversations"): list pages, searches, the waiting queue, take-next,
-// one contact, and a new contact.
-import type { Contact, ContactPage, NewContactRequest, WaitingQueue } from '@atende/contract';
+// one contact, a new contact, and the supervisors' bulk actions on a selection (issue 20).
+import type {
+  BulkConversationRequest,
+  BulkConversationResult,
+  Contact,
+  ContactPage,
+  NewContactRequest,
+  WaitingQueue,
+} from '@atende/contract';
 import { http } from '../../lib/http.ts';
 import type { ListParams, SearchParams } from '../../lib/contact-keys.ts';
 
@@ -58,3 +65,6 @@ export const fetchContact = (contactId: string, signal?: AbortSignal): Promise<C
 /** Creates a contact; its errors (channel already registered, invalid address) are shown by the form. */
 export const createContact = (input: NewContactRequest): Promise<Contact> =>
   http.post<Contact>('/conversations', input, { notify: false });
+
+export const bulkConversations = (body: BulkConversationRequest): Promise<BulkConversationResult> =>
+  http.post<BulkConversationResult>('/conversations/bulk', body);

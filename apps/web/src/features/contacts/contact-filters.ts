@@ -25,13 +25,15 @@ export type Membership = boolean | 'unknown';
 /** Whether the contact belongs to the list `params` describes. */
 export function belongsToList(contact: ContactSummary, params: ListParams, viewer: Viewer): Membership {
   if (!canSee(viewer, contact.responsible?.id ?? null)) return false;
+  // An attendant's lists hold open conversations only; supervisors' every one (server policy workingParts).
+  if (!viewer.supervising && contact.status !== 'open') return false;
   let matches: Membership;
   switch (params.filter) {
     case 'general':
       matches = true;
       break;
     case 'mine':
-      matches = contact.responsible?.id === viewer.id;
+      matches = contact.responsible?.id === viewer.id && contact.status === 'open';
       break;
     case 'pending':
       matches = contact.unread_messages.count > 0;

@@ -19,7 +19,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -28,6 +27,7 @@ import { ArrowLeftIcon, PinIcon, PinOffIcon, SearchIcon } from '../../components
 import { setTitleSubject } from '../../lib/document-title.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { useShortcut } from '../../lib/shortcuts.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { contactQuery } from '../contacts/contact-queries.ts';
 import { useRecentContacts, type RecentContact } from '../contacts/recent-contacts.ts';
@@ -39,6 +39,8 @@ import { ChannelsPanel } from './panels/ChannelsPanel.tsx';
 import { ContactLoadAlert } from '../../components/ContactLoadAlert.tsx';
 import { ChannelsIcon, DownloadIcon, MailIcon, MailOpenedIcon, ThreadsIcon } from './ConversationIcons.tsx';
 import { ExportModal } from './panels/ExportModal.tsx';
+import { LifecycleActions } from './lifecycle/LifecycleActions.tsx';
+import { OwnerLine } from './lifecycle/OwnerLine.tsx';
 import { SearchPanel } from './panels/SearchPanel.tsx';
 import { foundMessageOf } from '../../lib/found-message.ts';
 import { ThreadsPanel } from './panels/ThreadsPanel.tsx';
@@ -191,6 +193,7 @@ function InfoBar({
           <Title order={1} size="h4" lineClamp={1}>
             {contact.name}
           </Title>
+          <OwnerLine contact={contact} />
           <Group gap={6} mt={2} wrap="nowrap" style={{ overflow: 'hidden' }}>
             {contact.online && (
               <Badge size="sm" color="green" variant="dot">
@@ -220,6 +223,7 @@ function InfoBar({
       </Group>
       <Group gap={2} wrap="nowrap" ml="auto">
         <ViewersBar contactId={contact.id} />
+        <LifecycleActions contact={contact} />
         <ReadToggle contact={contact} />
         <PanelButton
           label={t('messageSearch.title')}
@@ -411,7 +415,12 @@ export function ConversationPage() {
   const [jump, setJump] = useState<Jump | null>(null);
   const contact = query.data;
   // CTRL+SHIFT+A opens the threads panel (spec §2), also while typing in the footer.
-  useHotkeys([['ctrl+shift+A', () => setPanel('threads')]], []);
+  useShortcut({
+    id: 'conversation.threads',
+    keys: 'ctrl+shift+a',
+    label: 'shortcuts.actions.threads',
+    handler: () => setPanel('threads'),
+  });
 
   // A message chosen in the company-wide search arrives with the navigation: shown like a match of the panel.
   const location = useLocation();

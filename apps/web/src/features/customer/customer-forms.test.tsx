@@ -3,7 +3,7 @@
 // spec's conflict text (the events form's rules are tested in the events feature).
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -110,7 +110,10 @@ describe('schedule', () => {
     await userEvent.click(screen.getByTestId('schedule-save'));
     expect(await screen.findByText('Informe a data e a hora do retorno')).toBeTruthy();
     const tomorrow = toWallTime(Date.now() + 86_400_000, ZONE);
-    fireEvent.change(screen.getByTestId('schedule-when'), { target: { value: tomorrow } });
+    const [year, month, day] = tomorrow.slice(0, 10).split('-');
+    await userEvent.type(screen.getByTestId('schedule-when-date'), `${day}/${month}/${year}`);
+    await userEvent.type(screen.getByTestId('schedule-when-hours'), tomorrow.slice(11, 13));
+    await userEvent.type(screen.getByTestId('schedule-when-minutes'), tomorrow.slice(14, 16));
     await userEvent.click(screen.getByTestId('schedule-save'));
     await waitFor(() =>
       expect(screen.getByTestId('schedule-error').textContent).toBe(

@@ -3,9 +3,10 @@
 // responsible and a date — and see the last ten events (spec §9). A registered event also joins the
 // conversation's timeline.
 import { DEFAULT_TIMEZONE, EVENTS_HISTORY_SIZE, type Contact } from '@atende/contract';
-import { Button, Group, NumberInput, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { DateTimeField } from '../../components/DateFields.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -95,14 +96,13 @@ function NewEventForm({ contact }: { contact: Contact }) {
             error={errorOf('amount')}
             data-testid="event-amount-input"
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('events.date')}
             description={t('events.dateHint')}
             value={form.date}
-            onChange={(event) => set('date', event.currentTarget.value)}
+            onChange={(value) => set('date', value)}
             error={errorOf('date')}
-            data-testid="event-date"
+            testId="event-date"
           />
         </Group>
         <Select

@@ -4,8 +4,11 @@ import { Badge, NavLink } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowForwardIcon } from '../../components/Icons.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
+import { ariaKeys, useShortcut } from '../../lib/shortcuts.ts';
 import { waitingQueueQuery } from '../contacts/contact-queries.ts';
 import { useTakeNext } from './use-take-next.ts';
+
+const NEXT_KEYS = 'alt+n';
 
 export function NextInQueueNavLink({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -15,6 +18,14 @@ export function NextInQueueNavLink({ onNavigate }: { onNavigate: () => void }) {
   const handleClick = () => {
     takeNext.mutate(undefined, { onSuccess: onNavigate });
   };
+  useShortcut({
+    id: 'queue.next',
+    keys: NEXT_KEYS,
+    label: 'shortcuts.actions.nextInQueue',
+    handler: () => {
+      if (!takeNext.isPending) handleClick();
+    },
+  });
 
   return (
     <NavLink
@@ -36,6 +47,7 @@ export function NextInQueueNavLink({ onNavigate }: { onNavigate: () => void }) {
       onClick={handleClick}
       disabled={takeNext.isPending}
       aria-busy={takeNext.isPending}
+      aria-keyshortcuts={ariaKeys(NEXT_KEYS)}
       data-testid="next-in-queue"
     />
   );

@@ -4,6 +4,7 @@
 import type { Contact } from '@atende/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { requestComposerFocus } from '../../lib/composer-focus.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { takeNextWaiting } from '../contacts/contact-api.ts';
 import { applySummary } from '../contacts/contact-cache.ts';
@@ -21,6 +22,8 @@ export function useTakeNext() {
       // The realtime events follow; the caller's own screen does not wait for them.
       if (user) applySummary(client, viewerOf(user), contact);
       client.setQueryData(contactKeys.detail(contact.id), contact);
+      // The attendant took them to answer: the caret waits in the footer.
+      requestComposerFocus(contact.id);
       void navigate(pathTo('conversation.messages', { contactId: contact.id }));
     },
   });

@@ -1,9 +1,10 @@
 // Create or edit a scheduled return (spec §2 "schedule edit" modal): date and time in the user's time zone and
 // an annotation. The answer refreshes the contact's schedules (and the contact: its return date changes).
 import { DEFAULT_TIMEZONE, type Schedule } from '@atende/contract';
-import { TextInput, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { DateTimeField } from '../../components/DateFields.tsx';
 import { FormModal, ModalForm } from '../../components/FormModal.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -69,19 +70,18 @@ function ScheduleForm({
       onCancel={onClose}
       submitTestId="schedule-save"
     >
-      <TextInput
-        type="datetime-local"
+      <DateTimeField
         label={t('schedules.when')}
         description={t('schedules.timeZone', { zone: timeZone })}
         value={when}
-        onChange={(event) => {
-          setWhen(event.currentTarget.value);
+        onChange={(value) => {
+          setWhen(value);
           setWhenError(null);
         }}
         error={whenError}
         required
-        data-autofocus
-        data-testid="schedule-when"
+        autoFocus
+        testId="schedule-when"
       />
       <Textarea
         label={t('schedules.annotation')}

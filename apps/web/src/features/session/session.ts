@@ -1,7 +1,9 @@
-// Session lifecycle (spec §4): token check after mount, password login, access_token login, logout, clear.
+// Session lifecycle (spec §4): token check after mount, password login, the console link's handoff (spec §2),
+// logout, clear.
 import type { LoginRequest, LoginResponse, Ok, User } from '@atende/contract';
 import type { Infer } from '../../lib/contract-types.ts';
 import { resetTitleCounter } from '../../lib/document-title.ts';
+import { takeLinkToken } from '../../lib/handoff-link.ts';
 import { HttpError, http } from '../../lib/http.ts';
 import { applyLanguage } from '../../lib/i18n.ts';
 import { userLanguage } from '../../lib/language.ts';
@@ -35,9 +37,13 @@ export function clearAuth(): void {
   releaseTab();
 }
 
-/** Verifies a token by reading the user with it; on success it becomes the session's token. */
-async function establish(token: string): Promise<User> {
-  const user = await fetchUser(token);
+/** Reads the account of a token that may not work, without ending the session in use when it does not. */
+export const readUser = (token: string): Promise<User> =>
+  http.get<User>('/user', { token, notify: false, unauthorized: 'ignore' });
+
+/** Verifies a token by reading the user with it (unless already read); it then becomes the session's token. */
+export async function establish(token: string, known?: User): Promise<User> {
+  const user = known ?? (await fetchUser(token));
   // The user's own language setting wins over the host's (spec §1).
   await applyLanguage(userLanguage(user.language));
   useSessionStore.getState().authenticate(token, user);
@@ -47,15 +53,17 @@ async function establish(token: string): Promise<User> {
 let storedTokenCheck: Promise<User> | null = null;
 
 /**
- * The start-up check of the stored token (run TOKEN_CHECK_DELAY_MS after mount). A missing token is
- * rejected as "no storage token"; a failing one clears the session, which sends the user to login.
+ * The start-up check of the stored token (run TOKEN_CHECK_DELAY_MS after mount), once a console link has had
+ * its say on which account this browser uses. A missing token is rejected as "no storage token"; a failing one
+ * clears the session, which sends the user to login.
  */
-export function checkStoredToken(): Promise<User> {
+export async function checkStoredToken(): Promise<User> {
+  await settleHandoff();
   const { status, token, user } = useSessionStore.getState();
-  if (status === 'authenticated' && user) return Promise.resolve(user);
+  if (status === 'authenticated' && user) return user;
   if (!token) {
     if (status !== 'anonymous') clearAuth();
-    return Promise.reject(new Error('no storage token'));
+    throw new Error('no storage token');
   }
   storedTokenCheck ??= establish(token)
     .catch((error: unknown) => {
@@ -68,22 +76,23 @@ export function checkStoredToken(): Promise<User> {
   return storedTokenCheck;
 }
 
-const tokenChecks = new Map<string, Promise<boolean>>();
+let handoff: Promise<void> | null = null;
 
-/** The `access_token` query parameter: accepted tokens replace the session, failed ones end it. */
-export function acceptToken(token: string): Promise<boolean> {
-  const pending = tokenChecks.get(token);
-  if (pending) return pending;
-  const check = establish(token).then(
-    () => true,
-    () => {
-      clearAuth();
-      return false;
-    },
-  );
-  tokenChecks.set(token, check);
-  void check.finally(() => tokenChecks.delete(token));
-  return check;
+/**
+ * A console link's token (held since start-up, lib/handoff-link.ts) exchanged for a session of its own; the
+ * guards await it before deciding where the user belongs. Resolves at once when there is no link.
+ */
+export function settleHandoff(): Promise<void> {
+  if (handoff) return handoff;
+  const linkToken = takeLinkToken();
+  if (linkToken === null) return Promise.resolve();
+  // Its code loads only when a link brought a token (login route budget).
+  handoff = import('./handoff.ts')
+    .then((module) => module.handOff(linkToken, { clearAuth, establish, readUser }))
+    .finally(() => {
+      handoff = null;
+    });
+  return handoff;
 }
 
 /**

@@ -14,7 +14,8 @@ import type { ListParams } from '../../lib/contact-keys.ts';
 import { contactListQuery, contactSearchQuery, waitingQueueQuery } from '../contacts/contact-queries.ts';
 import { ContactList } from '../contacts/ContactList.tsx';
 import { ContactListToolbar } from '../contacts/ContactListToolbar.tsx';
-import { ContactSearchForm } from '../contacts/ContactSearchForm.tsx';
+import { CONTACT_SEARCH_INPUT_ID, ContactSearchForm } from '../contacts/ContactSearchForm.tsx';
+import { useShortcut } from '../../lib/shortcuts.ts';
 import {
   isContactSearch,
   searchParamsOf,
@@ -105,6 +106,16 @@ export function ContactColumn() {
     useListSettings();
   const waiting = useQuery(waitingQueueQuery).data?.count;
   const [creating, setCreating] = useState(false);
+  useShortcut({
+    id: 'contacts.search',
+    keys: '/',
+    label: 'shortcuts.actions.search',
+    handler: () => {
+      setView('contacts');
+      // The form is on screen once the view has rendered.
+      requestAnimationFrame(() => document.getElementById(CONTACT_SEARCH_INPUT_ID)?.focus());
+    },
+  });
 
   return (
     <Stack gap={0} h="100%" data-testid="contact-column">

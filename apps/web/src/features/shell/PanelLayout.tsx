@@ -14,12 +14,19 @@ import { useInitialData } from '../panel/initial-data.ts';
 import { ProcessingOverlay } from '../panel/ProcessingOverlay.tsx';
 import { useLiveUpdates } from '../realtime/use-live-updates.ts';
 import { useScheduleReminders } from '../schedules/use-schedule-reminders.ts';
+import { useTransferNotices } from '../conversation/lifecycle/use-transfer-notices.ts';
 import { ConnectionLostBanner } from '../session/ConnectionLostBanner.tsx';
+import { useFreshAvatar } from '../session/use-fresh-avatar.ts';
+import { KeyboardLayer } from '../keyboard/KeyboardLayer.tsx';
+import { SkipLink } from '../keyboard/SkipLink.tsx';
 import { useHeartbeat } from '../session/use-heartbeat.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
 import classes from './PanelLayout.module.css';
 import { ShellNavigation } from './ShellNavigation.tsx';
 import { UserMenu } from './UserMenu.tsx';
+
+/** The work area beside the contact list, where the skip link leads. */
+const WORK_AREA_ID = 'work-area';
 
 export function PanelLayout() {
   const { t } = useTranslation();
@@ -31,6 +38,8 @@ export function PanelLayout() {
   const loadRecent = useRecentContacts((state) => state.load);
   useLiveUpdates(ready);
   useScheduleReminders();
+  useTransferNotices();
+  useFreshAvatar(user?.avatar);
 
   useEffect(closeNavigation, [pathname, closeNavigation]);
   useEffect(() => {
@@ -47,6 +56,8 @@ export function PanelLayout() {
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } }}
       padding={0}
     >
+      <SkipLink targetId={WORK_AREA_ID} />
+      <KeyboardLayer />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -72,7 +83,7 @@ export function PanelLayout() {
           <aside className={classes.column} aria-label={t('contacts.columnLabel')}>
             <ContactColumn />
           </aside>
-          <div className={classes.main}>
+          <div className={classes.main} id={WORK_AREA_ID} tabIndex={-1}>
             {heartbeat.lost && (
               <ConnectionLostBanner retrying={heartbeat.retrying} onRetry={heartbeat.retry} />
             )}

@@ -7,6 +7,7 @@ import {
   Menu,
   Text,
   UnstyledButton,
+  VisuallyHidden,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
@@ -45,11 +46,14 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <Menu position="bottom-end" width={250} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('userMenu.open')} data-testid="user-menu">
+        {/* Named by what it shows, the user's name and role (a separate label would not match what is seen,
+            which speech control relies on); the avatar repeats the name, so it is left out of it. */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.avatar} radius="xl" size={36} color="brand" alt={user.name}>
+            <Avatar src={user.avatar} radius="xl" size={36} color="brand" alt="" aria-hidden>
               {initialsOf(user.name)}
             </Avatar>
+            <VisuallyHidden hiddenFrom="sm">{user.name}</VisuallyHidden>
             <Box visibleFrom="sm" lh={1.2}>
               <Text size="sm" fw={600} lineClamp={1}>
                 {user.name}
@@ -94,7 +98,7 @@ export function UserMenu({ user }: { user: User }) {
           </Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<LogoutIcon />} onClick={handleSignOut} disabled={signingOut}>
+        <Menu.Item c="red" leftSection={<LogoutIcon />} onClick={handleSignOut} disabled={signingOut}>
           {t('userMenu.logout')}
         </Menu.Item>
         <Menu.Divider />

@@ -19,6 +19,8 @@ import {
 import { forwardRef, memo, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useAbility } from '../../../lib/abilities.ts';
+import { useComposerFocus } from '../../../lib/composer-focus.ts';
+import { ariaKeys, useShortcut } from '../../../lib/shortcuts.ts';
 import { FileIcon, PaperclipIcon, SendIcon } from '../ConversationIcons.tsx';
 import { MESSAGE_TEXT_MAX } from '@atende/contract';
 import { errorText } from '../../../lib/error-text.ts';
@@ -52,6 +54,9 @@ const sameFile = (a: File, b: File): boolean =>
 
 const newClientId = (): string => crypto.randomUUID();
 
+/** Alt+M ("mensagem") puts the caret in the text from anywhere in the conversation. */
+const FOCUS_KEYS = 'alt+m';
+
 const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Composer(
   { channels, channelId, onChannelChange, onSend, replySubject = null, onTyping },
   ref,
@@ -68,6 +73,13 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   // The client_id of a send that failed on the network: sending the same thing again reuses it.
   const unsent = useRef<{ key: string; clientId: string } | null>(null);
   const phraseShortcut = usePhraseShortcut(textarea, text, setText);
+  useComposerFocus(textarea);
+  useShortcut({
+    id: 'composer.focus',
+    keys: FOCUS_KEYS,
+    label: 'shortcuts.actions.focusComposer',
+    handler: () => textarea.current?.focus(),
+  });
 
   useImperativeHandle(ref, () => ({
     insertText: (insert) => {
@@ -235,6 +247,7 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
             onKeyDown={handleKeyDown}
             placeholder={t(file ? 'composer.captionPlaceholder' : 'composer.placeholder')}
             aria-label={t('composer.message')}
+            aria-keyshortcuts={ariaKeys(FOCUS_KEYS)}
             autosize
             minRows={1}
             maxRows={6}

@@ -223,7 +223,7 @@ function ChannelCard({
             {channel.blacklisted ? (
               <Menu.Item onClick={() => action.mutate('unblock')}>{t('channelsPanel.unblacklist')}</Menu.Item>
             ) : (
-              <Menu.Item color="red" onClick={() => onEdit({ channelId: channel.id, mode: 'blacklist' })}>
+              <Menu.Item c="red" onClick={() => onEdit({ channelId: channel.id, mode: 'blacklist' })}>
                 {t('channelsPanel.blacklist')}
               </Menu.Item>
             )}

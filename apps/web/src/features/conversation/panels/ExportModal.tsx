@@ -1,7 +1,8 @@
 // Export of the conversation (spec §2, §5): a date range of at most 90 days and a format (HTML transcript or
 // CSV); the file downloads with the session's token (fetch → blob → a temporary link).
-import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, SegmentedControl } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { DateField } from '../../../components/DateFields.tsx';
 import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { exportConversation } from '../conversation-api.ts';
@@ -65,19 +66,19 @@ export function ExportModal({ contactId, opened, onClose }: ExportModalProps) {
         testId="export-form"
       >
         <Group grow gap="sm">
-          <TextInput
-            type="date"
+          <DateField
             label={t('exportChat.start')}
             value={start}
-            onChange={(event) => setStart(event.currentTarget.value)}
+            onChange={setStart}
             name="start_date"
+            testId="export-start"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('exportChat.end')}
             value={end}
-            onChange={(event) => setEnd(event.currentTarget.value)}
+            onChange={setEnd}
             name="end_date"
+            testId="export-end"
           />
         </Group>
         <SegmentedControl

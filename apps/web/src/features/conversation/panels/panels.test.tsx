@@ -71,12 +71,14 @@ describe('export form', () => {
   it('refuses more than 90 days and an invalid date with the spec texts', async () => {
     const api = stubApi({});
     wrap(<ExportModal contactId={CONTACT} opened onClose={() => undefined} />);
-    const start = await screen.findByLabelText('Data inicial');
-    const end = screen.getByLabelText('Data final');
+    const start = await screen.findByLabelText<HTMLInputElement>('Data inicial');
+    const end = screen.getByLabelText<HTMLInputElement>('Data final');
+    // Dates as the Portuguese console writes them (dd/mm/yyyy), whatever the browser's language.
+    expect(start.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await userEvent.clear(start);
-    await userEvent.type(start, '2026-01-01');
+    await userEvent.type(start, '01/01/2026');
     await userEvent.clear(end);
-    await userEvent.type(end, '2026-04-02');
+    await userEvent.type(end, '02/04/2026');
     await userEvent.click(button('Exportar'));
     await screen.findByText('O intervalo entre as datas não pode ser maior que 90 dias.');
     await userEvent.clear(end);

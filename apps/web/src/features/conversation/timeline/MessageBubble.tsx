@@ -17,6 +17,7 @@ import { MessageActions } from './MessageActions.tsx';
 import { useMessageDialogs } from './MessageDialogs.tsx';
 import { ReactionChips } from './ReactionBar.tsx';
 import { isLocal } from './timeline-store.ts';
+import { useFreshAttachments } from './use-fresh-attachments.ts';
 import { useTranscription } from './use-transcription.ts';
 
 const STATUS_COLORS = {
@@ -28,7 +29,7 @@ const STATUS_COLORS = {
   received: 'gray',
 } as const;
 
-function AttachmentView({ attachment }: { attachment: Attachment }) {
+function AttachmentView({ attachment, onFail }: { attachment: Attachment; onFail: () => void }) {
   const { language } = useTranslation();
   if (attachment.kind === 'image') {
     return (
@@ -42,17 +43,26 @@ function AttachmentView({ attachment }: { attachment: Attachment }) {
           fit="contain"
           radius="sm"
           loading="lazy"
+          onError={onFail}
           data-testid="attachment-image"
         />
       </Anchor>
     );
   }
   if (attachment.kind === 'audio') {
-    return <audio controls preload="none" src={attachment.url} style={{ maxWidth: '100%' }} />;
+    return (
+      <audio controls preload="none" src={attachment.url} onError={onFail} style={{ maxWidth: '100%' }} />
+    );
   }
   if (attachment.kind === 'video') {
     return (
-      <video controls preload="none" src={attachment.url} style={{ maxWidth: '100%', maxHeight: 240 }} />
+      <video
+        controls
+        preload="none"
+        src={attachment.url}
+        onError={onFail}
+        style={{ maxWidth: '100%', maxHeight: 240 }}
+      />
     );
   }
   return (
@@ -86,6 +96,7 @@ export const MessageBubble = memo(function MessageBubble({
   const { t } = useTranslation();
   const dialogs = useMessageDialogs();
   const transcription = useTranscription(message);
+  const renewAttachments = useFreshAttachments(message);
   // An optimistic copy has no id on the server yet: nothing can be asked about it.
   const known = !isLocal(message);
   const outbound = message.direction === 'out';
@@ -123,7 +134,7 @@ export const MessageBubble = memo(function MessageBubble({
         )}
         {message.attachments.map((attachment) => (
           <Box key={attachment.id}>
-            <AttachmentView attachment={attachment} />
+            <AttachmentView attachment={attachment} onFail={renewAttachments} />
           </Box>
         ))}
         {transcription.isError && (

@@ -7,6 +7,10 @@ import { http } from '../../../lib/http.ts';
 const messagePath = (contactId: string, messageId: string) =>
   `/conversation/${encodeURIComponent(contactId)}/messages/${encodeURIComponent(messageId)}`;
 
+/** The message as it is now: fresh addresses for its files (use-fresh-attachments.ts). */
+export const fetchMessage = (contactId: string, messageId: string): Promise<Message> =>
+  http.get<Message>(messagePath(contactId, messageId), { notify: false });
+
 /** Adds the user's reaction, or removes it when it is the same emoji; answers the whole message. */
 export const toggleReaction = (contactId: string, messageId: string, emoji: string): Promise<Message> =>
   http.post<Message>(`${messagePath(contactId, messageId)}/reaction`, { emoji }, { notify: false });

@@ -1,9 +1,10 @@
 // A message's extras in the bubble: reactions toggle (the same emoji again removes it) and arrive live; the
 // message data panel in the user's time zone; a transcription request shows the server's refusal; an e-mail
-// shows its subject and opens its original in a frame sandboxed without any permission.
+// shows its subject and opens its original in a frame sandboxed without any permission; file addresses are
+// renewed before they expire and when a file fails to load.
 import type { Message, MessageMetaData } from '@atende/contract';
 import { useQuery } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectFakeSocket, disconnectFakeSocket } from '../../../test/fake-socket.ts';
@@ -245,5 +246,51 @@ describe('e-mail original', () => {
     const target = message({ channel: { id: EMAIL, type: 'email' }, subject: 'Oi', has_html: false });
     renderConversationPart(<CachedBubble id={target.id} />, [target]);
     expect(screen.queryByRole('button', { name: 'Ver original (HTML)' })).toBeNull();
+  });
+});
+
+describe('file addresses', () => {
+  const imageAt = (url: string) =>
+    message({
+      attachments: [
+        {
+          id: '01a201b8-7800-7000-8000-0000000000f1',
+          kind: 'image',
+          filename: 'foto.png',
+          content_type: 'image/png',
+          size: 10,
+          url,
+        },
+      ],
+    });
+  const signed = (expiresInMs: number, sig: string) =>
+    `/api/files/01a201b8-7800-7000-8000-0000000000f1?exp=${Math.floor((Date.now() + expiresInMs) / 1000)}&sig=${sig}`;
+  const image = () => screen.getByTestId('attachment-image');
+
+  it('fetches the message again shortly before its file addresses expire, and shows the fresh ones', async () => {
+    const stale = imageAt(signed(60_000, 'old'));
+    const freshUrl = signed(4 * 3_600_000, 'new');
+    const { calls } = stubApi({
+      [`GET /conversation/${CONTACT}/messages/${stale.id}`]: {
+        body: { ...stale, attachments: [{ ...stale.attachments[0]!, url: freshUrl }] },
+      },
+    });
+    renderConversationPart(<CachedBubble id={stale.id} />, [stale]);
+    await waitFor(() => expect(image().getAttribute('src')).toBe(freshUrl));
+    expect(calls).toHaveLength(1);
+  });
+
+  it('leaves addresses far from expiry alone, and renews once when a file fails to load', async () => {
+    const shown = imageAt(signed(3 * 3_600_000, 'same'));
+    const { calls } = stubApi({ [`GET /conversation/${CONTACT}/messages/${shown.id}`]: { body: shown } });
+    renderConversationPart(<CachedBubble id={shown.id} />, [shown]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls).toHaveLength(0);
+    fireEvent.error(image());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    // The server gave the same address (our clock runs ahead of its): failing again asks nothing more.
+    fireEvent.error(image());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls).toHaveLength(1);
   });
 });

@@ -1,0 +1,48 @@
+// The audit log: events are written by the areas they happen in (record) and read by the company's
+// administrators in the Center (list), newest first, a page at a time.
+import type { AuditDetails, AuditKind, AuditQuery } from '@atende/contract';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema/index.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { AuditRow } from './presenter.ts';
+
+/** What happened, as the area it happened in tells it. */
+export type AuditRecord = {
+  companyId: string;
+  kind: AuditKind;
+  actorUserId?: string | null;
+  subject?: string | null;
+  clientIp?: string | null;
+  details?: AuditDetails;
+};
+
+export async function recordAuditEvent(db: Db, event: AuditRecord): Promise<void> {
+  await db.insert(auditEvents).values(event);
+}
+
+/** One page of events and the cursor after it (null on the last page). */
+export type AuditRows = { rows: AuditRow[]; nextCursor: string | null };
+
+export type AuditService = ReturnType<typeof auditService>;
+
+export function auditService() {
+  return {
+    async list(ctx: TenantContext, query: AuditQuery): Promise<AuditRows> {
+      // UUIDv7 ids order events as they were written: the id alone is the keyset.
+      const rows = await ctx.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.companyId, ctx.companyId),
+            query.cursor ? lt(auditEvents.id, query.cursor) : undefined,
+          ),
+        )
+        .orderBy(desc(auditEvents.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      return { rows: page, nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+    },
+  };
+}

@@ -1,0 +1,167 @@
+// Date and date-and-time fields in the interface language: the browser's own <input type="date"> writes dates
+// the browser's way (mm/dd/yyyy in a Portuguese console on an English browser), so these are Mantine's, with
+// the language's dayjs locale (month and day names), order of day and month, first day of the week and 12/24 h
+// clock. Values stay ISO ("YYYY-MM-DD", "YYYY-MM-DDTHH:mm" wall time) whatever is shown. Only the lazy pages
+// with a date field load this module, @mantine/dates and dayjs.
+import type { Language } from '@atende/contract';
+import { Group, Input } from '@mantine/core';
+import { DateInput, DatesProvider, TimePicker, type DayOfWeek } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/pt';
+import 'dayjs/locale/pt-br';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from '../lib/i18n.ts';
+
+dayjs.extend(customParseFormat);
+
+interface DateSettings {
+  /** dayjs locale: month and weekday names in the calendar. */
+  locale: string;
+  /** How a date is shown and typed. */
+  format: string;
+  firstDayOfWeek: DayOfWeek;
+  clock: '24h' | '12h';
+}
+
+const SETTINGS: Readonly<Record<Language, DateSettings>> = {
+  pt_br: { locale: 'pt-br', format: 'DD/MM/YYYY', firstDayOfWeek: 0, clock: '24h' },
+  pt_pt: { locale: 'pt', format: 'DD/MM/YYYY', firstDayOfWeek: 1, clock: '24h' },
+  en: { locale: 'en', format: 'MM/DD/YYYY', firstDayOfWeek: 0, clock: '12h' },
+  es: { locale: 'es', format: 'DD/MM/YYYY', firstDayOfWeek: 1, clock: '24h' },
+  fr: { locale: 'fr', format: 'DD/MM/YYYY', firstDayOfWeek: 1, clock: '24h' },
+};
+
+function useDateSettings(): DateSettings {
+  return SETTINGS[useTranslation().language];
+}
+
+function LanguageDates({ settings, children }: { settings: DateSettings; children: ReactNode }) {
+  const { locale, firstDayOfWeek } = settings;
+  return <DatesProvider settings={{ locale, firstDayOfWeek }}>{children}</DatesProvider>;
+}
+
+/** A whole typed date in the language's format, as "YYYY-MM-DD"; null while it is not one (strict). */
+export const parseTypedDate = (text: string, settings: Pick<DateSettings, 'format' | 'locale'>) => {
+  const date = dayjs(text.trim(), settings.format, settings.locale, true);
+  return date.isValid() ? date.format('YYYY-MM-DD') : null;
+};
+
+export interface DateFieldProps {
+  label: string;
+  /** "YYYY-MM-DD", or "" for none. */
+  value: string;
+  onChange: (value: string) => void;
+  name?: string;
+  error?: ReactNode;
+  testId?: string;
+}
+
+export function DateField({ label, value, onChange, name, error, testId }: DateFieldProps) {
+  const { t } = useTranslation();
+  const settings = useDateSettings();
+  return (
+    <LanguageDates settings={settings}>
+      <DateInput
+        label={label}
+        value={value || null}
+        onChange={(next) => onChange(next ?? '')}
+        valueFormat={settings.format}
+        dateParser={(text) => parseTypedDate(text, settings)}
+        placeholder={t('dates.placeholder')}
+        name={name}
+        error={error}
+        // Emptying the text empties the value (no clear button: Mantine's has no accessible name).
+        allowDeselect
+        popoverProps={{ withinPortal: true }}
+        data-testid={testId}
+      />
+    </LanguageDates>
+  );
+}
+
+export interface DateTimeFieldProps {
+  label: string;
+  description?: ReactNode;
+  /** "YYYY-MM-DDTHH:mm" wall time, or "" while the date or the time is missing. */
+  value: string;
+  onChange: (value: string) => void;
+  error?: ReactNode;
+  required?: boolean;
+  /** Focused first when its modal opens (Mantine's data-autofocus). */
+  autoFocus?: boolean;
+  testId?: string;
+}
+
+const splitWallTime = (value: string) => ({ date: value.slice(0, 10), time: value.slice(11, 16) });
+
+/** A date field and a time field side by side, one value: both or nothing. */
+export function DateTimeField({
+  label,
+  description,
+  value,
+  onChange,
+  error,
+  required,
+  autoFocus,
+  testId,
+}: DateTimeFieldProps) {
+  const { t } = useTranslation();
+  const settings = useDateSettings();
+  const labelId = useId();
+  const [parts, setParts] = useState(() => splitWallTime(value));
+  // A value set from outside (a form reset) replaces what was typed; the field's own answer does not.
+  useEffect(() => {
+    setParts((current) => (value === combine(current) ? current : splitWallTime(value)));
+  }, [value]);
+  const update = (next: { date: string; time: string }) => {
+    setParts(next);
+    onChange(combine(next));
+  };
+  return (
+    <LanguageDates settings={settings}>
+      <Input.Wrapper
+        label={label}
+        labelElement="div"
+        id={labelId}
+        description={description}
+        error={error}
+        required={required}
+        data-testid={testId}
+      >
+        <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={`${labelId}-label`}>
+          <DateInput
+            aria-label={t('dates.date')}
+            value={parts.date || null}
+            onChange={(date) => update({ ...parts, date: date ?? '' })}
+            valueFormat={settings.format}
+            dateParser={(text) => parseTypedDate(text, settings)}
+            placeholder={t('dates.placeholder')}
+            error={Boolean(error)}
+            allowDeselect
+            popoverProps={{ withinPortal: true }}
+            flex={1}
+            data-autofocus={autoFocus || undefined}
+            data-testid={testId && `${testId}-date`}
+          />
+          <TimePicker
+            value={parts.time}
+            onChange={(time) => update({ ...parts, time: time.slice(0, 5) })}
+            format={settings.clock}
+            hoursInputLabel={t('dates.hours')}
+            minutesInputLabel={t('dates.minutes')}
+            amPmInputLabel={t('dates.amPm')}
+            error={Boolean(error)}
+            hoursInputProps={{ 'data-testid': testId && `${testId}-hours` }}
+            minutesInputProps={{ 'data-testid': testId && `${testId}-minutes` }}
+          />
+        </Group>
+      </Input.Wrapper>
+    </LanguageDates>
+  );
+}
+
+const combine = ({ date, time }: { date: string; time: string }) => (date && time ? `${date}T${time}` : '');

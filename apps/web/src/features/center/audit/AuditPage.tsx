@@ -1,0 +1,122 @@
+// The Center's audit section (/center/audit): the company's security events, newest first, read-only, a page
+// at a time; for administrators only (ability audit.read), everyone else is told so without a call.
+import type { AuditEvent } from '@atende/contract';
+import { Alert, Badge, Button, Center, Table, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { QueryBody } from '../../../components/QueryBody.tsx';
+import { holds } from '../../../lib/abilities.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useCurrentUser } from '../../../lib/session-store.ts';
+import { useFormatters } from '../../../lib/use-formatters.ts';
+import { CenterSection } from '../CenterSection.tsx';
+import { auditQuery } from './audit-api.ts';
+
+/** What an event's details say, in words: each kind knows its own details. */
+function describeDetails(t: TFunction, event: AuditEvent): string {
+  const { details } = event;
+  switch (event.kind) {
+    case 'login_throttled': {
+      const summary = t('centerAudit.details.login_throttled', {
+        failures: details.failures,
+        client: t(details.client === 'device' ? 'centerAudit.clients.device' : 'centerAudit.clients.address'),
+        total: details.account_failures,
+        seconds: details.retry_after_seconds,
+      });
+      return details.under_attack ? `${summary} — ${t('centerAudit.details.underAttack')}` : summary;
+    }
+  }
+}
+
+function AuditRow({ event }: { event: AuditEvent }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <Table.Tr data-testid="audit-row">
+      <Table.Td>
+        <Text size="sm">{format.dateTime(event.at)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color="orange">
+          {t(`centerAudit.kinds.${event.kind}`)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{event.subject}</Table.Td>
+      <Table.Td>
+        <Text size="sm" ff="monospace">
+          {event.client_ip}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c="dimmed">
+          {describeDetails(t, event)}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function AuditEvents() {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery(auditQuery);
+  return (
+    <QueryBody query={query}>
+      {(data) => {
+        const events = data.pages.flatMap((page) => page.data);
+        if (events.length === 0) return <Text c="dimmed">{t('centerAudit.empty')}</Text>;
+        return (
+          <>
+            <Table.ScrollContainer minWidth={720}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('centerAudit.columns.at')}</Table.Th>
+                    <Table.Th>{t('centerAudit.columns.kind')}</Table.Th>
+                    <Table.Th>{t('centerAudit.columns.subject')}</Table.Th>
+                    <Table.Th>{t('centerAudit.columns.clientIp')}</Table.Th>
+                    <Table.Th>{t('centerAudit.columns.details')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {events.map((event) => (
+                    <AuditRow key={event.id} event={event} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {query.hasNextPage && (
+              <Center mt="md">
+                <Button
+                  variant="subtle"
+                  loading={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                  data-testid="audit-more"
+                >
+                  {t('centerAudit.more')}
+                </Button>
+              </Center>
+            )}
+          </>
+        );
+      }}
+    </QueryBody>
+  );
+}
+
+export function AuditPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  if (!user) return null;
+  if (!holds(user, 'audit.read')) {
+    return (
+      <Alert color="yellow" variant="light" title={t('centerAudit.adminsOnlyTitle')} role="alert">
+        {t('centerAudit.adminsOnlyBody')}
+      </Alert>
+    );
+  }
+  return (
+    <CenterSection title={t('centerAudit.title')} description={t('centerAudit.subtitle')}>
+      <AuditEvents />
+    </CenterSection>
+  );
+}

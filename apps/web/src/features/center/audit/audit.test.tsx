@@ -1,0 +1,118 @@
+// The Center's audit page: events newest first in words (kind, account, address, details), more pages through
+// the cursor, the administrators-only notice without a call, and the section offered in the Center's
+// navigation to administrators only.
+import type { AuditEvent } from '@atende/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConsoleTexts } from '../../../lib/i18n.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { demoUser, stubApi } from '../../../test/fixtures.ts';
+import { CenterNav } from '../CenterNav.tsx';
+import { AuditPage } from './AuditPage.tsx';
+
+beforeAll(async () => {
+  await loadConsoleTexts();
+});
+beforeEach(() => {
+  useSessionStore.setState({ user: demoUser({ role: 'admin', username: 'admin' }), token: 'token' });
+});
+
+function wrap(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const event = (n: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
+  id: `01a201b8-7760-71e4-bcfb-5e5b0d87100${n}`,
+  at: `2026-11-0${n}T12:00:00.000Z`,
+  kind: 'login_throttled',
+  actor_id: null,
+  subject: `joana${n}`,
+  client_ip: `203.0.113.${n}`,
+  details: {
+    client: 'address',
+    failures: 3,
+    account_failures: 3,
+    retry_after_seconds: 1,
+    under_attack: false,
+  },
+  ...overrides,
+});
+
+describe('audit page', () => {
+  it('lists the events in words and loads older pages through the cursor', async () => {
+    const newest = event(3, {
+      details: {
+        client: 'address',
+        failures: 1,
+        account_failures: 20,
+        retry_after_seconds: 10,
+        under_attack: true,
+      },
+    });
+    const { calls } = stubApi({
+      'GET /center/audit': (call) =>
+        call.query.cursor === event(2).id
+          ? { body: { data: [event(1)], next_cursor: null } }
+          : { body: { data: [newest, event(2)], next_cursor: event(2).id } },
+    });
+    wrap(<AuditPage />);
+    expect(screen.getByRole('heading', { name: 'Auditoria' })).toBeTruthy();
+    const rows = await screen.findAllByTestId('audit-row');
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['joana3', 'joana2']);
+    const first = within(rows[0]!);
+    expect(first.getByText('Acesso desacelerado após senhas erradas')).toBeTruthy();
+    expect(first.getByText('203.0.113.3')).toBeTruthy();
+    expect(first.getByText('03/11/2026, 09:00')).toBeTruthy();
+    expect(
+      first.getByText(
+        '1 falha(s) deste endereço, 20 na conta; próxima tentativa em 10 s — conta sob ataque de vários endereços',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(rows[1]!).getByText('3 falha(s) deste endereço, 3 na conta; próxima tentativa em 1 s'),
+    ).toBeTruthy();
+
+    await userEvent.click(screen.getByTestId('audit-more'));
+    await screen.findByText('joana1');
+    expect(calls.map((call) => call.query.cursor)).toEqual([undefined, event(2).id]);
+    expect(screen.getAllByTestId('audit-row')).toHaveLength(3);
+    expect(screen.queryByTestId('audit-more')).toBeNull();
+  });
+
+  it('says when nothing was recorded', async () => {
+    stubApi({ 'GET /center/audit': { body: { data: [], next_cursor: null } } });
+    wrap(<AuditPage />);
+    expect(await screen.findByText('Nenhum evento registrado.')).toBeTruthy();
+  });
+
+  it('tells a supervisor the page is for administrators, without asking the server', () => {
+    useSessionStore.setState({ user: demoUser({ role: 'supervisor' }) });
+    const { calls } = stubApi({});
+    wrap(<AuditPage />);
+    expect(screen.getByRole('alert').textContent).toContain('Somente administradores');
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['admin', true],
+    ['supervisor', false],
+  ] as const)('the Center offers the section to a %s: %s', (role, offered) => {
+    useSessionStore.setState({ user: demoUser({ role }) });
+    const router = createMemoryRouter([{ path: '*', element: <CenterNav /> }], {
+      initialEntries: ['/center'],
+    });
+    wrap(<RouterProvider router={router} />);
+    expect(screen.queryByTestId('center-nav-center.audit') !== null).toBe(offered);
+    if (offered) expect(screen.getByTestId('center-nav-center.audit').textContent).toBe('Auditoria');
+  });
+});

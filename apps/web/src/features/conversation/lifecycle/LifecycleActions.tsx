@@ -1,0 +1,171 @@
+// The conversation header's actions on its life and owner (issue 20): resolve (optionally with an outcome of
+// the company's event actions), reopen, snooze until a preset time, and assign / transfer / return to the
+// queue (AssignModal) for the owner, a user with change_responsible, or anyone for an unassigned one.
+import type { Contact } from '@atende/contract';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { CheckIcon } from '../../../components/Icons.tsx';
+import { useAbility } from '../../../lib/abilities.ts';
+import { eventActionsQuery } from '../../../lib/catalogues.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { ariaKeys, useShortcut } from '../../../lib/shortcuts.ts';
+import { useCurrentUser } from '../../../lib/session-store.ts';
+import { AssignModal } from './AssignModal.tsx';
+import { ChevronDownIcon, ClockPauseIcon, ReopenIcon, TransferIcon } from './LifecycleIcons.tsx';
+import { SNOOZE_PRESETS, snoozeUntil } from './snooze-presets.ts';
+import { useLifecycle } from './use-lifecycle.ts';
+
+/** Keyboard-first (issue 20, item 3): resolve and assign without the mouse, listed in `?` and Ctrl+K. */
+const RESOLVE_KEYS = 'alt+r';
+const ASSIGN_KEYS = 'alt+a';
+
+function ResolveButton({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
+  const { resolve } = useLifecycle(contact.id);
+  const actions = useQuery(eventActionsQuery).data?.data ?? [];
+  const handleResolve = (eventActionId?: string) =>
+    resolve.mutate(eventActionId ? { event_action_id: eventActionId } : {}, {
+      onSuccess: () => notifySuccess(t('lifecycle.resolved', { name: contact.name })),
+    });
+  useShortcut({
+    id: 'conversation.resolve',
+    keys: RESOLVE_KEYS,
+    label: 'shortcuts.actions.resolve',
+    handler: () => {
+      if (!resolve.isPending) handleResolve();
+    },
+  });
+  return (
+    <Group gap={0} wrap="nowrap">
+      <Button
+        size="xs"
+        color="teal"
+        leftSection={<CheckIcon size={16} />}
+        loading={resolve.isPending}
+        onClick={() => handleResolve()}
+        aria-keyshortcuts={ariaKeys(RESOLVE_KEYS)}
+        style={actions.length ? { borderTopRightRadius: 0, borderBottomRightRadius: 0 } : undefined}
+        data-testid="resolve"
+      >
+        {t('lifecycle.resolve')}
+      </Button>
+      {actions.length > 0 && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              size={30}
+              color="teal"
+              variant="filled"
+              aria-label={t('lifecycle.resolveWithOutcome')}
+              style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid #ffffff66' }}
+              data-testid="resolve-outcomes"
+            >
+              <ChevronDownIcon size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{t('lifecycle.resolveWithOutcome')}</Menu.Label>
+            {actions.map((action) => (
+              <Menu.Item key={action.id} onClick={() => handleResolve(action.id)}>
+                {action.name}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
+
+function SnoozeMenu({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
+  const { snooze } = useLifecycle(contact.id);
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Tooltip label={t('lifecycle.snooze')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('lifecycle.snooze')}
+            loading={snooze.isPending}
+            data-testid="snooze"
+          >
+            <ClockPauseIcon />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('lifecycle.snoozeUntilLabel')}</Menu.Label>
+        {SNOOZE_PRESETS.map((preset) => (
+          <Menu.Item
+            key={preset}
+            onClick={() => snooze.mutate(snoozeUntil(preset))}
+            data-testid={`snooze-${preset}`}
+          >
+            {t(`lifecycle.snoozePresets.${preset}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function AssignShortcut({ onAssign }: { onAssign: () => void }) {
+  useShortcut({
+    id: 'conversation.assign',
+    keys: ASSIGN_KEYS,
+    label: 'shortcuts.actions.assign',
+    handler: onAssign,
+  });
+  return null;
+}
+
+export function LifecycleActions({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const changesResponsible = useAbility('contacts.change_responsible');
+  const { reopen } = useLifecycle(contact.id);
+  const [assigning, assignModal] = useDisclosure(false);
+  const owner = contact.responsible?.id ?? null;
+  const mayAssign = changesResponsible || owner === user?.id || owner === null;
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="lifecycle-actions">
+      {mayAssign && (
+        <Tooltip label={t('lifecycle.assign')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('lifecycle.assign')}
+            onClick={assignModal.open}
+            aria-keyshortcuts={ariaKeys(ASSIGN_KEYS)}
+            data-testid="assign"
+          >
+            <TransferIcon />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {contact.status === 'open' && <SnoozeMenu contact={contact} />}
+      {contact.status === 'open' ? (
+        <ResolveButton contact={contact} />
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<ReopenIcon size={16} />}
+          loading={reopen.isPending}
+          onClick={() => reopen.mutate()}
+          data-testid="reopen"
+        >
+          {t('lifecycle.reopen')}
+        </Button>
+      )}
+      {mayAssign && <AssignShortcut onAssign={assignModal.open} />}
+      {assigning && <AssignModal contact={contact} onClose={assignModal.close} />}
+    </Group>
+  );
+}

@@ -1,0 +1,21 @@
+// When a snooze ends, for the choices the header offers: in a while today, or tomorrow morning.
+export const SNOOZE_PRESETS = ['oneHour', 'threeHours', 'tomorrow'] as const;
+export type SnoozePreset = (typeof SNOOZE_PRESETS)[number];
+
+/** Tomorrow's working day starts at this hour (the browser's time, which is the attendant's). */
+const MORNING_HOUR = 9;
+
+export function snoozeUntil(preset: SnoozePreset, now: Date = new Date()): Date {
+  switch (preset) {
+    case 'oneHour':
+      return new Date(now.getTime() + 60 * 60_000);
+    case 'threeHours':
+      return new Date(now.getTime() + 3 * 60 * 60_000);
+    case 'tomorrow': {
+      const morning = new Date(now);
+      morning.setDate(morning.getDate() + 1);
+      morning.setHours(MORNING_HOUR, 0, 0, 0);
+      return morning;
+    }
+  }
+}

@@ -1,0 +1,171 @@
+// Accessibility (issue 20, item 7): axe-core on every page — login, the panel (home, a conversation and its
+// side pages, profile, the user menu), the Center (users, channels, audit) and the widget on its demo page (open, pre-chat
+// form) — in the light and the dark theme. Any serious or critical violation fails, listed readably. The
+// console follows the system's colour scheme until the user picks one, so each theme is a browser context
+// emulating that scheme.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { attendant, DESKTOP, launchBrowser, loginThroughForm, type Credentials } from './support/browser.ts';
+import { customerWrites } from './support/control.ts';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+const admin: Credentials = { company: 'demo', username: 'admin', password: 'demo1234' };
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const BLOCKING = new Set(['serious', 'critical']);
+/** Mantine's transitions (menus, modals, tabs) last up to ~200 ms: axe must see the settled colours. */
+const SETTLE_MS = 400;
+
+interface AxeNode {
+  target: unknown[];
+  html: string;
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: AxeNode[];
+}
+
+type Check = (page: Page, label: string) => Promise<unknown>;
+
+let browser: Browser;
+let contactId: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const suffix = Date.now() % 100_000;
+  ({ contactId } = await customerWrites(dataDir, {
+    address: `55119${String(suffix).padStart(8, '0')}`,
+    name: `Acessível ${suffix}`,
+    text: 'Preciso de ajuda com meu pedido',
+  }));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Runs axe on the page as it is now; answers the serious and critical violations, one readable line each. */
+async function violations(page: Page, label: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(SETTLE_MS);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const found = (await page.evaluate(async () => {
+    type Run = (context: Document, options: { resultTypes: string[] }) => Promise<{ violations: unknown[] }>;
+    const axe = (window as unknown as { axe: { run: Run } }).axe;
+    // Only violations are read: axe then skips detailing every passing node, a good part of its time.
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  })) as AxeViolation[];
+  return found
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 5)
+        .map(
+          (node) =>
+            `    ${JSON.stringify(node.target)} ${node.html.slice(0, 160)}\n      ${node.failureSummary?.split('\n').slice(1).join(' ').trim()}`,
+        )
+        .join('\n');
+      const more = violation.nodes.length > 5 ? `\n    … and ${violation.nodes.length - 5} more` : '';
+      return `${label} — [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}${more}`;
+    });
+}
+
+async function signIn(context: BrowserContext, credentials: Credentials): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/`);
+  await loginThroughForm(page, credentials);
+  await page.waitForURL(`${baseUrl}/painel`);
+  return page;
+}
+
+describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) => {
+  /**
+   * Runs `visit` in a fresh context of this theme, `check` putting axe on the page at each step, and fails with
+   * every serious or critical violation found along the way.
+   */
+  async function audit(visit: (context: BrowserContext, check: Check) => Promise<void>): Promise<void> {
+    const found: string[] = [];
+    // bypassCSP: the server's policy forbids inline scripts, which is how axe's source is put into the page.
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      locale: 'pt-BR',
+      colorScheme: scheme,
+      bypassCSP: true,
+    });
+    try {
+      await visit(context, async (page, label) => found.push(...(await violations(page, label))));
+    } finally {
+      await context.close();
+    }
+    if (found.length > 0) console.error(found.join('\n\n'));
+    expect(found, found.join('\n\n')).toEqual([]);
+  }
+
+  it('login and the widget (pre-chat form, conversation)', () =>
+    audit(async (context, check) => {
+      const login = await context.newPage();
+      await login.goto(`${baseUrl}/`);
+      await login.locator('input[name=company]').waitFor();
+      expect(await login.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+      await check(login, 'login');
+
+      const site = await context.newPage();
+      await site.goto(`${baseUrl}/widget-demo`);
+      await site.locator('.launcher').click();
+      await site.locator('form.prechat input[name=name]').waitFor();
+      await check(site, 'widget: pre-chat form');
+      await site.locator('form.prechat input[name=name]').fill('Visitante Acessível');
+      await site
+        .locator('form.prechat input[name=email]')
+        .fill(`acessivel-${scheme}${Date.now()}@example.com`);
+      await site.locator('form.prechat button[type=submit]').click();
+      await site.locator('form.compose textarea').fill('Olá');
+      await site.locator('form.compose textarea').press('Enter');
+      await site.locator('.msg.in:not(.pending)').waitFor();
+      await check(site, 'widget: conversation');
+    }));
+
+  it('the panel: home, user menu, a conversation and its side pages, profile', () =>
+    audit(async (context, check) => {
+      const page = await signIn(context, attendant);
+      await check(page, 'panel home');
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menu').waitFor();
+      await check(page, 'panel home: user menu');
+      await page.keyboard.press('Escape');
+      await page.goto(`${baseUrl}/painel/conversa/${contactId}`);
+      await page.getByTestId('conversation').waitFor();
+      await check(page, 'conversation');
+      for (const [tab, path] of [
+        ['customer.information', 'informacoes'],
+        ['campaign.information', 'campanha'],
+        ['conversation.events', 'eventos'],
+        ['ready.phrases', 'frases'],
+      ] as const) {
+        await page.getByTestId(`tab-${tab}`).click();
+        await page.waitForURL(`${baseUrl}/painel/conversa/${contactId}/${path}`);
+        await check(page, `conversation: ${tab}`);
+      }
+      await page.goto(`${baseUrl}/painel/meu-perfil`);
+      await check(page, 'profile');
+    }));
+
+  it('the Center: users, channels, audit', () =>
+    audit(async (context, check) => {
+      const page = await signIn(context, admin);
+      for (const [label, path] of [
+        ['center: users', '/center'],
+        ['center: channels', '/center/channels'],
+        ['center: audit', '/center/audit'],
+      ] as const) {
+        await page.goto(`${baseUrl}${path}`);
+        await page.getByTestId('center-nav-center').waitFor();
+        await check(page, label);
+      }
+    }));
+});

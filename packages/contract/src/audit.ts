@@ -1,0 +1,37 @@
+// The Center's audit log (/center/audit): what happened to the company's security, newest first. One generic
+// event shape — a kind, when, who did it (when someone signed in did), whom or what it concerns, from which
+// address, and the kind's details — so later kinds (admin actions) add a name and texts, not a schema.
+import { z } from 'zod';
+import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE } from './constants.ts';
+import { Id, Timestamp } from './common.ts';
+
+export const AUDIT_KINDS = [
+  /** Failed logins started slowing an account down (issue 19, finding 6); once per throttling episode. */
+  'login_throttled',
+] as const;
+export const AuditKind = z.enum(AUDIT_KINDS);
+export type AuditKind = z.infer<typeof AuditKind>;
+
+export const AuditDetails = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type AuditDetails = z.infer<typeof AuditDetails>;
+
+export const AuditEvent = z.object({
+  id: Id,
+  at: Timestamp,
+  kind: AuditKind,
+  actor_id: Id.nullable(),
+  subject: z.string().nullable(),
+  client_ip: z.string().nullable(),
+  details: AuditDetails,
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+export const AuditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_SIZE),
+  /** The last event of the previous page (ids are UUIDv7: they sort as the events happened). */
+  cursor: Id.optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditPage = z.object({ data: z.array(AuditEvent), next_cursor: Id.nullable() });
+export type AuditPage = z.infer<typeof AuditPage>;
