@@ -39,6 +39,13 @@ const focused = (page: Page) =>
     const element = document.activeElement;
     return element?.getAttribute('data-testid') ?? element?.getAttribute('name') ?? element?.id ?? '';
   });
+/** The conversation whose footer text holds the caret (its footer is on screen), or null. */
+const focusedFooter = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (element?.getAttribute('data-testid') !== 'composer-text' || !element.isConnected) return null;
+    return element.closest<HTMLElement>('[data-testid=composer]')?.dataset.contactId ?? null;
+  });
 const contactIdInUrl = (page: Page) => /\/painel\/conversa\/([^/]+)/.exec(new URL(page.url()).pathname)?.[1];
 
 beforeAll(async () => {
@@ -86,7 +93,7 @@ describe('keyboard-only shift', () => {
     expect(await page.getByTestId('next-in-queue').getAttribute('aria-keyshortcuts')).toBe('Alt+N');
     await page.keyboard.press('Alt+N');
     await page.waitForURL(`${baseUrl}/painel/conversa/${waiting.contactId}`);
-    await expect.poll(() => focused(page)).toBe('composer-text');
+    await expect.poll(() => focusedFooter(page)).toBe(waiting.contactId);
     await page.keyboard.type('Olá! Já vou ajudar.');
     await page.keyboard.press('Enter');
     await page.getByTestId('message').filter({ hasText: 'Olá! Já vou ajudar.' }).waitFor();
@@ -96,10 +103,12 @@ describe('keyboard-only shift', () => {
     await page.keyboard.press('Alt+R');
     await page.getByTestId('reopen').waitFor();
 
-    // Alt+↓: the next conversation of the list, the caret again in its footer.
+    // Alt+↓: the next conversation of the list, the caret again in its footer (not in the footer of the
+    // conversation left, still on screen while the next one loads).
     await page.keyboard.press('Alt+ArrowDown');
     await expect.poll(() => contactIdInUrl(page)).not.toBe(waiting.contactId);
-    await expect.poll(() => focused(page)).toBe('composer-text');
+    const next = contactIdInUrl(page);
+    await expect.poll(() => focusedFooter(page)).toBe(next);
 
     // `?` lists the shortcuts, from outside a field (there `?` is typed): Shift+Tab back out of the footer
     // (what precedes the text depends on the conversation: the attach button, the channel picker, an e-mail's
@@ -140,7 +149,7 @@ describe('keyboard-only shift', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/painel/conversa/${waiting.contactId}`);
-    await expect.poll(() => focused(page)).toBe('composer-text');
+    await expect.poll(() => focusedFooter(page)).toBe(waiting.contactId);
 
     expect(await pointerEvents(page)).toEqual([]);
   });

@@ -55,6 +55,8 @@ describe('web chat widget', () => {
     const sentAt = Date.now();
     await site.locator('form.compose textarea').fill('Alguém aí?');
     await site.locator('form.compose textarea').press('Enter');
+    // Stored first (the visitor's copy confirmed), then shown to the attendant who opened the conversation.
+    await site.locator('.msg.in:not(.pending)', { hasText: 'Alguém aí?' }).waitFor();
     await messageWith(page, 'Alguém aí?').waitFor();
     console.log(`visitor → attendant in the console: ${Date.now() - sentAt} ms`);
     await messageWith(page, 'Olá, vim pelo site').waitFor();

@@ -39,6 +39,11 @@ export const Message = z.object({
   direction: z.enum(['in', 'out']),
   sender: z.object({ type: z.enum(['customer', 'user']), id: Id.nullable(), name: z.string().nullable() }),
   text: z.string(),
+  /**
+   * The id the sending browser gave an attendant's message (null for the customer's): the copy shown while it
+   * was sent gives way to the message whichever of the send's answer and the realtime event arrives first.
+   */
+  client_id: z.string().nullable(),
   subject: z.string().nullable(),
   /** An e-mail with an HTML body: `GET .../messages/:id/html` gives its sanitised version. */
   has_html: z.boolean(),

@@ -17,6 +17,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     direction: 'in',
     sender: { type: 'customer', id: null, name: 'Maria' },
     text: `mensagem ${sequence}`,
+    client_id: null,
     subject: null,
     has_html: false,
     attachments: [],

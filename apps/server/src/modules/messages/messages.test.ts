@@ -63,12 +63,16 @@ describe('sending a message', () => {
     const socket = await connectSocket(baseUrl, me.token);
     expect(await socket.timeout(2000).emitWithAck('contact.watch', contact.id)).toBe(true);
 
-    const response = await send(contact.id, { text: '  Olá! Como posso ajudar?  ' });
+    const response = await send(contact.id, {
+      text: '  Olá! Como posso ajudar?  ',
+      client_id: 'client-hello-1',
+    });
     expect(response.statusCode).toBe(201);
     const message: Message = response.json();
     expect(message).toMatchObject({
       direction: 'out',
       text: 'Olá! Como posso ajudar?',
+      client_id: 'client-hello-1',
       channel: { type: 'whatsapp' },
       sender: { type: 'user', id: me.user.id, name: 'Test User' },
     });
@@ -77,7 +81,9 @@ describe('sending a message', () => {
     const delivered = await statusOf(message.id, (status) => status === 'sent');
     expect(delivered.providerMessageId).toBe(`prov-${message.id}`);
     expect(provider.sent).toContain('Olá! Como posso ajudar?');
-    await socket.next<Message>('message.created', (m) => m.id === message.id);
+    // The realtime copy names the send it answers, so the sender's screen shows it once whichever comes first.
+    const created = await socket.next<Message>('message.created', (m) => m.id === message.id);
+    expect(created.client_id).toBe('client-hello-1');
     await socket.next<{ id: string; status: string }>(
       'message.status',
       (e) => e.id === message.id && e.status === 'sent',

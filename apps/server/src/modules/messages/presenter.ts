@@ -17,6 +17,7 @@ export const messageColumns = {
   senderUserId: messages.senderUserId,
   senderName: users.name,
   text: messages.text,
+  clientId: messages.clientId,
   subject: messages.subject,
   hasHtml: sql<boolean>`${messages.html} is not null`,
   status: messages.status,
@@ -61,7 +62,7 @@ export const messagesJson = (db: Db) =>
 
 export type MessageRow = Omit<
   typeof messages.$inferSelect,
-  'companyId' | 'providerMessageId' | 'clientId' | 'html' | 'emailReferences'
+  'companyId' | 'providerMessageId' | 'html' | 'emailReferences'
 > & {
   senderName: string | null;
   hasHtml: boolean;
@@ -84,6 +85,7 @@ export function presentMessage(
         ? { type: 'customer', id: null, name: null }
         : { type: 'user', id: row.senderUserId, name: row.senderName },
     text: row.text,
+    client_id: row.clientId,
     subject: row.subject,
     has_html: row.hasHtml,
     attachments: files,

@@ -392,6 +392,7 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
       )}
       <TypingIndicator contactId={contact.id} />
       <Composer
+        contactId={contact.id}
         channels={contact.channels}
         channelId={channelId}
         onChannelChange={setChosenChannel}

@@ -1,5 +1,6 @@
 // The open conversation's room: joined when the screen opens, left when it closes, joined again after a
-// reconnect followed by a refetch of the latest page; realtime messages and statuses patch the timeline.
+// reconnect; each join followed by a refetch of the latest page; realtime messages and statuses patch the
+// timeline.
 import type { Message, MessageStatusChanged } from '@atende/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
@@ -33,14 +34,40 @@ function setup() {
 }
 
 describe('useConversationLive', () => {
-  it('watches the contact, and watches again and refetches after a reconnect; unwatches on leave', () => {
-    const { socket, hook, refetch } = setup();
+  /** Answers the last `contact.watch` the hook emitted, as the server does once the socket is in the room. */
+  const answerWatch = (socket: ReturnType<typeof setup>['socket'], joined: boolean) => {
+    const watches = socket.emit.mock.calls.filter(([event]) => event === 'contact.watch');
+    const ack = watches.at(-1)?.[2] as (joined: boolean) => void;
+    act(() => ack(joined));
+  };
+
+  it('fetches the latest page again once in the room: what came before the join is not lost', () => {
+    const { socket, refetch } = setup();
     expect(socket.emit).toHaveBeenCalledWith('contact.watch', CONTACT, expect.any(Function));
     expect(refetch).not.toHaveBeenCalled();
+    answerWatch(socket, true);
+    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(refetch).toHaveBeenCalledWith({ queryKey: conversationKeys.timeline(CONTACT) });
+  });
+
+  it('fetches nothing when the room is refused', () => {
+    const { socket, refetch } = setup();
+    answerWatch(socket, false);
+    expect(refetch).not.toHaveBeenCalled();
+  });
+
+  it('watches again after a reconnect and refetches the timeline, threads and contact; unwatches on leave', () => {
+    const { socket, hook, refetch } = setup();
+    answerWatch(socket, true);
+    refetch.mockClear();
     act(() => useRealtimeStore.setState({ connections: 2 }));
     expect(socket.emit).toHaveBeenCalledWith('contact.unwatch', CONTACT);
     expect(socket.emit.mock.calls.filter(([event]) => event === 'contact.watch')).toHaveLength(2);
+    expect(refetch).not.toHaveBeenCalled();
+    answerWatch(socket, true);
     expect(refetch).toHaveBeenCalledWith({ queryKey: conversationKeys.timeline(CONTACT) });
+    expect(refetch).toHaveBeenCalledWith({ queryKey: conversationKeys.threads(CONTACT) });
+    expect(refetch).toHaveBeenCalledTimes(3);
     hook.unmount();
     expect(socket.emit).toHaveBeenLastCalledWith('contact.unwatch', CONTACT);
   });

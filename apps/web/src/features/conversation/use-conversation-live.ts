@@ -1,5 +1,6 @@
 // The open conversation's realtime room: joins it ('contact.watch') while the screen is open and again after
-// every reconnect, then refetches the latest page and the contact (events may have been missed while away);
+// every reconnect; once joined, refetches the latest page (and after a reconnect the threads and the contact:
+// events may have been missed while away);
 // new messages, registered events, delivery statuses and changed messages (reactions) patch the timeline;
 // thread events patch the threads.
 import type { ContactEvent, Message, MessageStatusChanged, Thread, ThreadMessage } from '@atende/contract';
@@ -46,13 +47,18 @@ export function useConversationLive(contactId: string): void {
     if (!socket?.connected || connections === 0) return undefined;
     const previous = watchedAt.current;
     watchedAt.current = { contactId, connections };
-    socket.emit('contact.watch', contactId, () => undefined);
-    // Same conversation, new connection: what happened while disconnected is fetched again.
-    if (previous?.contactId === contactId && previous.connections !== connections) {
+    const reconnected = previous?.contactId === contactId && previous.connections !== connections;
+    socket.emit('contact.watch', contactId, (joined: boolean) => {
+      if (!joined) return;
+      // What was created before the room was joined reached no socket of ours: the timeline the screen
+      // fetched while joining may miss it (a customer writing as the conversation opens), so its latest page
+      // is fetched again once in the room; after a reconnection, everything the screen shows.
       void client.refetchQueries({ queryKey: conversationKeys.timeline(contactId) });
-      void client.refetchQueries({ queryKey: conversationKeys.threads(contactId) });
-      void client.refetchQueries({ queryKey: contactKeys.detail(contactId) });
-    }
+      if (reconnected) {
+        void client.refetchQueries({ queryKey: conversationKeys.threads(contactId) });
+        void client.refetchQueries({ queryKey: contactKeys.detail(contactId) });
+      }
+    });
     return () => {
       if (socket.connected) socket.emit('contact.unwatch', contactId);
     };

@@ -29,6 +29,7 @@ function renderComposer(channels: ContactChannel[] = [channel()], overrides: Par
     <QueryClientProvider client={new QueryClient()}>
       <MantineProvider>
         <Composer
+          contactId="c1"
           channels={channels}
           channelId={channels[0]?.id ?? null}
           onChannelChange={() => undefined}

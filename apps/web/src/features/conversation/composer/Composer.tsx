@@ -39,6 +39,8 @@ export interface ComposerHandle {
 }
 
 export interface ComposerProps {
+  /** The conversation the footer belongs to (focus requests name it). */
+  contactId: string;
   channels: readonly ContactChannel[];
   channelId: string | null;
   onChannelChange: (channelId: string) => void;
@@ -58,7 +60,7 @@ const newClientId = (): string => crypto.randomUUID();
 const FOCUS_KEYS = 'alt+m';
 
 const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Composer(
-  { channels, channelId, onChannelChange, onSend, replySubject = null, onTyping },
+  { contactId, channels, channelId, onChannelChange, onSend, replySubject = null, onTyping },
   ref,
 ) {
   const { t, language } = useTranslation();
@@ -73,7 +75,7 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   // The client_id of a send that failed on the network: sending the same thing again reuses it.
   const unsent = useRef<{ key: string; clientId: string } | null>(null);
   const phraseShortcut = usePhraseShortcut(textarea, text, setText);
-  useComposerFocus(textarea);
+  useComposerFocus(textarea, contactId);
   useShortcut({
     id: 'composer.focus',
     keys: FOCUS_KEYS,
@@ -173,7 +175,12 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   }));
 
   return (
-    <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="composer">
+    <Box
+      p="sm"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      data-testid="composer"
+      data-contact-id={contactId}
+    >
       <Stack gap={6}>
         <Group gap="xs" wrap="nowrap">
           <Select

@@ -44,6 +44,7 @@ function renderFooter() {
               path="/painel/conversa/:contactId"
               element={
                 <Composer
+                  contactId="c1"
                   channels={[channel()]}
                   channelId={channel().id}
                   onChannelChange={() => undefined}

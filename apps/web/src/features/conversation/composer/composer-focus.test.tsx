@@ -3,7 +3,7 @@
 // names, on mount or at once, and never by the footer of another conversation.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,13 +15,15 @@ import { demoUser } from '../../../test/fixtures.ts';
 import { channel } from '../../../test/messages.ts';
 import { Composer } from './Composer.tsx';
 
-function Footer() {
+/** The footer of conversation `contactId`, whatever conversation the route names. */
+function Footer({ contactId }: { contactId: string }) {
   useShortcutListener();
   const channels = [channel()];
   return (
     <>
       <button type="button">elsewhere</button>
       <Composer
+        contactId={contactId}
         channels={channels}
         channelId={channels[0]?.id ?? null}
         onChannelChange={() => undefined}
@@ -31,10 +33,11 @@ function Footer() {
   );
 }
 
-function renderFooter(contactId: string) {
-  const router = createMemoryRouter([{ path: '/painel/conversa/:contactId', element: <Footer /> }], {
-    initialEntries: [`/painel/conversa/${contactId}`],
-  });
+function renderFooter(contactId: string, routeContactId = contactId) {
+  const router = createMemoryRouter(
+    [{ path: '/painel/conversa/:contactId', element: <Footer contactId={contactId} /> }],
+    { initialEntries: [`/painel/conversa/${routeContactId}`] },
+  );
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MantineProvider>
@@ -69,6 +72,18 @@ describe('footer focus', () => {
     screen.getByRole('button', { name: 'elsewhere' }).focus();
     act(() => requestComposerFocus('c1'));
     expect(document.activeElement).toBe(text);
+  });
+
+  it('leaves the request to the next conversation while the route already names it', () => {
+    // Moving on (Alt+↓): the route names c2 while c1's footer is still on screen, about to be replaced.
+    const text = renderFooter('c1', 'c2');
+    screen.getByRole('button', { name: 'elsewhere' }).focus();
+    act(() => requestComposerFocus('c2'));
+    expect(document.activeElement).not.toBe(text);
+    // The request is still there for c2's footer when it mounts.
+    cleanup();
+    const next = renderFooter('c2');
+    expect(document.activeElement).toBe(next);
   });
 
   it('leaves a request for another conversation alone', () => {

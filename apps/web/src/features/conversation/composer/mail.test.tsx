@@ -31,6 +31,7 @@ function renderComposer(channels: ContactChannel[], overrides: Partial<ComposerP
   const onSend = vi.fn<ComposerProps['onSend']>().mockResolvedValue(undefined);
   renderConversationPart(
     <Composer
+      contactId="c1"
       channels={channels}
       channelId={channels[0]?.id ?? null}
       onChannelChange={() => undefined}

@@ -32,6 +32,7 @@ export function optimisticMessage(
     direction: 'out',
     sender: { type: 'user', id: user?.id ?? null, name: user?.name ?? null },
     text: textOf(outgoing),
+    client_id: clientId,
     subject: outgoing.kind === 'mail' ? outgoing.subject : null,
     has_html: false,
     attachments: [],
@@ -77,7 +78,7 @@ export function useSendMessage(contactId: string) {
       }
       try {
         const message = await deliver(contactId, channel, clientId, outgoing);
-        addMessage(client, message, clientId);
+        addMessage(client, message);
         return message;
       } catch (error) {
         dropMessage(client, contactId, localIdOf(clientId));

@@ -52,8 +52,8 @@ export async function loadOlder(client: QueryClient, contactId: string): Promise
   return page.data.length > 0;
 }
 
-export const addMessage = (client: QueryClient, message: Message, clientId?: string): void =>
-  update(client, message.contact_id, (timeline) => upsertMessage(timeline, message, clientId));
+export const addMessage = (client: QueryClient, message: Message): void =>
+  update(client, message.contact_id, (timeline) => upsertMessage(timeline, message));
 
 export const addEvent = (client: QueryClient, event: ContactEvent): void =>
   update(client, event.contact_id, (timeline) => upsertEvent(timeline, event));

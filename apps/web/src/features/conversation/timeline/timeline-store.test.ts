@@ -44,9 +44,11 @@ describe('timeline store', () => {
     const local = message({ id: localIdOf('client-1'), direction: 'out', status: 'pending' });
     const withLocal = upsertMessage(start, local);
     expect(ids(withLocal)[0]).toBe(local.id);
-    const real = message({ direction: 'out', status: 'pending' });
-    const echoed = upsertMessage(withLocal, real); // message.created may come before the POST answer
-    const answered = upsertMessage(echoed, real, 'client-1');
+    const real = message({ direction: 'out', status: 'pending', client_id: 'client-1' });
+    // message.created may come before the POST answer: the message shows once from the first of them.
+    const echoed = upsertMessage(withLocal, real);
+    expect(ids(echoed)).toEqual([real.id, b.id, a.id]);
+    const answered = upsertMessage(echoed, real);
     expect(ids(answered)).toEqual([real.id, b.id, a.id]);
     expect(oldestAnchor(answered)).toEqual({ created_at: a.created_at, id: a.id });
   });

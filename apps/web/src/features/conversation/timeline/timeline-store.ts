@@ -87,8 +87,12 @@ export function mergePage(
   return { ...merged, hasMore: older || timeline.items.length === 0 ? page.has_more : timeline.hasMore };
 }
 
-/** A message that arrived (realtime or a send's answer); `clientId` drops the optimistic copy it replaces. */
-export function upsertMessage(timeline: Timeline, message: Message, clientId?: string): Timeline {
+/**
+ * A message that arrived (realtime or a send's answer); its client id drops the optimistic copy it replaces,
+ * so the realtime event overtaking the send's answer shows the message once.
+ */
+export function upsertMessage(timeline: Timeline, message: Message): Timeline {
+  const clientId = message.client_id;
   const base = clientId
     ? { ...timeline, items: timeline.items.filter((item) => !isMessageWithId(item, localIdOf(clientId))) }
     : timeline;
