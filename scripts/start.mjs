@@ -7,7 +7,10 @@ import { ensureWebBuild } from './web-build.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 ensureWebBuild();
 
-const server = spawn(resolve(root, 'node_modules/.bin/tsx'), [resolve(root, 'apps/server/src/main.ts')], {
+// Node itself with tsx's loader, not the tsx command: the command relays a stop signal and, when the server
+// has not acknowledged it within ~60 ms (a busy machine), kills it outright, cutting the drain short.
+const server = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'apps/server/src/main.ts')], {
+  cwd: root,
   stdio: 'inherit',
   env: process.env,
 });

@@ -5,7 +5,6 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = resolve(serverDir, '../../node_modules/.bin/tsx');
 const READY_TIMEOUT_MS = 60_000;
 
 export type ServerProcess = {
@@ -23,7 +22,8 @@ export type ServerProcess = {
 };
 
 export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const child = spawn(tsx, ['src/main.ts'], {
+  // Node with tsx's loader, as `npm start` runs it (the tsx command would SIGKILL a server slow to take SIGTERM).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
