@@ -16,7 +16,7 @@ export const panelOfRoute = (routeId: string | undefined): SidePanel | null =>
   (Object.keys(PANEL_ROUTES) as SidePanel[]).find((panel) => PANEL_ROUTES[panel] === routeId) ?? null;
 
 /** The narrowest the messages may get beside the panel: a bubble and the footer's buttons still fit. */
-export const MESSAGES_MIN_WIDTH = 420;
+export const MESSAGES_MIN_WIDTH = 380;
 /** The resize handle between the two columns. */
 export const HANDLE_WIDTH = 8;
 /**
