@@ -6,7 +6,7 @@
 import type { UserPreferences } from '@atende/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiLogin } from './support/api.ts';
+import { apiCall, apiLogin } from './support/api.ts';
 import { attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 
@@ -22,18 +22,8 @@ const suffix = Date.now() % 100_000;
 const customerName = `Helena Lateral ${suffix}`;
 const DEFAULTS = { side_panel: null, side_panel_width: 380 };
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown) =>
+  apiCall<T>(baseUrl, token, method, path, body);
 
 const preferences = () => api<UserPreferences>('GET', '/user/preferences');
 const tab = (name: string) => page.getByTestId(`tab-${name}`);
