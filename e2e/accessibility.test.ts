@@ -149,8 +149,19 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
       ] as const) {
         await page.getByTestId(`tab-${tab}`).click();
         await page.waitForURL(`${baseUrl}/painel/conversa/${contactId}/${path}`);
-        await check(page, `conversation: ${tab}`);
+        // On a desktop the page opens in the side panel, beside the messages (and its resize handle).
+        await page.getByTestId('side-panel').waitFor();
+        await check(page, `conversation beside: ${tab}`);
       }
+      // Closed, so the attendant (shared by other files) opens conversations without a panel; on a narrow
+      // screen the same page replaces the messages.
+      await page.getByTestId('side-panel-close').click();
+      await page.getByTestId('side-panel').waitFor({ state: 'detached' });
+      await page.setViewportSize({ width: 900, height: 800 });
+      await page.getByTestId('tab-ready.phrases').click();
+      await page.getByTestId('phrases').waitFor();
+      await check(page, 'conversation (narrow): ready.phrases');
+      await page.setViewportSize(DESKTOP);
       await page.goto(`${baseUrl}/painel/meu-perfil`);
       await check(page, 'profile');
     }));

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { toWallTime } from '../apps/web/src/features/schedules/wall-time.ts';
-import { apiLogin } from './support/api.ts';
+import { apiCall, apiLogin } from './support/api.ts';
 import { attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 
@@ -21,18 +21,8 @@ let me: { name: string; timezone: string };
 const suffix = Date.now() % 100_000;
 const customerName = `Beatriz Painel ${suffix}`;
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown) =>
+  apiCall<T>(baseUrl, token, method, path, body);
 
 const tab = (name: string) => page.getByTestId(`tab-${name}`);
 

@@ -48,3 +48,23 @@ export async function apiWaitingCount(baseUrl: string, token: string): Promise<n
   if (!response.ok) throw new Error(`waiting failed: ${response.status}`);
   return ((await response.json()) as { count: number }).count;
 }
+
+/** Calls `/api<path>` as the holder of `token`, with a JSON body if given; answers the JSON, throws otherwise. */
+export async function apiCall<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}

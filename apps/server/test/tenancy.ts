@@ -90,6 +90,21 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     }),
   },
   {
+    operation: 'GET /api/user/preferences',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/user/preferences' }),
+  },
+  {
+    // Only the caller's own row changes: the snapshot of company B's users stays as it was.
+    operation: 'POST /api/user/preferences',
+    expect: 'own_only',
+    request: () => ({
+      method: 'POST',
+      url: '/api/user/preferences',
+      payload: { side_panel: 'phrases', side_panel_width: 500 },
+    }),
+  },
+  {
     operation: 'POST /api/user/avatar/delete',
     expect: 'own_only',
     request: () => ({ method: 'POST', url: '/api/user/avatar/delete' }),

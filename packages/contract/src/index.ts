@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './common.ts';
 export * from './auth.ts';
 export * from './user.ts';
+export * from './preferences.ts';
 export * from './abilities.ts';
 export * from './lists.ts';
 export * from './resources.ts';

@@ -121,18 +121,17 @@ export const appRoutes: RouteObject[] = [
               unavailable('contacts.analytics', 'panel.index'),
               unavailable('pipelines', 'panel.index'),
               {
+                // The messages and, beside them on a wide screen or instead of them on a narrow one, the page
+                // of the child route: the frame renders the messages itself, so they stay while pages change.
                 id: 'conversation',
                 path: childPath('conversation.messages', 'panel.index'),
+                lazy: lazyComponent(
+                  () => import('../features/conversation/ConversationWorkspace.tsx'),
+                  'ConversationWorkspace',
+                ),
+                ErrorBoundary: RouteErrorBoundary,
                 children: [
-                  {
-                    ...meta('conversation.messages'),
-                    index: true,
-                    lazy: lazyComponent(
-                      () => import('../features/conversation/ConversationPage.tsx'),
-                      'ConversationPage',
-                    ),
-                    ErrorBoundary: RouteErrorBoundary,
-                  },
+                  { ...meta('conversation.messages'), index: true },
                   conversationPage(
                     'customer.information',
                     lazyComponent(() => import('../features/customer/CustomerPage.tsx'), 'CustomerPage'),

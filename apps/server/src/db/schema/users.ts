@@ -1,6 +1,16 @@
 // Users of a company (attendants, supervisors, admins) and their login sessions.
-import { LANGUAGES, ROLES } from '@atende/contract';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LANGUAGES, ROLES, type UpdatePreferencesRequest } from '@atende/contract';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, primaryId, tenantId, updatedAt } from './columns.ts';
 import { pauseReasons } from './catalogues.ts';
 
@@ -31,6 +41,12 @@ export const users = pgTable(
     pauseReasonId: uuid('pause_reason_id').references(() => pauseReasons.id, { onDelete: 'set null' }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
+    /**
+     * What the console remembers for this user (contract's UserPreferences), only what was set. A column of the
+     * user's row rather than a table: one small value per user, read and written only with that row, which
+     * already carries the tenant; jsonb so that a new setting needs no migration while the contract bounds it.
+     */
+    preferences: jsonb('preferences').$type<UpdatePreferencesRequest>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,11 @@
-// Rows of `users` as the contract's User and Responsible.
-import { abilitiesOf, type Responsible, type User } from '@atende/contract';
+// Rows of `users` as the contract's User, UserPreferences and Responsible.
+import {
+  abilitiesOf,
+  DEFAULT_PREFERENCES,
+  UserPreferences,
+  type Responsible,
+  type User,
+} from '@atende/contract';
 import { users } from '../../db/schema/index.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { Company } from '../companies/service.ts';
@@ -64,5 +70,20 @@ export function presentResponsible(
     role: row.role,
     avatar: avatarUrl(row, urls),
     online: row.lastSeenAt !== null && now - row.lastSeenAt.getTime() < ONLINE_WINDOW_MS,
+  };
+}
+
+/**
+ * The stored preferences over the defaults. A stored value the contract no longer accepts (a panel since
+ * removed, a narrower bound) gives way to its default rather than failing the console's load.
+ */
+export function presentPreferences(stored: unknown): UserPreferences {
+  const fields = UserPreferences.shape;
+  const saved = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  return {
+    side_panel: fields.side_panel.catch(DEFAULT_PREFERENCES.side_panel).parse(saved.side_panel ?? null),
+    side_panel_width: fields.side_panel_width
+      .catch(DEFAULT_PREFERENCES.side_panel_width)
+      .parse(saved.side_panel_width),
   };
 }

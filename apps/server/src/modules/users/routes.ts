@@ -1,4 +1,4 @@
-// The current user's account (/api/user...), the responsibles list and users' avatars.
+// The current user's account (/api/user...) and console preferences, the responsibles list and users' avatars.
 import {
   ChangePasswordRequest,
   Id,
@@ -6,15 +6,17 @@ import {
   ResetPasswordRequest,
   ResponsibleList,
   ResponsiblesQuery,
+  UpdatePreferencesRequest,
   UpdateProfileRequest,
   User,
+  UserPreferences,
 } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { signedCacheControl, SignatureQuery, type UrlSigner } from '../../platform/signed-urls.ts';
-import { presentResponsible, presentUser } from './presenter.ts';
+import { presentPreferences, presentResponsible, presentUser } from './presenter.ts';
 import type { UserService } from './service.ts';
 
 const AvatarQuery = SignatureQuery.extend({ v: z.string().max(20) });
@@ -52,6 +54,19 @@ export function userRoutes(app: FastifyInstance, users: UserService, urls: UrlSi
       await users.resetPassword(tenantContext(request), request.body);
       return { ok: true as const };
     },
+  );
+
+  r.get(
+    '/api/user/preferences',
+    { schema: { tags, response: responses(UserPreferences) } },
+    async (request) => presentPreferences(await users.preferences(tenantContext(request))),
+  );
+
+  r.post(
+    '/api/user/preferences',
+    { schema: { tags, body: UpdatePreferencesRequest, response: responses(UserPreferences) } },
+    async (request) =>
+      presentPreferences(await users.updatePreferences(tenantContext(request), request.body)),
   );
 
   r.post('/api/user/avatar/delete', { schema: { tags, response: responses(User) } }, async (request) =>

@@ -8,9 +8,10 @@ import {
   type ResetPasswordRequest,
   type ResponsiblesQuery,
   type Role,
+  type UpdatePreferencesRequest,
   type UpdateProfileRequest,
 } from '@atende/contract';
-import { and, asc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { companies, sessions, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -147,6 +148,25 @@ export function userService(deps: UserDeps) {
       if (!user.requireNewPassword) throw new AppError('new_password_not_required', 400);
       if (await verifyPassword(user.passwordHash, input.password)) throw new AppError('password_reuse', 400);
       await setPassword(ctx, input.password);
+    },
+
+    /** What the console remembers for the user (only what was set; the presenter fills the defaults). */
+    async preferences(ctx: TenantContext): Promise<UpdatePreferencesRequest> {
+      return (await current(ctx)).user.preferences;
+    },
+
+    /**
+     * Merges the given preferences into the stored ones in one statement, so two desks saving different ones
+     * at once lose neither. `updated_at` stays: it versions the avatar's URL, which a width must not renew.
+     */
+    async updatePreferences(ctx: TenantContext, input: UpdatePreferencesRequest) {
+      const [row] = await ctx.db
+        .update(users)
+        .set({ preferences: sql`${users.preferences} || ${JSON.stringify(input)}::jsonb` })
+        .where(ownRow(ctx))
+        .returning({ preferences: users.preferences });
+      if (!row) throw notFound();
+      return row.preferences;
     },
 
     async deleteAvatar(ctx: TenantContext) {

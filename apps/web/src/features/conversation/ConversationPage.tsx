@@ -458,7 +458,7 @@ export function ConversationPage() {
     <div className={classes.page} data-testid="conversation">
       <InfoBar contact={contact} panel={panel} onPanel={setPanel} onExport={() => setExporting(true)} />
       <Box className={classes.toolbar}>
-        <ContactTabs contactId={contact.id} active="conversation.messages" />
+        <ContactTabs contactId={contact.id} />
       </Box>
       <Conversation key={contact.id} contact={contact} jump={jump?.contactId === contact.id ? jump : null} />
       <ExportModal contactId={contact.id} opened={exporting} onClose={() => setExporting(false)} />

@@ -1,6 +1,6 @@
 // ready.phrases (conversa/:contactId/frases): the company's ready phrases, searched on the server; create one,
 // edit or delete those the user may change (`editable`), and insert one into this conversation's message
-// (placeholders filled with this customer and attendant).
+// (placeholders filled with this customer and attendant), in the footer beside it when the page is the side panel.
 import type { Contact, Phrase } from '@atende/contract';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -13,6 +13,8 @@ import { PlusIcon, SearchIcon } from '../../components/Icons.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useConfirmRemove } from '../../components/use-confirm-remove.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { requestComposerFocus } from '../../lib/composer-focus.ts';
+import { useSidePanel } from '../../lib/side-panel.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { ContactSubpage } from '../../components/ContactSubpage.tsx';
 import { useRouteContact } from '../contacts/contact-queries.ts';
@@ -26,6 +28,7 @@ const SEARCH_DELAY_MS = 250;
 function PhraseList({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const sidePanel = useSidePanel();
   const fill = usePhraseFiller(contact.id);
   const request = usePhraseInsertion((state) => state.request);
   const [search, setSearch] = useState('');
@@ -41,9 +44,11 @@ function PhraseList({ contact }: { contact: Contact }) {
     },
   });
 
+  // Beside the messages the footer is on screen and takes the phrase at once; otherwise it opens to take it.
   function handleInsert(phrase: Phrase) {
     request(contact.id, fill(phrase.text));
-    void navigate(pathTo('conversation.messages', { contactId: contact.id }));
+    if (sidePanel) requestComposerFocus(contact.id);
+    else void navigate(pathTo('conversation.messages', { contactId: contact.id }));
   }
 
   return (

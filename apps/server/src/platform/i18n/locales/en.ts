@@ -93,6 +93,8 @@ export const en: Catalogue = {
     timezone: 'time zone',
     language: 'language',
     sound_notification: 'sound notification',
+    side_panel: 'side panel',
+    side_panel_width: 'side panel width',
     search: 'search',
     role: 'role',
     ids: 'identifiers',

@@ -93,6 +93,8 @@ export const es: Catalogue = {
     timezone: 'zona horaria',
     language: 'idioma',
     sound_notification: 'notificación sonora',
+    side_panel: 'panel lateral',
+    side_panel_width: 'ancho del panel lateral',
     search: 'búsqueda',
     role: 'perfil',
     ids: 'identificadores',

@@ -95,6 +95,8 @@ export const fr: Catalogue = {
     timezone: 'fuseau horaire',
     language: 'langue',
     sound_notification: 'notification sonore',
+    side_panel: 'panneau latéral',
+    side_panel_width: 'largeur du panneau latéral',
     search: 'recherche',
     role: 'rôle',
     ids: 'identifiants',

@@ -91,6 +91,8 @@ export const pt_br = {
     timezone: 'fuso horário',
     language: 'idioma',
     sound_notification: 'notificação sonora',
+    side_panel: 'painel lateral',
+    side_panel_width: 'largura do painel lateral',
     search: 'busca',
     role: 'perfil',
     ids: 'identificadores',

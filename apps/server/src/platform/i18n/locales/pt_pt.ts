@@ -95,6 +95,8 @@ export const pt_pt: Catalogue = {
     timezone: 'fuso horário',
     language: 'idioma',
     sound_notification: 'notificação sonora',
+    side_panel: 'painel lateral',
+    side_panel_width: 'largura do painel lateral',
     search: 'pesquisa',
     role: 'perfil',
     ids: 'identificadores',
