@@ -1,8 +1,11 @@
 // The dialogs a message's actions open (message data, e-mail original), held once for the whole conversation
-// rather than in each bubble: a virtualised bubble may unmount while its dialog is open.
+// rather than in each bubble: a virtualised bubble may unmount while its dialog is open. It also holds the
+// conversation's other message actions (message-actions-context.tsx).
+import type { Contact } from '@atende/contract';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { EmailHtmlModal } from './EmailHtmlModal.tsx';
 import { MessageDataModal } from './MessageDataModal.tsx';
+import { MessageActionsProvider } from './message-actions-context.tsx';
 
 type Dialog = { kind: 'data' | 'html'; messageId: string } | null;
 
@@ -19,7 +22,8 @@ export function useMessageDialogs(): MessageDialogs {
   return dialogs;
 }
 
-export function MessageDialogsProvider({ contactId, children }: { contactId: string; children: ReactNode }) {
+export function MessageDialogsProvider({ contact, children }: { contact: Contact; children: ReactNode }) {
+  const contactId = contact.id;
   const [dialog, setDialog] = useState<Dialog>(null);
   const dialogs = useMemo<MessageDialogs>(
     () => ({
@@ -31,7 +35,7 @@ export function MessageDialogsProvider({ contactId, children }: { contactId: str
   const close = () => setDialog(null);
   return (
     <MessageDialogsContext.Provider value={dialogs}>
-      {children}
+      <MessageActionsProvider contact={contact}>{children}</MessageActionsProvider>
       <MessageDataModal
         contactId={contactId}
         messageId={dialog?.kind === 'data' ? dialog.messageId : null}
