@@ -17,7 +17,6 @@ import type { UrlSigner } from '../../platform/signed-urls.ts';
 
 const quoted = alias(messages, 'quoted');
 
-
 /**
  * The quoted message's excerpt as a json object (the contract's QuotedMessage), or null: a correlated lookup by
  * primary key, run only for the rows that quote, so pages and the widget's reads need no join for it.

@@ -16,8 +16,7 @@ export type Outgoing = (
   | { kind: 'mail'; subject: string; text: string; files: readonly File[] }
 ) & { quote?: QuotedMessage | null };
 
-const textOf = (outgoing: Outgoing): string =>
-  outgoing.kind === 'file' || outgoing.kind === 'audio' ? outgoing.caption : outgoing.text;
+const textOf = (outgoing: Outgoing): string => ('caption' in outgoing ? outgoing.caption : outgoing.text);
 
 export function optimisticMessage(
   contactId: string,
