@@ -4,7 +4,7 @@
 // names its sender: the customer by name, "Você" for the attendant's own, a colleague by theirs.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiLogin } from './support/api.ts';
+import { apiCall, apiLogin, contactByEmail } from './support/api.ts';
 import { attendant, launchBrowser, supervisor } from './support/browser.ts';
 import { messageWith, openConversation } from './support/conversation.ts';
 
@@ -19,18 +19,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser.close();
 });
-
-async function contactByEmail(token: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/conversations/search`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ parameter: 'email', value: email }),
-  });
-  const page = (await response.json()) as { data: { id: string }[] };
-  const id = page.data[0]?.id;
-  if (!id) throw new Error(`no contact with ${email}`);
-  return id;
-}
 
 async function visitorWrites(site: Page, text: string): Promise<void> {
   await site.locator('form.compose textarea').fill(text);
@@ -57,7 +45,7 @@ describe('message actions', () => {
     await site.locator('form.prechat button[type=submit]').click();
     await visitorWrites(site, 'Qual o prazo de entrega?');
 
-    const contactId = await contactByEmail(await apiLogin(baseUrl, attendant), email);
+    const contactId = await contactByEmail(baseUrl, await apiLogin(baseUrl, attendant), email);
     const { context, page } = await openConversation(browser, baseUrl, attendant, contactId);
     contexts.push(context);
     await messageWith(page, 'Qual o prazo de entrega?').waitFor();
@@ -98,12 +86,9 @@ describe('message actions', () => {
 
     // A colleague's message arrives live, under their name.
     const colleague = await apiLogin(baseUrl, supervisor);
-    const sent = await fetch(`${baseUrl}/api/conversation/${contactId}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${colleague}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'Sou a supervisora, acompanho o caso.' }),
+    await apiCall(baseUrl, colleague, 'POST', `/conversation/${contactId}/messages`, {
+      text: 'Sou a supervisora, acompanho o caso.',
     });
-    expect(sent.status).toBe(201);
     await messageWith(page, 'Sou a supervisora, acompanho o caso.').waitFor();
     // The first bubble holding a text is the message itself (a later reply may quote it).
     const senderOf = (text: string) =>

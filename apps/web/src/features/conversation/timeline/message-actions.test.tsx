@@ -81,6 +81,25 @@ async function closeMenu() {
   await waitFor(() => expect(screen.queryByRole('menu', { hidden: true })).toBeNull(), SLOW);
 }
 
+/** The bubbles with the conversation's footer below them. */
+function renderWithFooter(messages: Message[]) {
+  const onSend = vi.fn<ComposerProps['onSend']>().mockResolvedValue(undefined);
+  renderConversationPart(
+    <>
+      <CachedBubbles />
+      <Composer
+        contactId={CONTACT}
+        channels={[channel()]}
+        channelId={channel().id}
+        onChannelChange={() => undefined}
+        onSend={onSend}
+      />
+    </>,
+    messages,
+  );
+  return onSend;
+}
+
 describe('sender names', () => {
   it('names the customer by the contact, the user as "Você" and a colleague by name', () => {
     const incoming = message({ sender: { type: 'customer', id: null, name: null } });
@@ -93,24 +112,6 @@ describe('sender names', () => {
 });
 
 describe('answering a message', () => {
-  function renderWithFooter(messages: Message[]) {
-    const onSend = vi.fn<ComposerProps['onSend']>().mockResolvedValue(undefined);
-    renderConversationPart(
-      <>
-        <CachedBubbles />
-        <Composer
-          contactId={CONTACT}
-          channels={[channel()]}
-          channelId={channel().id}
-          onChannelChange={() => undefined}
-          onSend={onSend}
-        />
-      </>,
-      messages,
-    );
-    return onSend;
-  }
-
   it('quotes it above the footer, with the caret there, and Esc cancels it', async () => {
     const asked = message({ text: 'Qual o prazo de entrega?' });
     renderWithFooter([asked]);
@@ -198,21 +199,8 @@ describe('deleting for everyone', () => {
 
 describe('private notes', () => {
   it('turns the footer into note mode and sends a note, shown as one', async () => {
-    const onSend = vi.fn<ComposerProps['onSend']>().mockResolvedValue(undefined);
     const note = own({ internal: true, text: 'Cliente prefere ligação' });
-    renderConversationPart(
-      <>
-        <CachedBubbles />
-        <Composer
-          contactId={CONTACT}
-          channels={[channel()]}
-          channelId={channel().id}
-          onChannelChange={() => undefined}
-          onSend={onSend}
-        />
-      </>,
-      [note],
-    );
+    const onSend = renderWithFooter([note]);
     expect(within(bubbleOf(note)).getByTestId('message-note-label').textContent).toBe('Nota interna');
     expect(within(bubbleOf(note)).queryByTestId('message-status')).toBeNull();
 
