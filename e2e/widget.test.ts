@@ -4,7 +4,7 @@
 // sent.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiLogin } from './support/api.ts';
+import { apiLogin, contactByEmail } from './support/api.ts';
 import { attendant, launchBrowser } from './support/browser.ts';
 import { messageWith, openConversation } from './support/conversation.ts';
 
@@ -19,19 +19,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser.close();
 });
-
-async function contactByEmail(email: string): Promise<string> {
-  const token = await apiLogin(baseUrl, attendant);
-  const response = await fetch(`${baseUrl}/api/conversations/search`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ parameter: 'email', value: email }),
-  });
-  const page = (await response.json()) as { data: { id: string }[] };
-  const id = page.data[0]?.id;
-  if (!id) throw new Error(`no contact with ${email}`);
-  return id;
-}
 
 describe('web chat widget', () => {
   it('lets a visitor of the demo page chat with an attendant, both ways, with typing', async () => {
@@ -49,7 +36,7 @@ describe('web chat widget', () => {
     await site.locator('form.compose textarea').press('Enter');
     await site.locator('.msg.in:not(.pending)', { hasText: 'Olá, vim pelo site' }).waitFor();
 
-    const contactId = await contactByEmail(email);
+    const contactId = await contactByEmail(baseUrl, await apiLogin(baseUrl, attendant), email);
     const { context, page } = await openConversation(browser, baseUrl, attendant, contactId);
     contexts.push(context);
     const sentAt = Date.now();

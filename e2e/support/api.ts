@@ -68,3 +68,14 @@ export async function apiCall<T>(
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/** The contact holding an e-mail address (a widget visitor who gave it in the pre-chat form). */
+export async function contactByEmail(baseUrl: string, token: string, email: string): Promise<string> {
+  const page = await apiCall<{ data: { id: string }[] }>(baseUrl, token, 'POST', '/conversations/search', {
+    parameter: 'email',
+    value: email,
+  });
+  const id = page.data[0]?.id;
+  if (!id) throw new Error(`no contact with ${email}`);
+  return id;
+}

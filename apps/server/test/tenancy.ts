@@ -492,13 +492,19 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       };
     },
   })),
-  ...(['', '/retry'] as const).map((suffix): TenancyProbe => ({
-    operation: `${suffix ? 'POST' : 'GET'} /api/conversation/{id}/messages/{messageId}${suffix}`,
+  ...(
+    [
+      ['GET', ''],
+      ['POST', '/retry'],
+      ['DELETE', ''],
+    ] as const
+  ).map(([method, suffix]): TenancyProbe => ({
+    operation: `${method} /api/conversation/{id}/messages/{messageId}${suffix}`,
     expect: 'not_found',
     request: (b) => {
       const message = b.rows.messages?.[0];
       return {
-        method: suffix ? 'POST' : 'GET',
+        method,
         url: `/api/conversation/${String(message?.contact_id)}/messages/${String(message?.id)}${suffix}`,
       };
     },

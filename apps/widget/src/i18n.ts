@@ -20,6 +20,7 @@ export const TEXTS = {
     failed: 'Não enviada. Tentaremos de novo.',
     error: 'Não foi possível conectar ao chat.',
     too_fast: 'Você está enviando mensagens rápido demais; aguarde um momento e envie de novo.',
+    quote_deleted: 'Mensagem apagada',
   },
   pt_pt: {
     open: 'Abrir o chat',
@@ -39,6 +40,7 @@ export const TEXTS = {
     failed: 'Não enviada. Tentaremos novamente.',
     error: 'Não foi possível ligar ao chat.',
     too_fast: 'Está a enviar mensagens demasiado depressa; aguarde um momento e volte a enviar.',
+    quote_deleted: 'Mensagem apagada',
   },
   en: {
     open: 'Open the chat',
@@ -58,6 +60,7 @@ export const TEXTS = {
     failed: 'Not sent. We will try again.',
     error: 'Could not connect to the chat.',
     too_fast: 'You are sending messages too fast; wait a moment and send again.',
+    quote_deleted: 'Message deleted',
   },
   es: {
     open: 'Abrir el chat',
@@ -77,6 +80,7 @@ export const TEXTS = {
     failed: 'No enviado. Lo intentaremos de nuevo.',
     error: 'No fue posible conectar con el chat.',
     too_fast: 'Está enviando mensajes demasiado rápido; espere un momento y vuelva a enviar.',
+    quote_deleted: 'Mensaje eliminado',
   },
   fr: {
     open: 'Ouvrir le chat',
@@ -96,6 +100,7 @@ export const TEXTS = {
     failed: 'Non envoyé. Nouvel essai bientôt.',
     error: 'Impossible de se connecter au chat.',
     too_fast: 'Vous envoyez des messages trop vite ; patientez un instant puis renvoyez.',
+    quote_deleted: 'Message supprimé',
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -142,6 +142,13 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
     for (const message of sorted) {
       log.appendChild(
         bubble(message.direction, message.text, (el) => {
+          // The message an attendant answered, quoted above the answer.
+          if (message.reply_to) {
+            const quote = document.createElement('div');
+            quote.className = 'quote';
+            quote.textContent = message.reply_to.deleted ? t.quote_deleted : message.reply_to.text;
+            el.prepend(quote);
+          }
           for (const file of message.attachments) {
             const link = document.createElement('a');
             link.href = origin + file.url;
@@ -262,6 +269,10 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
         .catch(() => showNotice(t.error));
     });
     socket.on('message', (message) => receive([message]));
+    // An attendant took a message back: it leaves the conversation here too.
+    socket.on('message.deleted', ({ id }) => {
+      if (messages.delete(id)) render();
+    });
     socket.on('presence', ({ online }) => setOnline(online));
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     socket.on('typing', ({ name }) => {

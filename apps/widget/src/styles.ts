@@ -19,6 +19,7 @@ header button{background:none;border:0;color:#fff;font-size:20px;cursor:pointer}
 .msg a{color:inherit}
 .pending{opacity:.6}
 .meta{font-size:11px;opacity:.75;margin-top:2px}
+.quote{font-size:12px;opacity:.8;border-left:3px solid currentColor;padding:2px 6px;margin-bottom:4px;overflow:hidden;text-overflow:ellipsis;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
 .typing{font-size:12px;color:#666;padding:0 12px 6px;min-height:18px;background:#f7f7f8}
 form.compose{display:flex;border-top:1px solid #e5e5e5;align-items:center}
 form.compose textarea{flex:1;border:0;resize:none;padding:12px;font-size:14px;height:48px;outline:none}

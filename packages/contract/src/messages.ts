@@ -32,6 +32,18 @@ export const Attachment = z.object({
 });
 export type Attachment = z.infer<typeof Attachment>;
 
+/** The message a reply quotes, as its bubble shows it: an excerpt, or nothing once it was deleted. */
+export const QuotedMessage = z.object({
+  id: Id,
+  direction: z.enum(['in', 'out']),
+  /** Up to QUOTE_EXCERPT_MAX characters of its text ('' for a file alone or a deleted message). */
+  text: z.string(),
+  deleted: z.boolean(),
+});
+export type QuotedMessage = z.infer<typeof QuotedMessage>;
+
+export const QUOTE_EXCERPT_MAX = 200;
+
 export const Message = z.object({
   id: Id,
   contact_id: Id,
@@ -52,6 +64,11 @@ export const Message = z.object({
   status: MessageStatus,
   failure_reason: z.string().nullable(),
   read: z.boolean(),
+  reply_to: QuotedMessage.nullable(),
+  /** A private note: seen only by colleagues, never sent to the customer. */
+  internal: z.boolean(),
+  /** Deleted for everyone: text, subject and files are gone; the timeline keeps its place. */
+  deleted_at: Timestamp.nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -97,11 +114,17 @@ export type ItemsPage = z.infer<typeof ItemsPage>;
 /** The client's id for a send: a retried request with the same id creates nothing new. */
 const ClientId = encodedText(64).min(8);
 
+/** The message a send quotes: of the same conversation, not deleted. */
+const ReplyTo = Id.optional();
+
 export const SendMessageRequest = z.object({
   text: messageText(MESSAGE_TEXT_MAX),
   /** The contact channel to answer on; the main channel of the last message's kind when absent. */
   channel_id: Id.optional(),
   client_id: ClientId.optional(),
+  reply_to: ReplyTo,
+  /** A private note for colleagues: stored in the timeline, never sent (channel_id is then ignored). */
+  internal: z.boolean().optional(),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 
@@ -114,6 +137,7 @@ export const SendMailFields = z.object({
   text: messageText(MESSAGE_TEXT_MAX),
   channel_id: Id.optional(),
   client_id: ClientId.optional(),
+  reply_to: ReplyTo,
 });
 export type SendMailFields = z.infer<typeof SendMailFields>;
 
@@ -125,6 +149,7 @@ export const SendFileFields = z.object({
   caption: Caption,
   channel_id: Id.optional(),
   client_id: ClientId.optional(),
+  reply_to: ReplyTo,
 });
 export type SendFileFields = z.infer<typeof SendFileFields>;
 
@@ -213,6 +238,25 @@ export const MEDIA_LIMITS: Record<ChannelKind, Partial<Record<AttachmentKind, nu
   chat: { image: 20 * MB, audio: 20 * MB, video: 20 * MB, document: 20 * MB },
   sms: {},
   voice: {},
+};
+
+/**
+ * What each channel's provider can do beyond sending (the adapters declare the same, channels/adapter.ts, and
+ * a test holds them equal): thread a reply under the message it quotes, and remove a sent message from the
+ * customer's side. Kinds without an adapter yet declare neither.
+ */
+export type ChannelFeatures = { reply_context: boolean; delete_for_everyone: boolean };
+const NO_FEATURES: ChannelFeatures = { reply_context: false, delete_for_everyone: false };
+export const CHANNEL_FEATURES: Record<ChannelKind, ChannelFeatures> = {
+  whatsapp: NO_FEATURES,
+  instagram_direct: NO_FEATURES,
+  messenger: NO_FEATURES,
+  telegram: NO_FEATURES,
+  viber: NO_FEATURES,
+  email: { reply_context: true, delete_for_everyone: false },
+  chat: { reply_context: true, delete_for_everyone: true },
+  sms: NO_FEATURES,
+  voice: NO_FEATURES,
 };
 
 /** The largest upload any channel takes: the request body limit of the file routes. */

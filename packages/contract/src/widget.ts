@@ -73,6 +73,8 @@ export const WidgetMessage = z.object({
   status: MessageStatus,
   /** The attendant's name on `out` messages. */
   author: z.string().nullable(),
+  /** The message this one answers, quoted (its text is '' once deleted). */
+  reply_to: z.object({ id: Id, text: z.string(), deleted: z.boolean() }).nullable(),
   created_at: Timestamp,
 });
 export type WidgetMessage = z.infer<typeof WidgetMessage>;
@@ -103,6 +105,8 @@ export type WidgetResult<T> = ({ ok: true } & T) | WidgetFailure;
 export type WidgetServerEvents = {
   /** A new message of the conversation (an attendant's, or the visitor's own from another tab). */
   message: (message: WidgetMessage) => void;
+  /** An attendant deleted one of their messages for everyone: the widget removes it. */
+  'message.deleted': (event: { id: string }) => void;
   /** An attendant is typing (sent at most every few seconds while they type). */
   typing: (event: { name: string }) => void;
   presence: (event: { online: boolean }) => void;

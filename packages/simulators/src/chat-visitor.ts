@@ -54,6 +54,8 @@ export class ChatVisitor {
   /** Every message pushed to this visitor, in arrival order. */
   readonly pushed: WidgetMessage[] = [];
   readonly typing: string[] = [];
+  /** Ids of messages an attendant deleted for everyone, in arrival order. */
+  readonly deleted: string[] = [];
   /** The server's resyncs heard (each followed by a sync of what was missed). */
   resyncs = 0;
   private waiters: {
@@ -100,6 +102,7 @@ export class ChatVisitor {
     });
     socket.on('message', (message) => this.receive(message));
     socket.on('typing', ({ name }) => this.typing.push(name));
+    socket.on('message.deleted', ({ id }) => this.deleted.push(id));
     // As the widget does: what arrived while the server's fan-out was away comes by sync.
     socket.on('resync', () => {
       this.resyncs += 1;

@@ -65,7 +65,10 @@ export type OutboundAttachment = {
   read(): Promise<Buffer>;
 };
 
-/** The message an outbound one answers, for channels that thread (e-mail In-Reply-To / References). */
+/**
+ * The message an outbound one answers, for channels that thread (e-mail In-Reply-To / References): the message
+ * the attendant quoted when it came from the provider, else the customer's last one on that channel.
+ */
 export type ReplyContext = {
   providerMessageId: string;
   references: readonly string[];
@@ -106,8 +109,28 @@ export class DeliveryError extends Error {
   }
 }
 
+/** A message an attendant deleted for everyone, to remove from the customer's side. */
+export type DeletedMessage = {
+  messageId: string;
+  companyId: string;
+  contactChannelId: string;
+  kind: ChannelKind;
+  to: string;
+  /** Null when the provider never took it (deleted while pending): there is nothing to remove there. */
+  providerMessageId: string | null;
+  account: ChannelAccountRecord | null;
+};
+
+/**
+ * A channel kind's adapter. Beyond sending, each declares what its provider can do, as the contract's
+ * CHANNEL_FEATURES tells the console (a test holds the two equal): `replyContext` when a send carries the
+ * message it answers (`replyTo`), and `deleteForEveryone` when a sent message can be taken back (null where the
+ * provider cannot: the console then offers no deletion).
+ */
 export type ChannelAdapter = {
   send(message: OutboundMessage): Promise<SendResult>;
+  readonly replyContext: boolean;
+  readonly deleteForEveryone: ((message: DeletedMessage) => Promise<void>) | null;
 };
 
 export type AdapterRegistry = (kind: ChannelKind) => ChannelAdapter;

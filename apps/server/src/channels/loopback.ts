@@ -6,6 +6,8 @@ export const loopbackAdapter: ChannelAdapter = {
   async send(message) {
     return { providerMessageId: `loopback-${message.messageId}` };
   },
+  replyContext: true,
+  deleteForEveryone: async () => undefined,
 };
 
 export const loopbackRegistry: AdapterRegistry = () => loopbackAdapter;

@@ -2,20 +2,39 @@
 // demo company marked `simulated` (kinds whose provider cannot be reached from a laptop); otherwise a
 // permanent failure that says what is missing, so nothing pretends to have been delivered.
 import type { ChannelKind } from '@atende/contract';
-import { DeliveryError, type AdapterRegistry, type ChannelAdapter } from './adapter.ts';
+import {
+  DeliveryError,
+  type AdapterRegistry,
+  type ChannelAccountRecord,
+  type ChannelAdapter,
+} from './adapter.ts';
 import { loopbackAdapter } from './loopback.ts';
 
 export type KindAdapters = Partial<Record<ChannelKind, ChannelAdapter>>;
 
 export function createAdapterRegistry(adapters: KindAdapters): AdapterRegistry {
-  const dispatch: ChannelAdapter = {
-    async send(message) {
-      if (message.account?.settings.simulated === true) return loopbackAdapter.send(message);
-      const adapter = adapters[message.kind];
-      if (!adapter) throw new DeliveryError('channel_not_supported', true);
-      if (!message.account) throw new DeliveryError('no_channel_account', true);
-      return adapter.send(message);
-    },
+  const simulated = (account: ChannelAccountRecord | null) => account?.settings.simulated === true;
+  const dispatchers = new Map<ChannelKind, ChannelAdapter>();
+  const dispatch = (kind: ChannelKind): ChannelAdapter => {
+    const adapter = adapters[kind];
+    const remove = adapter?.deleteForEveryone;
+    return {
+      async send(message) {
+        if (simulated(message.account)) return loopbackAdapter.send(message);
+        if (!adapter) throw new DeliveryError('channel_not_supported', true);
+        if (!message.account) throw new DeliveryError('no_channel_account', true);
+        return adapter.send(message);
+      },
+      // A kind without an adapter declares nothing: what it will do is its adapter's to say.
+      replyContext: adapter?.replyContext ?? false,
+      deleteForEveryone: remove
+        ? async (message) => (simulated(message.account) ? undefined : remove(message))
+        : null,
+    };
   };
-  return () => dispatch;
+  return (kind) => {
+    const known = dispatchers.get(kind) ?? dispatch(kind);
+    dispatchers.set(kind, known);
+    return known;
+  };
 }

@@ -1,7 +1,7 @@
 // A list's "remove this?" confirmation: which item is being asked about, the removal call, its failure and the
 // closing that forgets a failed attempt. `dialog` spreads into ConfirmModal; `ask(item)` opens it.
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { errorText } from '../lib/error-text.ts';
 
 export interface ConfirmRemoveOptions<T> {
@@ -25,13 +25,15 @@ export function useConfirmRemove<T>({
       setTarget(null);
     },
   });
+  // Stable, so a context that hands it to many rows does not change with every render.
+  const ask = useCallback((item: T) => setTarget(() => item), []);
   const handleClose = () => {
     removal.reset();
     setTarget(null);
   };
   return {
     target,
-    ask: (item: T) => setTarget(item),
+    ask,
     dialog: {
       opened: target !== null,
       busy: removal.isPending,

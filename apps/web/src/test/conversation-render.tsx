@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { conversationKeys } from '../features/conversation/conversation-keys.ts';
 import { MessageDialogsProvider } from '../features/conversation/timeline/MessageDialogs.tsx';
 import type { Timeline } from '../features/conversation/timeline/timeline-store.ts';
+import { contactOf, summary } from './contacts.ts';
 import { CONTACT, item } from './messages.ts';
 
 export function renderConversationPart(children: ReactNode, messages: Message[] = []) {
@@ -19,7 +20,9 @@ export function renderConversationPart(children: ReactNode, messages: Message[] 
   const view = render(
     <MantineProvider>
       <QueryClientProvider client={client}>
-        <MessageDialogsProvider contactId={CONTACT}>{children}</MessageDialogsProvider>
+        <MessageDialogsProvider contact={contactOf(summary({ id: CONTACT, name: 'Maria Souza' }))}>
+          {children}
+        </MessageDialogsProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -305,6 +305,38 @@ describe('e-mail channel', () => {
     expect(answer.contactId).toBe(contactId);
   });
 
+  it('threads a reply under the mail the attendant quoted, and cannot take a sent mail back', async () => {
+    const quoted = (await emailMessages()).find((m) => m.providerMessageId === '<first@cliente.test>')!;
+    // The customer's latest mail is <second@…>; the quote chooses the first one.
+    const sent = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/conversation/${contactId}/messages`,
+      payload: { text: 'Sobre o seu primeiro e-mail: resolvido.', reply_to: quoted.id },
+    });
+    expect(sent.statusCode).toBe(201);
+    const reply = sent.json<Message>();
+    expect(reply.reply_to).toMatchObject({ id: quoted.id, direction: 'in', deleted: false });
+    const out = await sink.next((m) => m.parsed.text?.trim() === 'Sobre o seu primeiro e-mail: resolvido.');
+    expect(out.parsed.inReplyTo).toBe('<first@cliente.test>');
+    expect(out.parsed.references).toBe('<first@cliente.test>');
+    await eventually(async () => (await items(contactId)).find((m) => m.id === reply.id)?.status === 'sent');
+
+    const refused = await injectAs(app, admin, {
+      method: 'DELETE',
+      url: `/api/conversation/${contactId}/messages/${reply.id}`,
+      headers: { 'accept-language': 'pt-BR' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'channel_cannot_delete',
+      message: 'Este canal não permite apagar uma mensagem já enviada ao cliente.',
+    });
+    expect((await items(contactId)).find((m) => m.id === reply.id)).toMatchObject({
+      text: 'Sobre o seu primeiro e-mail: resolvido.',
+      deleted_at: null,
+    });
+  });
+
   it('after a restart reads what arrived meanwhile, once, and nothing twice', async () => {
     await app.close();
     await dovecot.append(MAILBOX, customerMail('<while-down@cliente.test>'));

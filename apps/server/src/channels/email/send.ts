@@ -1,5 +1,6 @@
 // Outbound e-mail over SMTP (nodemailer): a stored Message-ID `<message id@domain>`, threaded under the
-// customer's last e-mail with In-Reply-To and References (parent's References + parent's id).
+// e-mail the attendant quoted (else the customer's last one) with In-Reply-To and References (parent's References
+// + parent's id).
 import nodemailer from 'nodemailer';
 import { DeliveryError, type ChannelAdapter, type OutboundMessage } from '../adapter.ts';
 import { mailboxConfig, messageIdDomain, type MailboxConfig } from './settings.ts';
@@ -61,4 +62,7 @@ export const emailAdapter: ChannelAdapter = {
     }
     return { providerMessageId: messageId, references };
   },
+  replyContext: true,
+  // A sent e-mail is in the customer's mailbox for good.
+  deleteForEveryone: null,
 };

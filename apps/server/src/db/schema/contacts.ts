@@ -4,6 +4,7 @@ import { ATTACHMENT_KINDS, CONVERSATION_STATUSES, MESSAGE_STATUSES } from '@aten
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  type AnyPgColumn,
   index,
   integer,
   pgEnum,
@@ -209,6 +210,13 @@ export const messages = pgTable(
     failureReason: text('failure_reason'),
     /** When an attendant read this customer message. */
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** The message this one quotes (the composer's "Responder"); a quoted message deleted for good unlinks. */
+    replyToId: uuid('reply_to_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+    /** A private note: shown to colleagues in the timeline, never sent to the customer nor shown to them. */
+    internal: boolean('internal').notNull().default(false),
+    /** Deleted for everyone: the row stays (the timeline keeps its place) but its content is no longer served. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -217,6 +225,10 @@ export const messages = pgTable(
     // A reply's delivery looks up the customer's last message on that channel (e-mail threading); deleting a
     // channel nulls its messages' reference. Without it both read every message of every company.
     index('messages_channel_idx').on(t.contactChannelId, t.createdAt),
+    // Deleting messages (a contact's, in cascade) unlinks the replies that quote them: found through this.
+    index('messages_reply_to_idx')
+      .on(t.replyToId)
+      .where(sql`${t.replyToId} is not null`),
     uniqueIndex('messages_provider_key').on(t.companyId, t.kind, t.providerMessageId),
     // Only messages sent from the console carry the composer's id: inbound ones stay out of the index.
     uniqueIndex('messages_client_key')

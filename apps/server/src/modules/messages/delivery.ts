@@ -45,6 +45,8 @@ const pendingMessage = (db: Db) =>
         text: messages.text,
         subject: messages.subject,
         status: messages.status,
+        replyToId: messages.replyToId,
+        deletedAt: messages.deletedAt,
         createdAt: messages.createdAt,
         address: contactChannels.address,
         blacklisted: contactChannels.blacklisted,
@@ -58,15 +60,16 @@ const pendingMessage = (db: Db) =>
 
 export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attempt: number): Promise<void> {
   const [row] = await pendingMessage(deps.db).execute({ messageId: job.messageId, companyId: job.companyId });
-  // Already handled (a duplicate job after a crash) or gone: nothing to do.
-  if (!row || row.status !== 'pending') return;
+  // Already handled (a duplicate job after a crash), gone, or deleted before it went: nothing to do.
+  if (!row || row.status !== 'pending' || row.deletedAt) return;
   const fail = (reason: string) =>
     advanceStatus(deps.db, deps.bus, { ...job, status: 'failed', failureReason: reason }).then(
       () => undefined,
     );
   if (row.blacklisted) return fail('blacklisted');
+  const adapter = deps.adapters(row.kind);
   try {
-    const sent = await deps.adapters(row.kind).send({
+    const sent = await adapter.send({
       messageId: row.id,
       companyId: job.companyId,
       contactId: row.contactId,
@@ -76,7 +79,7 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
       text: row.text,
       subject: row.subject,
       attachments: await outboundAttachments(deps, job),
-      replyTo: await replyContext(deps.db, job.companyId, row.contactChannelId, row.createdAt),
+      replyTo: adapter.replyContext ? await replyContext(deps.db, job.companyId, row) : null,
       account: await accountForSend(deps.db, deps.credentials, job.companyId, row.kind, row.outputLineId),
     });
     if (sent.references) {
@@ -123,15 +126,17 @@ async function outboundAttachments(deps: DeliveryDeps, job: DeliveryJob): Promis
   }));
 }
 
+const parentColumns = {
+  providerMessageId: messages.providerMessageId,
+  references: messages.emailReferences,
+  subject: messages.subject,
+};
+
 /** The newest message the customer sent on this channel before the reply: what the reply answers. */
 const answeredMessage = (db: Db) =>
   prepared(db, 'delivery_answered', () =>
     db
-      .select({
-        providerMessageId: messages.providerMessageId,
-        references: messages.emailReferences,
-        subject: messages.subject,
-      })
+      .select(parentColumns)
       .from(messages)
       .where(
         and(
@@ -146,13 +151,35 @@ const answeredMessage = (db: Db) =>
       .limit(1),
   );
 
+/** The message the attendant quoted, when it went through this same channel (a provider knows it there). */
+const quotedMessage = (db: Db) =>
+  prepared(db, 'delivery_quoted', () =>
+    db
+      .select(parentColumns)
+      .from(messages)
+      .where(
+        and(
+          eq(messages.id, param('messageId')),
+          eq(messages.companyId, param('companyId')),
+          eq(messages.contactChannelId, param('contactChannelId')),
+          isNotNull(messages.providerMessageId),
+        ),
+      )
+      .limit(1),
+  );
+
 async function replyContext(
   db: Db,
   companyId: string,
-  contactChannelId: string,
-  before: Date,
+  reply: { contactChannelId: string; replyToId: string | null; createdAt: Date },
 ): Promise<ReplyContext | null> {
-  const [parent] = await answeredMessage(db).execute({ companyId, contactChannelId, before });
+  const { contactChannelId, replyToId } = reply;
+  const [quoted] = replyToId
+    ? await quotedMessage(db).execute({ messageId: replyToId, companyId, contactChannelId })
+    : [];
+  const [parent] = quoted
+    ? [quoted]
+    : await answeredMessage(db).execute({ companyId, contactChannelId, before: reply.createdAt });
   return parent?.providerMessageId
     ? {
         providerMessageId: parent.providerMessageId,

@@ -55,6 +55,8 @@ export async function exportConversation(
       contactId,
       gte(messages.createdAt, startOfDay(query.start_date, timezone)),
       lt(messages.createdAt, startOfDay(query.end_date, timezone, 1)),
+      // A transcript for the customer: colleagues' notes are not part of it.
+      eq(messages.internal, false),
     ).orderBy(asc(messages.createdAt), asc(messages.id)),
     ctx.db
       .select({ kind: contactChannels.kind, address: contactChannels.address })

@@ -24,6 +24,8 @@ function scriptedProvider() {
       sent.push(message.text);
       return { providerMessageId: `prov-${message.messageId}` };
     },
+    replyContext: false,
+    deleteForEveryone: null,
   };
   return { plan, sent, adapter };
 }
@@ -277,6 +279,8 @@ describe('delivering a backlog', () => {
         delivered.push(message.text);
         return { providerMessageId: `prov-${message.messageId}` };
       },
+      replyContext: false,
+      deleteForEveryone: null,
     };
     const worker = await buildApp({ ...t.config, role: 'worker' }, t.database, { adapters: () => adapter });
     await worker.ready();

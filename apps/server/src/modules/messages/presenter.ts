@@ -1,12 +1,31 @@
 // Message rows as the contract's Message and timeline Item.
-import type { Attachment, Message, MessageItem } from '@atende/contract';
+import {
+  QUOTE_EXCERPT_MAX,
+  type Attachment,
+  type Message,
+  type MessageItem,
+  type QuotedMessage,
+} from '@atende/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { attachments, messageReactions, messages, users } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { jsonRows, namedColumns } from '../../platform/db/json-rows.ts';
 import { param, prepared, preparedRows, type RawRow, type Statement } from '../../platform/db/prepared.ts';
 import { isoTimestamp } from '../../platform/db/timestamps.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
+
+const quoted = alias(messages, 'quoted');
+
+/**
+ * The quoted message's excerpt as a json object (the contract's QuotedMessage), or null: a correlated lookup by
+ * primary key, run only for the rows that quote, so pages and the widget's reads need no join for it.
+ */
+const quotedExcerpt = sql<QuotedMessage | null>`(
+  select json_build_object('id', ${quoted.id}, 'direction', ${quoted.direction},
+    'text', left(${quoted.text}, ${sql.raw(String(QUOTE_EXCERPT_MAX))}), 'deleted', ${quoted.deletedAt} is not null)
+  from ${messages} as ${sql.identifier('quoted')}
+  where ${quoted.id} = ${messages.replyToId} and ${quoted.companyId} = ${messages.companyId})`;
 
 export const messageColumns = {
   id: messages.id,
@@ -23,6 +42,9 @@ export const messageColumns = {
   status: messages.status,
   failureReason: messages.failureReason,
   readAt: messages.readAt,
+  replyTo: quotedExcerpt,
+  internal: messages.internal,
+  deletedAt: messages.deletedAt,
   createdAt: messages.createdAt,
   updatedAt: messages.updatedAt,
 };
@@ -62,10 +84,11 @@ export const messagesJson = (db: Db) =>
 
 export type MessageRow = Omit<
   typeof messages.$inferSelect,
-  'companyId' | 'providerMessageId' | 'html' | 'emailReferences'
+  'companyId' | 'providerMessageId' | 'html' | 'emailReferences' | 'replyToId' | 'deletedBy'
 > & {
   senderName: string | null;
   hasHtml: boolean;
+  replyTo: QuotedMessage | null;
 };
 
 export type Reaction = Message['reactions'][number];
@@ -93,6 +116,9 @@ export function presentMessage(
     status: row.status,
     failure_reason: row.failureReason,
     read: row.direction === 'out' || row.readAt !== null,
+    reply_to: row.replyTo,
+    internal: row.internal,
+    deleted_at: row.deletedAt === null ? null : isoTimestamp(row.deletedAt),
     created_at: isoTimestamp(row.createdAt),
     updated_at: isoTimestamp(row.updatedAt),
   };

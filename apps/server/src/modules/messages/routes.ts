@@ -1,4 +1,4 @@
-// The conversation's timeline and messages: items, older pages, send, retry, read and unread, details,
+// The conversation's timeline and messages: items, older pages, send, retry, delete, read and unread, details,
 // export, and message search in a conversation and across every conversation the user may see.
 import {
   CompanyMessageSearchQuery,
@@ -113,6 +113,12 @@ export function messageRoutes(app: FastifyInstance, service: MessageService): vo
     '/api/conversation/:id/messages/:messageId',
     { schema: { tags, params: MessageParams, response: responses(Message) } },
     (request) => service.find(ctx(request), request.params),
+  );
+
+  r.delete(
+    '/api/conversation/:id/messages/:messageId',
+    { schema: { tags, params: MessageParams, response: responses(Message) } },
+    (request) => service.remove(ctx(request), request.params),
   );
 
   r.post(

@@ -1,7 +1,7 @@
 // Attendant sends: the message is stored `pending` and its delivery job enqueued in the same transaction, so
 // a crash can lose neither; the worker (delivery.ts) hands it to the channel adapter.
 import type { ChannelKind, Message, SendMessageRequest } from '@atende/contract';
-import { and, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { attachments, contactChannels, contacts, messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -46,9 +46,12 @@ export async function sendMessage(
   }
   const storedKeys: string[] = [];
   const files = input.files ?? [];
+  const internal = input.internal === true;
   const sent = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
-    const channel = await replyChannel(tx, ctx.companyId, contactId, input.channel_id);
-    if (channel.blacklisted) throw new AppError('channel_blacklisted', 400);
+    // A note goes nowhere: it only takes the kind of the channel a reply would go to, for the timeline.
+    const channel = await replyChannel(tx, ctx.companyId, contactId, internal ? undefined : input.channel_id);
+    if (channel.blacklisted && !internal) throw new AppError('channel_blacklisted', 400);
+    if (input.reply_to) await assertQuotable(tx, ctx.companyId, contactId, input.reply_to, internal);
     if (input.onlyKind && channel.kind !== input.onlyKind) throw new AppError('not_an_email_channel', 400);
     for (const file of files) assertChannelTakes(channel.kind, file);
     const at = new Date();
@@ -64,7 +67,9 @@ export async function sendMessage(
         text: input.text,
         subject: input.subject ?? null,
         clientId: input.client_id ?? null,
-        status: 'pending',
+        replyToId: input.reply_to ?? null,
+        internal,
+        status: internal ? 'sent' : 'pending',
         createdAt: at,
         updatedAt: at,
       })
@@ -84,6 +89,8 @@ export async function sendMessage(
         sha256: file.sha256,
       });
     }
+    // Colleagues' notes leave the conversation's state as it was: the customer is still waiting for an answer.
+    if (internal) return message!.id;
     const preview = input.text || input.subject || `📎 ${files[0]?.filename ?? ''}`;
     const [reply] = await tx
       .update(contacts)
@@ -132,7 +139,7 @@ export async function sendMessage(
       throw error;
     },
   );
-  deps.jobs.wake(QUEUES.sendMessage);
+  if (!internal) deps.jobs.wake(QUEUES.sendMessage);
   const message = (await findMessage(ctx, deps.urls, sent.id))!;
   // Announced with the message as answered, so the realtime gateway need not read it again.
   if (sent.created) {
@@ -141,6 +148,33 @@ export async function sendMessage(
     ]);
   }
   return message;
+}
+
+/**
+ * A reply quotes a message of the same conversation that still exists; only a note may quote a note (the
+ * customer's side shows the quote).
+ */
+async function assertQuotable(
+  tx: Db,
+  companyId: string,
+  contactId: string,
+  messageId: string,
+  internal: boolean,
+) {
+  const [quoted] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, messageId),
+        eq(messages.contactId, contactId),
+        eq(messages.companyId, companyId),
+        isNull(messages.deletedAt),
+        internal ? undefined : eq(messages.internal, false),
+      ),
+    )
+    .limit(1);
+  if (!quoted) throw new AppError('quoted_message_not_found', 400);
 }
 
 /** `value` for a contact without a responsible (before this update), else `column` unchanged. */

@@ -1,6 +1,6 @@
-// The conversation's messages as one service: the timeline and its pages, sending (text, files, e-mail),
-// retry, read state, reactions, details, export, search in a conversation and across the company, and the
-// signed files. Its parts live in the files beside it; this binds them once to what they need.
+// The conversation's messages as one service: the timeline and its pages, sending (text, files, e-mail, notes),
+// retry, deletion for everyone, read state, reactions, details, export, search in a conversation and across the
+// company, and the signed files. Its parts live in the files beside it; this binds them once to what they need.
 import type {
   CompanyMessageSearchQuery,
   ExportQuery,
@@ -10,7 +10,9 @@ import type {
   SendMailFields,
   SendMessageRequest,
 } from '@atende/contract';
+import type { AdapterRegistry } from '../../channels/adapter.ts';
 import { authorize, type TenantContext } from '../../platform/auth.ts';
+import type { CredentialsBox } from '../../platform/credentials.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
@@ -18,6 +20,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { Signature, UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { searchCompanyMessages } from './company-search.ts';
+import { deleteMessage } from './delete.ts';
 import { retryMessage } from './delivery.ts';
 import { messageHtml, messageMetaData, toggleReaction, transcribe } from './details.ts';
 import { exportConversation } from './export.ts';
@@ -36,6 +39,8 @@ export type MessageServiceDeps = {
   urls: UrlSigner;
   storage: FileStorage;
   searchWindows: SearchWindows;
+  adapters: AdapterRegistry;
+  credentials: CredentialsBox;
 };
 
 /** A conversation's message: the contact in the path and the message's id. */
@@ -59,6 +64,7 @@ export function messageService(deps: MessageServiceDeps) {
         text: input.audio ? '' : input.caption,
         channel_id: input.channel_id,
         client_id: input.client_id,
+        reply_to: input.reply_to,
         files: [input.file],
       }),
     /** An e-mail reply with its attachments; only on e-mail channels. */
@@ -67,6 +73,7 @@ export function messageService(deps: MessageServiceDeps) {
       return sendMessage(ctx, deps, input.id, { ...input, onlyKind: 'email' });
     },
     retry: (ctx: TenantContext, input: MessageRef) => retryMessage(ctx, deps, input.id, input.messageId),
+    remove: (ctx: TenantContext, input: MessageRef) => deleteMessage(ctx, deps, input.id, input.messageId),
 
     markRead: (ctx: TenantContext, input: { id: string }) => markConversationRead(ctx, bus, input.id),
     markUnread: (ctx: TenantContext, input: { id: string }) => markConversationUnread(ctx, bus, input.id),
@@ -96,4 +103,4 @@ export function messageService(deps: MessageServiceDeps) {
 }
 
 /** The text fields of a file send (multipart). */
-export type UploadFields = { caption: string; channel_id?: string; client_id?: string };
+export type UploadFields = { caption: string; channel_id?: string; client_id?: string; reply_to?: string };

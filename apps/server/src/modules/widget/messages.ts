@@ -1,7 +1,7 @@
 // The messages of a visitor's conversation as the widget shows them: only those of the visitor's own chat
 // channel (never the contact's other channels, notes or threads), with signed file addresses.
 import type { WidgetMessage } from '@atende/contract';
-import { and, asc, desc, eq, gt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
@@ -30,7 +30,16 @@ async function present(
     .select({ ...messageColumns, providerMessageId: messages.providerMessageId })
     .from(messages)
     .leftJoin(...senderJoin)
-    .where(and(eq(messages.companyId, companyId), eq(messages.contactChannelId, channelId), ...conditions));
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.contactChannelId, channelId),
+        // Colleagues' notes never reach the customer; a message deleted for everyone is gone for them.
+        eq(messages.internal, false),
+        isNull(messages.deletedAt),
+        ...conditions,
+      ),
+    );
   const rows =
     page === 'latest'
       ? (await query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(SYNC_PAGE)).reverse()

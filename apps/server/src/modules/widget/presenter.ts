@@ -17,5 +17,10 @@ export const widgetMessage = (message: Message, clientId: string | null): Widget
   })),
   status: message.status,
   author: message.sender.name,
+  reply_to: message.reply_to && {
+    id: message.reply_to.id,
+    text: message.reply_to.text,
+    deleted: message.reply_to.deleted,
+  },
   created_at: message.created_at,
 });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Message } from '@atende/contract';
+import { CHANNEL_FEATURES, CHANNEL_KINDS, type Message } from '@atende/contract';
 import { ChatVisitor, randomClientId } from '@atende/simulators/chat-visitor';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +163,51 @@ describe('chat widget', () => {
       ['out', 'Enquanto você recarregava'],
     ]);
     expect(whole[0]!.client_id).toBe(clientId);
+  });
+
+  it('shows the visitor a reply’s quote and takes a deleted message back; notes never reach them', async () => {
+    const browser = visitor('alpha');
+    const session = await browser.start({ name: 'Caio' });
+    await browser.connect();
+    const asked = await browser.send('Qual o prazo?');
+    const { contactId } = await channelOf(session.visitor.id);
+
+    const note = await injectAs(t.app, attendant, {
+      method: 'POST',
+      url: `/api/conversation/${contactId}/messages`,
+      payload: { text: 'Nota: cliente VIP', internal: true },
+    });
+    expect(note.statusCode).toBe(201);
+    const quoted = await injectAs(t.app, attendant, {
+      method: 'POST',
+      url: `/api/conversation/${contactId}/messages`,
+      payload: { text: 'Cinco dias úteis.', reply_to: asked.id },
+    });
+    const pushed = await browser.nextMessage((message) => message.text === 'Cinco dias úteis.');
+    expect(pushed.reply_to).toEqual({ id: asked.id, text: 'Qual o prazo?', deleted: false });
+
+    const removed = await injectAs(t.app, attendant, {
+      method: 'DELETE',
+      url: `/api/conversation/${contactId}/messages/${quoted.json<Message>().id}`,
+    });
+    expect(removed.statusCode).toBe(200);
+    await expect.poll(() => browser.deleted).toEqual([pushed.id]);
+    // Neither the note nor the deleted message comes back on a later sync.
+    expect((await browser.sync()).map((message) => message.text)).toEqual(['Qual o prazo?']);
+    expect(JSON.stringify(browser.pushed)).not.toContain('cliente VIP');
+  });
+
+  it('declares, adapter by adapter, what the console is told each channel can do', () => {
+    const registry = createAdapterRegistry(
+      productAdapters({ db: t.database.db, urls: t.app.deps.urls, relay: t.app.deps.visitors }),
+    );
+    for (const kind of CHANNEL_KINDS) {
+      const adapter = registry(kind);
+      expect(
+        { reply_context: adapter.replyContext, delete_for_everyone: adapter.deleteForEveryone !== null },
+        kind,
+      ).toEqual(CHANNEL_FEATURES[kind]);
+    }
   });
 
   it('relays typing both ways', async () => {

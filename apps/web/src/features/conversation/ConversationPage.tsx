@@ -34,6 +34,7 @@ import { useRecentContacts, type RecentContact } from '../contacts/recent-contac
 import { ContactTabs } from '../../components/ContactSubpage.tsx';
 import { initialsOf } from '../../lib/initials.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
+import { channelLabel } from './channel-label.ts';
 import { Composer } from './composer/Composer.tsx';
 import { ChannelsPanel } from './panels/ChannelsPanel.tsx';
 import { ContactLoadAlert } from '../../components/ContactLoadAlert.tsx';
@@ -279,7 +280,7 @@ function ChannelFilter({
           { value: '', label: t('timeline.allChannels') },
           ...contact.channels.map((channel) => ({
             value: channel.id,
-            label: `${t(`channelKinds.${channel.type}`)} · ${channel.address}`,
+            label: channelLabel(channel, t),
           })),
         ]}
         value={value ?? ''}
@@ -360,7 +361,7 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
   );
 
   return (
-    <MessageDialogsProvider contactId={contact.id}>
+    <MessageDialogsProvider contact={contact}>
       <ChannelFilter contact={contact} value={channelFilter} onChange={setChannelFilter} />
       {timeline.isPending ? (
         <Center style={{ flex: 1 }}>

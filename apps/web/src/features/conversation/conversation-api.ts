@@ -1,7 +1,7 @@
 // The conversation's calls (spec §7 "Conversations", items, messages, threads): the timeline pages, sending
-// (text, file, audio, e-mail), retry, read state, search and export.
+// (text, file, audio, e-mail, private notes), retry, delete for everyone, read state, search and export.
 import type { ItemsPage, Message, MessageSearchResult } from '@atende/contract';
-import { http, HttpError } from '../../lib/http.ts';
+import { http, HttpError, request } from '../../lib/http.ts';
 import { handleHttpError } from '../session/http-errors.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { ITEMS_PAGE_SIZE } from '@atende/contract';
@@ -27,10 +27,16 @@ export const fetchItems = (
     signal,
   });
 
-export interface SendText {
+/** What every send may carry besides its content: the message it quotes. */
+interface Quoting {
+  reply_to?: string;
+}
+
+export interface SendText extends Quoting {
   text: string;
   channel_id?: string;
   client_id: string;
+  internal?: boolean;
 }
 
 export const sendText = (contactId: string, body: SendText): Promise<Message> =>
@@ -38,6 +44,13 @@ export const sendText = (contactId: string, body: SendText): Promise<Message> =>
 
 export const retryMessage = (contactId: string, messageId: string): Promise<Message> =>
   http.post<Message>(`${base(contactId)}/messages/${encodeURIComponent(messageId)}/retry`, {});
+
+/** Deletes one's own message for everyone (the channel permitting, a note always). */
+export const deleteMessage = (contactId: string, messageId: string): Promise<Message> =>
+  request<Message>(`${base(contactId)}/messages/${encodeURIComponent(messageId)}`, {
+    method: 'DELETE',
+    notify: false,
+  });
 
 export const markRead = (contactId: string, read: boolean): Promise<{ ok: boolean }> =>
   http.post<{ ok: boolean }>(`${base(contactId)}/messages/${read ? 'read' : 'unread'}`, {});
@@ -71,7 +84,7 @@ async function rawRequest(path: string, init: RequestInit): Promise<Response> {
   return response;
 }
 
-export interface SendFile {
+export interface SendFile extends Quoting {
   file: Blob;
   filename: string;
   caption?: string;
@@ -84,12 +97,13 @@ export async function sendFile(contactId: string, kind: 'file' | 'audio', input:
   if (input.caption) form.set('caption', input.caption);
   if (input.channel_id) form.set('channel_id', input.channel_id);
   form.set('client_id', input.client_id);
+  if (input.reply_to) form.set('reply_to', input.reply_to);
   form.set('file', input.file, input.filename);
   const response = await rawRequest(`${base(contactId)}/${kind}`, { method: 'POST', body: form });
   return (await response.json()) as Message;
 }
 
-export interface SendMail {
+export interface SendMail extends Quoting {
   subject: string;
   text: string;
   files: readonly File[];
@@ -104,6 +118,7 @@ export async function sendMail(contactId: string, input: SendMail): Promise<Mess
   form.set('text', input.text);
   if (input.channel_id) form.set('channel_id', input.channel_id);
   form.set('client_id', input.client_id);
+  if (input.reply_to) form.set('reply_to', input.reply_to);
   for (const file of input.files) form.append('files', file, file.name);
   const response = await rawRequest(`${base(contactId)}/messages/mail`, { method: 'POST', body: form });
   return (await response.json()) as Message;

@@ -1,6 +1,8 @@
 // The message footer: the channel to answer on, the text (Enter sends, Shift+Enter breaks the line), one file at
 // a time (spec §5) and a voice recording; on an e-mail channel also the subject. A blacklisted channel cannot be
-// written to, and the footer says why. Typing tells colleagues viewing the conversation (`onTyping`).
+// written to, and the footer says why. Typing tells colleagues viewing the conversation (`onTyping`). A message
+// being answered shows above the text (Esc or × cancels it); the note switch turns the footer into a private
+// note for colleagues, visibly (the note's colour and label), that no channel carries.
 // Ready phrases come with the `/` shortcut (features/phrases) or through the `insertText` handle.
 import type { ContactChannel } from '@atende/contract';
 import {
@@ -12,11 +14,20 @@ import {
   Group,
   Select,
   Stack,
+  Switch,
   Text,
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import { forwardRef, memo, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  forwardRef,
+  memo,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useAbility } from '../../../lib/abilities.ts';
 import { useComposerFocus } from '../../../lib/composer-focus.ts';
@@ -31,7 +42,11 @@ import { HttpError } from '../../../lib/http.ts';
 import { PhraseShortcut } from '../../phrases/PhraseShortcut.tsx';
 import { usePhraseShortcut } from '../../phrases/use-phrase-shortcut.ts';
 import { VoiceRecorder } from './VoiceRecorder.tsx';
+import classes from './Composer.module.css';
 import type { Outgoing } from './send-message.ts';
+import { channelLabel } from '../channel-label.ts';
+import { useQuote } from '../timeline/message-actions-context.tsx';
+import { QuotePreview } from './QuotePreview.tsx';
 
 export interface ComposerHandle {
   /** Puts text at the caret (ready phrases). */
@@ -68,6 +83,8 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState(false);
+  const quote = useQuote();
   const subject = useMailSubject(replySubject);
   const [subjectError, setSubjectError] = useState<string | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -76,6 +93,10 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   const unsent = useRef<{ key: string; clientId: string } | null>(null);
   const phraseShortcut = usePhraseShortcut(textarea, text, setText);
   useComposerFocus(textarea, contactId);
+  // Choosing "answer" on a message puts the caret here, ready to write the answer.
+  useEffect(() => {
+    if (quote.quoted) textarea.current?.focus();
+  }, [quote.quoted]);
   useShortcut({
     id: 'composer.focus',
     keys: FOCUS_KEYS,
@@ -94,11 +115,12 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   }));
 
   const channel = channels.find((entry) => entry.id === channelId) ?? null;
-  const blocked = channel?.blacklisted ?? false;
-  const mail = channel?.type === 'email';
+  // A note reaches no channel: a blocked one does not stop it, and it has no subject nor files.
+  const blocked = !note && (channel?.blacklisted ?? false);
+  const mail = !note && channel?.type === 'email';
   const trimmed = text.trim();
   // An e-mail needs its text even with a file (the subject is checked on send, where the error can show).
-  const canSend = !!channel && !blocked && !sending && (trimmed !== '' || (file !== null && !mail));
+  const canSend = !!channel && !blocked && !sending && (trimmed !== '' || (file !== null && !mail && !note));
   const mayUpload = useAbility('messages.send_files');
 
   async function deliver(outgoing: Outgoing, key: string) {
@@ -131,18 +153,33 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
       return;
     }
     setSubjectError(null);
-    const outgoing: Outgoing = mail
-      ? { kind: 'mail', subject: subjectLine, text: trimmed, files: file ? [file] : [] }
-      : file
-        ? { kind: 'file', file, filename: file.name, caption: trimmed }
-        : { kind: 'text', text: trimmed };
-    const key = `${channel?.id}|${mail ? subjectLine : ''}|${trimmed}|${file ? `${file.name}:${file.size}` : ''}`;
+    const content: Outgoing = note
+      ? { kind: 'note', text: trimmed }
+      : mail
+        ? { kind: 'mail', subject: subjectLine, text: trimmed, files: file ? [file] : [] }
+        : file
+          ? { kind: 'file', file, filename: file.name, caption: trimmed }
+          : { kind: 'text', text: trimmed };
+    const quoted = quote.quoted;
+    const outgoing: Outgoing = quoted
+      ? {
+          ...content,
+          quote: {
+            id: quoted.id,
+            direction: quoted.direction,
+            text: quoted.text,
+            deleted: quoted.deleted_at !== null,
+          },
+        }
+      : content;
+    const key = `${note ? 'note' : channel?.id}|${quoted?.id ?? ''}|${mail ? subjectLine : ''}|${trimmed}|${file && !note ? `${file.name}:${file.size}` : ''}`;
     const previous = { text, file };
     setText('');
     setFile(null);
     resetFile.current?.();
     if (await deliver(outgoing, key)) {
       if (mail) subject.reset();
+      quote.clear();
     } else {
       setText(previous.text);
       setFile(previous.file);
@@ -151,6 +188,11 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Escape' && quote.quoted) {
+      event.preventDefault();
+      quote.clear();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void handleSend();
@@ -170,31 +212,54 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
 
   const channelOptions = channels.map((entry) => ({
     value: entry.id,
-    label: `${t(`channelKinds.${entry.type}`)} · ${entry.address}`,
+    label: channelLabel(entry, t),
     disabled: entry.blacklisted,
   }));
 
   return (
     <Box
       p="sm"
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      className={note ? classes.note : classes.footer}
       data-testid="composer"
       data-contact-id={contactId}
+      data-note={note || undefined}
     >
       <Stack gap={6}>
         <Group gap="xs" wrap="nowrap">
-          <Select
+          {note ? (
+            <Text
+              size="xs"
+              fw={600}
+              className={classes.noteLabel}
+              style={{ flex: 1 }}
+              data-testid="composer-note-label"
+            >
+              {t('composer.noteHint')}
+            </Text>
+          ) : (
+            <Select
+              size="xs"
+              aria-label={t('composer.channel')}
+              data={channelOptions}
+              value={channelId}
+              onChange={(value) => value && onChannelChange(value)}
+              allowDeselect={false}
+              style={{ flex: 1, minWidth: 0, maxWidth: 360 }}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="composer-channel"
+            />
+          )}
+          <Switch
             size="xs"
-            aria-label={t('composer.channel')}
-            data={channelOptions}
-            value={channelId}
-            onChange={(value) => value && onChannelChange(value)}
-            allowDeselect={false}
-            style={{ flex: 1, minWidth: 0, maxWidth: 360 }}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="composer-channel"
+            color="yellow"
+            label={t('composer.note')}
+            checked={note}
+            onChange={(event) => setNote(event.currentTarget.checked)}
+            ml="auto"
+            data-testid="composer-note"
           />
         </Group>
+        {quote.quoted && <QuotePreview message={quote.quoted} onCancel={quote.clear} />}
         {blocked && channel && (
           <Alert color="red" variant="light" p="xs" data-testid="composer-blocked">
             {channel.blacklist_reason
@@ -213,7 +278,7 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
             disabled={sending}
           />
         )}
-        {file && (
+        {file && !note && (
           <Group gap={6} wrap="nowrap" data-testid="composer-file">
             <FileIcon size={16} />
             <Text size="sm" truncate style={{ minWidth: 0 }}>
@@ -227,7 +292,7 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
         )}
         <PhraseShortcut shortcut={phraseShortcut} />
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          {mayUpload && !blocked && (
+          {mayUpload && !blocked && !note && (
             <FileButton onChange={handlePick} resetRef={resetFile}>
               {(props) => (
                 <Tooltip label={t('composer.attach')}>
@@ -252,7 +317,13 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
               onTyping?.();
             }}
             onKeyDown={handleKeyDown}
-            placeholder={t(file ? 'composer.captionPlaceholder' : 'composer.placeholder')}
+            placeholder={t(
+              note
+                ? 'composer.notePlaceholder'
+                : file
+                  ? 'composer.captionPlaceholder'
+                  : 'composer.placeholder',
+            )}
             aria-label={t('composer.message')}
             aria-keyshortcuts={ariaKeys(FOCUS_KEYS)}
             autosize
@@ -263,7 +334,7 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
             style={{ flex: 1 }}
             data-testid="composer-text"
           />
-          {mayUpload && !blocked && channel && (
+          {mayUpload && !blocked && !note && channel && (
             <VoiceRecorder
               disabled={sending}
               onRecorded={(blob, filename) =>
@@ -272,13 +343,14 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
               onError={setError}
             />
           )}
-          <Tooltip label={t('composer.send')}>
+          <Tooltip label={t(note ? 'composer.sendNote' : 'composer.send')}>
             <ActionIcon
               size="lg"
+              color={note ? 'yellow' : undefined}
               onClick={() => void handleSend()}
               disabled={!canSend}
               loading={sending}
-              aria-label={t('composer.send')}
+              aria-label={t(note ? 'composer.sendNote' : 'composer.send')}
               data-testid="composer-send"
             >
               <SendIcon />

@@ -1,7 +1,8 @@
 // Sending from the composer: the message shows at once as pending (an optimistic copy keyed by the send's
 // client_id), the server's answer replaces it, a refusal removes it. The client_id makes a repeated request
-// (the user presses Send again after a network failure) create nothing new on the server.
-import type { ContactChannel, Message, User } from '@atende/contract';
+// (the user presses Send again after a network failure) create nothing new on the server. Any send may quote a
+// message; a private note is text that stays among colleagues.
+import type { ContactChannel, Message, QuotedMessage, User } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useCurrentUser } from '../../../lib/session-store.ts';
@@ -9,13 +10,13 @@ import { sendFile, sendMail, sendText } from '../conversation-api.ts';
 import { localIdOf } from '../timeline/timeline-store.ts';
 import { addMessage, dropMessage } from '../timeline/timeline-queries.ts';
 
-export type Outgoing =
-  | { kind: 'text'; text: string }
+export type Outgoing = (
+  | { kind: 'text' | 'note'; text: string }
   | { kind: 'file' | 'audio'; file: Blob; filename: string; caption: string }
-  | { kind: 'mail'; subject: string; text: string; files: readonly File[] };
+  | { kind: 'mail'; subject: string; text: string; files: readonly File[] }
+) & { quote?: QuotedMessage | null };
 
-const textOf = (outgoing: Outgoing): string =>
-  outgoing.kind === 'text' || outgoing.kind === 'mail' ? outgoing.text : outgoing.caption;
+const textOf = (outgoing: Outgoing): string => ('caption' in outgoing ? outgoing.caption : outgoing.text);
 
 export function optimisticMessage(
   contactId: string,
@@ -40,16 +41,21 @@ export function optimisticMessage(
     status: 'pending',
     failure_reason: null,
     read: true,
+    reply_to: outgoing.quote ?? null,
+    internal: outgoing.kind === 'note',
+    deleted_at: null,
     created_at: now,
     updated_at: now,
   };
 }
 
 function deliver(contactId: string, channel: ContactChannel, clientId: string, outgoing: Outgoing) {
-  const target = { channel_id: channel.id, client_id: clientId };
+  const target = { channel_id: channel.id, client_id: clientId, reply_to: outgoing.quote?.id };
   switch (outgoing.kind) {
     case 'text':
       return sendText(contactId, { text: outgoing.text, ...target });
+    case 'note':
+      return sendText(contactId, { text: outgoing.text, ...target, internal: true });
     case 'mail':
       return sendMail(contactId, {
         subject: outgoing.subject,
@@ -72,8 +78,8 @@ export function useSendMessage(contactId: string) {
   const user = useCurrentUser();
   return useCallback(
     async (channel: ContactChannel, clientId: string, outgoing: Outgoing): Promise<Message> => {
-      // A file's preview comes with the server's answer; only text (and an e-mail's text) shows before it.
-      if (outgoing.kind === 'text' || outgoing.kind === 'mail') {
+      // A file's preview comes with the server's answer; only text (a note's, an e-mail's) shows before it.
+      if (outgoing.kind !== 'file' && outgoing.kind !== 'audio') {
         addMessage(client, optimisticMessage(contactId, channel, user, clientId, outgoing));
       }
       try {

@@ -1,8 +1,9 @@
-// One message of the timeline: who sent it, on which channel, an e-mail's subject and original, its text and
-// attachments, its reactions and actions, and for outbound messages the delivery status (a failed one says why
-// and can be sent again). Mounted by the dozen while the timeline scrolls, so its frame is plain elements
+// One message of the timeline: who sent it, on which channel, the message it quotes, an e-mail's subject and
+// original, its text and attachments, its reactions and actions, and for outbound messages the delivery status
+// (a failed one says why and can be sent again). A private note shows as one; a deleted message keeps its place
+// as a placeholder. Mounted by the dozen while the timeline scrolls, so its frame is plain elements
 // styled by a CSS module (a Mantine layout component costs more to mount than the text it holds).
-import type { Attachment, Message } from '@atende/contract';
+import type { Attachment, Message, QuotedMessage } from '@atende/contract';
 import { Anchor, Badge, Box, Button, Group, Image, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -16,7 +17,10 @@ import classes from './MessageBubble.module.css';
 import { MessageActions } from './MessageActions.tsx';
 import { useMessageDialogs } from './MessageDialogs.tsx';
 import { ReactionChips } from './ReactionBar.tsx';
+import { useMessageActions } from './message-actions-context.tsx';
+import { senderName } from './sender-name.ts';
 import { isLocal } from './timeline-store.ts';
+import { useCurrentUser } from '../../../lib/session-store.ts';
 import { useFreshAttachments } from './use-fresh-attachments.ts';
 import { useTranscription } from './use-transcription.ts';
 
@@ -78,6 +82,25 @@ function AttachmentView({ attachment, onFail }: { attachment: Attachment; onFail
   );
 }
 
+/** The quoted message's excerpt: pressing it brings the original into view when it is loaded. */
+function QuoteView({ quoted }: { quoted: QuotedMessage }) {
+  const { t } = useTranslation();
+  const actions = useMessageActions();
+  return (
+    <button
+      type="button"
+      className={classes.quote}
+      onClick={() => actions.showMessage(quoted.id)}
+      aria-label={t('messageActions.showQuoted')}
+      data-testid="message-quote"
+    >
+      <span className={classes.quoteText}>
+        {quoted.deleted ? t('messageActions.deleted') : quoted.text || '📎'}
+      </span>
+    </button>
+  );
+}
+
 export interface MessageBubbleProps {
   message: Message;
   time: string;
@@ -100,21 +123,34 @@ export const MessageBubble = memo(function MessageBubble({
   // An optimistic copy has no id on the server yet: nothing can be asked about it.
   const known = !isLocal(message);
   const outbound = message.direction === 'out';
-  const sender = message.sender.name ?? t(outbound ? 'timeline.you' : 'timeline.customer');
+  const { customerName } = useMessageActions();
+  const userId = useCurrentUser()?.id ?? null;
+  const sender = senderName(message, { customerName, userId }, t);
+  const deleted = message.deleted_at !== null;
+  const rowClass = [classes.row, outbound && classes.outbound, message.internal && classes.note]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <div className={outbound ? `${classes.row} ${classes.outbound}` : classes.row}>
+    <div className={rowClass}>
       <div
         className={focused ? `${classes.bubble} ${classes.focused}` : classes.bubble}
         data-testid="message"
         data-message-id={message.id}
         data-status={message.status}
+        data-internal={message.internal || undefined}
+        data-deleted={deleted || undefined}
       >
         <div className={classes.header}>
           <ChannelIcon kind={message.channel.type} size={14} />
           <span className={classes.sender} data-testid="message-sender">
             {sender}
           </span>
-          {known && (
+          {message.internal && (
+            <span className={classes.noteLabel} data-testid="message-note-label">
+              {t('messageActions.noteLabel')}
+            </span>
+          )}
+          {known && !deleted && (
             <MessageActions
               message={message}
               transcribing={transcription.isPending}
@@ -122,6 +158,12 @@ export const MessageBubble = memo(function MessageBubble({
             />
           )}
         </div>
+        {deleted && (
+          <div className={classes.deleted} data-testid="message-deleted">
+            {t('messageActions.deleted')}
+          </div>
+        )}
+        {message.reply_to && !deleted && <QuoteView quoted={message.reply_to} />}
         {message.subject && (
           <div className={classes.subject} data-testid="message-subject">
             {message.subject}
@@ -156,7 +198,7 @@ export const MessageBubble = memo(function MessageBubble({
         )}
         <div className={classes.footer}>
           <span className={classes.time}>{time}</span>
-          {outbound && (
+          {outbound && !message.internal && !deleted && (
             <Badge
               size="xs"
               variant="light"

@@ -23,6 +23,7 @@ import { EventCard } from '../../../components/EventCard.tsx';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import { ArrowDownIcon } from '../ConversationIcons.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
+import { useMessageActions } from './message-actions-context.tsx';
 import { buildRows, type TimelineRow } from './timeline-rows.ts';
 import { TimelineSettledContext } from './timeline-settled.ts';
 import { itemKey, type Timeline as TimelineData } from './timeline-store.ts';
@@ -159,19 +160,19 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   }, []);
 
-  useImperativeHandle(
-    ref,
-    () => ({
-      scrollToBottom,
-      scrollToMessage: (messageId) => {
-        const index = rows.findIndex((row) => row.key === messageId);
-        if (index === -1) return false;
-        virtuoso.current?.scrollToIndex({ index, align: 'center' });
-        return true;
-      },
-    }),
-    [rows, scrollToBottom],
+  const scrollToMessage = useCallback(
+    (messageId: string) => {
+      const index = rows.findIndex((row) => row.key === messageId);
+      if (index === -1) return false;
+      virtuoso.current?.scrollToIndex({ index, align: 'center' });
+      return true;
+    },
+    [rows],
   );
+  useImperativeHandle(ref, () => ({ scrollToBottom, scrollToMessage }), [scrollToMessage, scrollToBottom]);
+  // A quote's excerpt brings the message it quotes into view through this.
+  const { setShowMessage } = useMessageActions();
+  useEffect(() => setShowMessage(scrollToMessage), [setShowMessage, scrollToMessage]);
 
   const renderRow = useCallback(
     (_index: number, row: TimelineRow) =>
