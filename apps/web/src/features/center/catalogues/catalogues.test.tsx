@@ -106,6 +106,8 @@ describe('catalogues page', () => {
     await userEvent.click(screen.getByTestId('catalogue-annotation-required'));
     await userEvent.click(screen.getByTestId('catalogue-save'));
     expect(await screen.findByText('“Venda” já existe nesta lista.')).toBeTruthy();
+    // On the name field itself, not below the form.
+    expect(screen.getByTestId('catalogue-name').getAttribute('aria-invalid')).toBe('true');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Venda',
       amount: 'required',
