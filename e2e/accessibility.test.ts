@@ -1,5 +1,5 @@
 // Accessibility (issue 20, item 7): axe-core on every page — login, the panel (home, a conversation and its
-// side pages, profile, the user menu), the Center (users, channels, audit) and the widget on its demo page (open, pre-chat
+// side pages, profile, the user menu), the Center (users, channels, catalogues, audit) and the widget on its demo page (open, pre-chat
 // form) — in the light and the dark theme. Any serious or critical violation fails, listed readably. The
 // console follows the system's colour scheme until the user picks one, so each theme is a browser context
 // emulating that scheme.
@@ -166,12 +166,13 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
       await check(page, 'profile');
     }));
 
-  it('the Center: users, channels, audit', () =>
+  it('the Center: users, channels, catalogues, audit', () =>
     audit(async (context, check) => {
       const page = await signIn(context, admin);
       for (const [label, path] of [
         ['center: users', '/center'],
         ['center: channels', '/center/channels'],
+        ['center: catalogues', '/center/catalogues'],
         ['center: audit', '/center/audit'],
       ] as const) {
         await page.goto(`${baseUrl}${path}`);

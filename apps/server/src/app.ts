@@ -12,7 +12,7 @@ import { createDeps, type Deps, type DepsOptions } from './deps.ts';
 import { registerAudit } from './modules/audit/index.ts';
 import { registerChannelAccounts } from './modules/channel-accounts/index.ts';
 import { registerSessions } from './modules/auth/index.ts';
-import { registerCatalogues } from './modules/catalogues/index.ts';
+import { registerCatalogueNotifier, registerCatalogues } from './modules/catalogues/index.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
 import { registerContactNotifier, registerContacts } from './modules/contacts/index.ts';
 import {
@@ -82,6 +82,7 @@ const NOTIFIERS: ((io: RealtimeServer, deps: Deps) => void)[] = [
   registerConversationNotifier,
   registerMessageNotifier,
   registerEventNotifier,
+  registerCatalogueNotifier,
   registerThreadNotifier,
   registerScheduleNotifier,
 ];

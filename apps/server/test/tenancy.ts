@@ -1,7 +1,7 @@
 // Reusable tenancy guard: for every API operation, a probe made by a user of company A that aims at company
 // B's data. Each later issue adds the probes of its endpoints to TENANCY_PROBES; a test fails while any
 // operation of the OpenAPI document has neither a probe nor a reason to be public.
-import type { ClientToServerEvents } from '@atende/contract';
+import { CATALOGUES, type ClientToServerEvents } from '@atende/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
@@ -561,6 +561,42 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       };
     },
   })),
+  // The Center's catalogues: company B's entries are neither listed (even searched by name), nor taken as
+  // names, nor reachable by id.
+  ...CATALOGUES.flatMap((catalogue): TenancyProbe[] => {
+    const url = `/api/center/catalogues/${catalogue}`;
+    const entry = (b: Foreign) => `${url}/${firstId(b, catalogue)}`;
+    const nameOf = (b: Foreign) => String(b.rows[catalogue]?.[0]?.name);
+    return [
+      {
+        operation: `GET ${url}`,
+        expect: 'own_only',
+        request: (b) => ({
+          method: 'GET',
+          url: `${url}?archived=true&search=${encodeURIComponent(nameOf(b))}`,
+        }),
+      },
+      {
+        operation: `POST ${url}`,
+        expect: 'own_only',
+        request: (b) => ({ method: 'POST', url, payload: { name: nameOf(b) } }),
+      },
+      {
+        operation: `PUT ${url}/{id}`,
+        expect: 'not_found',
+        request: (b) => ({ method: 'PUT', url: entry(b), payload: { name: 'Hijacked' } }),
+      },
+      ...(['move', 'archive', 'unarchive'] as const).map((action): TenancyProbe => ({
+        operation: `POST ${url}/{id}/${action}`,
+        expect: 'not_found',
+        request: (b) => ({
+          method: 'POST',
+          url: `${entry(b)}/${action}`,
+          ...(action === 'move' ? { payload: { position: 0 } } : {}),
+        }),
+      })),
+    ];
+  }),
   {
     operation: 'GET /api/resources',
     expect: 'own_only',

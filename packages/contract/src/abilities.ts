@@ -33,6 +33,10 @@ export const ABILITY_RULES = {
   'center.open': { roles: SUPERVISING },
   /** Configure the company's channel accounts. */
   'channels.manage': { roles: ADMINISTERING },
+  /** See the company's catalogues in the Center (pause reasons, event actions, segments, jokers, call reasons). */
+  'catalogues.read': { roles: SUPERVISING },
+  /** Create, edit, order and archive the company's catalogues' entries. */
+  'catalogues.manage': { roles: ADMINISTERING },
   /** Read the company's audit log (security events such as throttled logins). */
   'audit.read': { roles: ADMINISTERING },
 } as const satisfies Record<string, AbilityRule>;

@@ -8,6 +8,15 @@ import { Id, Timestamp } from './common.ts';
 export const AUDIT_KINDS = [
   /** Failed logins started slowing an account down (issue 19, finding 6); once per throttling episode. */
   'login_throttled',
+  /**
+   * Who changed what in the Center's catalogues: subject is the entry's name, details name the catalogue and
+   * the entry (and, for a move, its new place; for an edit, the name it had).
+   */
+  'catalogue_created',
+  'catalogue_updated',
+  'catalogue_moved',
+  'catalogue_archived',
+  'catalogue_unarchived',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -33,6 +33,11 @@ export const TOKEN_CHECK_DELAY_MS = 200;
 /** The Center's audit log: events per page. */
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_PAGE_MAX = 200;
+/** The Center's catalogues (pause reasons, event actions…): a name's length, a page, a pause's longest limit. */
+export const CATALOGUE_NAME_MAX = 120;
+export const CATALOGUE_PAGE_SIZE = 50;
+export const CATALOGUE_PAGE_MAX = 200;
+export const PAUSE_MAX_MINUTES = 24 * 60;
 
 /** Largest JSON body the API accepts. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -1,5 +1,6 @@
 // Catalogues loaded when the console starts (spec §7 "Initial load").
 import { z } from 'zod';
+import { AmountRule } from './catalogues.ts';
 import { Id, requiredText, text } from './common.ts';
 import { ChannelKind, Role } from './enums.ts';
 
@@ -18,14 +19,19 @@ export const ChannelAccount = z.object({
 export type ChannelAccount = z.infer<typeof ChannelAccount>;
 export const ChannelList = ListOf(ChannelAccount);
 
-export const EventAction = NamedItem;
-export type EventAction = NamedItem;
+/** An action with the rules its events follow (set in the Center's catalogues). */
+export const EventAction = NamedItem.extend({
+  amount: AmountRule,
+  annotation_required: z.boolean(),
+});
+export type EventAction = z.infer<typeof EventAction>;
 export const EventActionList = ListOf(EventAction);
 export const Wallet = NamedItem;
 export type Wallet = NamedItem;
 export const WalletList = ListOf(Wallet);
-export const PauseReason = NamedItem;
-export type PauseReason = NamedItem;
+/** A pause reason and the longest a pause for it may last, in minutes (null: no limit). */
+export const PauseReason = NamedItem.extend({ max_minutes: z.number().int().nullable() });
+export type PauseReason = z.infer<typeof PauseReason>;
 export const PauseReasonList = ListOf(PauseReason);
 export const CallReason = NamedItem;
 export type CallReason = NamedItem;

@@ -1,6 +1,7 @@
 // Realtime events (Socket.IO) between server and console, typed for both ends.
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
+import type { CatalogueChanged } from './catalogues.ts';
 import type { ContactEvent, ContactSummary } from './contacts.ts';
 import type { ConversationTransferred } from './conversations.ts';
 import type { Message, MessageStatusChanged } from './messages.ts';
@@ -53,6 +54,8 @@ export type ServerToClientEvents = {
    * on screen again, as after a reconnect.
    */
   resync: () => void;
+  /** To the company: a catalogue of the Center changed (consoles load it again). */
+  'catalogue.changed': (event: CatalogueChanged) => void;
 };
 
 export type ClientToServerEvents = {

@@ -1,6 +1,6 @@
 // Domain events: services record what changed inside their transaction; the events are published only after
 // the commit, to in-process consumers (the realtime gateway today; notifications and jobs later).
-import type { Message, MessageStatus } from '@atende/contract';
+import type { Catalogue, Message, MessageStatus } from '@atende/contract';
 import type { Db } from './db/database.ts';
 
 export type DomainEvent =
@@ -16,6 +16,8 @@ export type DomainEvent =
   | { type: 'waiting.changed'; companyId: string }
   /** A channel account was created or changed: inbound connections (IMAP) restart with the new settings. */
   | { type: 'channel_account.changed'; companyId: string; accountId: string }
+  /** An entry of a Center catalogue was created, changed, moved or (un)archived: consoles load it again. */
+  | { type: 'catalogue.changed'; companyId: string; catalogue: Catalogue }
   /** Sessions ended (logout, password change): their open sockets must close too. */
   | { type: 'sessions.revoked'; companyId: string; sessionIds: string[] }
   /**

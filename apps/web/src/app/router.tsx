@@ -90,6 +90,15 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
+                ...meta('center.catalogues'),
+                path: childPath('center.catalogues', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/catalogues/CataloguesPage.tsx'),
+                  'CataloguesPage',
+                ),
+              },
+              {
                 ...meta('center.audit'),
                 path: childPath('center.audit', 'center'),
                 ErrorBoundary: RouteErrorBoundary,

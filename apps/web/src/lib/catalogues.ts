@@ -3,6 +3,7 @@
 // screen that offers a choice among them.
 import type {
   CallReason,
+  Catalogue,
   ChannelAccount,
   EventAction,
   PauseReason,
@@ -37,3 +38,14 @@ export const responsiblesQuery = catalogue<Responsible>('responsibles', '/respon
 export const phrasesQuery = catalogue<Phrase>('phrases', '/v2/phrases', 1);
 export const callReasonsQuery = catalogue<Infer<typeof CallReason>>('call-reasons', '/phone/reasons', 3);
 export const pauseReasonsQuery = catalogue<Infer<typeof PauseReason>>('pause-reasons', '/pause/reasons');
+
+/**
+ * The cached list of each catalogue the console offers, by the name the Center's realtime event gives
+ * (catalogue.changed); jokers are asked for with each contact's choice, never cached here.
+ */
+export const offeredCatalogueKeys: Partial<Record<Catalogue, readonly unknown[]>> = {
+  pause_reasons: pauseReasonsQuery.queryKey,
+  event_actions: eventActionsQuery.queryKey,
+  wallets: walletsQuery.queryKey,
+  call_reasons: callReasonsQuery.queryKey,
+};

@@ -26,6 +26,7 @@ export const ROUTES = {
   /** The administration area (Center); not in the Live table of the spec. */
   center: { path: '/center', access: 'authenticated' },
   'center.channels': { path: '/center/channels', access: 'authenticated' },
+  'center.catalogues': { path: '/center/catalogues', access: 'authenticated' },
   'center.audit': { path: '/center/audit', access: 'authenticated' },
 } as const satisfies Record<string, { path: string; access: Access }>;
 

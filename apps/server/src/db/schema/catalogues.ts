@@ -1,12 +1,13 @@
 // Per-company catalogues loaded by the console at start: channel accounts, event actions, wallets (segments),
 // pause reasons, call reasons and ready phrases.
-import { CHANNEL_KINDS } from '@atende/contract';
+import { CHANNEL_KINDS, type AmountRule } from '@atende/contract';
 import {
   boolean,
   index,
   integer,
   jsonb,
   pgEnum,
+  type PgColumnBuilderBase,
   pgTable,
   text,
   timestamp,
@@ -58,8 +59,13 @@ export const channelCursors = pgTable('channel_cursors', {
   updatedAt: updatedAt(),
 });
 
-/** Named, ordered entries of a company; the shape shared by the simple catalogues. */
-const namedCatalogue = (name: string) =>
+/**
+ * Named, ordered entries of a company; the shape shared by the simple catalogues, with a catalogue's own
+ * columns (`extra`). An archived entry (archived_at set) is no longer offered, but stays for the history that
+ * refers to it. Names are unique within a company's catalogue
+ * whatever their case, as the Center checks (no index: the console's segment panel creates wallets by name).
+ */
+const namedCatalogue = <Extra extends Record<string, PgColumnBuilderBase>>(name: string, extra: Extra) =>
   pgTable(
     name,
     {
@@ -67,19 +73,27 @@ const namedCatalogue = (name: string) =>
       companyId: tenantId(),
       name: text('name').notNull(),
       position: integer('position').notNull().default(0),
-      active: boolean('active').notNull().default(true),
+      archivedAt: timestamp('archived_at', { withTimezone: true }),
       createdAt: createdAt(),
       updatedAt: updatedAt(),
+      ...extra,
     },
     (table) => [index(`${name}_company_idx`).on(table.companyId, table.position)],
   );
 
-export const eventActions = namedCatalogue('event_actions');
-export const wallets = namedCatalogue('wallets');
-export const pauseReasons = namedCatalogue('pause_reasons');
-export const callReasons = namedCatalogue('call_reasons');
+export const eventActions = namedCatalogue('event_actions', {
+  /** Whether its events carry a value: 'none', 'optional' or 'required' (the contract's AmountRule). */
+  amountRule: text('amount_rule').$type<AmountRule>().notNull().default('optional'),
+  annotationRequired: boolean('annotation_required').notNull().default(false),
+});
+export const wallets = namedCatalogue('wallets', {});
+export const pauseReasons = namedCatalogue('pause_reasons', {
+  /** The longest a pause for this reason may last; null: no limit. */
+  maxMinutes: integer('max_minutes'),
+});
+export const callReasons = namedCatalogue('call_reasons', {});
 /** Jokers: labels a supervisor defines and attendants give a contact (one at a time). */
-export const jokers = namedCatalogue('jokers');
+export const jokers = namedCatalogue('jokers', {});
 
 export const phrases = pgTable(
   'phrases',

@@ -61,15 +61,15 @@ describe('catalogues of the demo company', () => {
   });
 
   it.each([
-    ['/api/events/actions', 'Venda realizada'],
-    ['/api/wallets', 'Varejo'],
-    ['/api/pause/reasons', 'Almoço'],
-    ['/api/phone/reasons', 'Suporte técnico'],
-  ])('%s lists named entries in their order', async (url, expected) => {
+    ['/api/events/actions', 'Venda realizada', ['amount', 'annotation_required']],
+    ['/api/wallets', 'Varejo', []],
+    ['/api/pause/reasons', 'Almoço', ['max_minutes']],
+    ['/api/phone/reasons', 'Suporte técnico', []],
+  ])('%s lists named entries in their order', async (url, expected, rules) => {
     const data = await get(url);
     expect(data.length).toBeGreaterThan(3);
     expect(data.map((item) => item.name)).toContain(expected);
-    expect(Object.keys(data[0]!).sort()).toEqual(['id', 'name']);
+    expect(Object.keys(data[0]!).sort()).toEqual(['id', 'name', ...rules].sort());
   });
 
   it('lists phrases', async () => {

@@ -1,28 +1,29 @@
-// Reads of the per-company catalogues the console loads at start.
-import { and, asc, eq } from 'drizzle-orm';
-import { callReasons, channelAccounts, eventActions, pauseReasons, wallets } from '../../db/schema/index.ts';
+// The per-company catalogues: what the console loads at start (channels and the active entries of each
+// catalogue) and, through center.ts, what the Center's administrators do with them.
+import type { Catalogue } from '@atende/contract';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { channelAccounts } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
-import type { ChannelAccountRow, NamedRow } from './presenter.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { centerOperations } from './center.ts';
+import type { ChannelAccountRow } from './presenter.ts';
+import { catalogueTable, type CatalogueRow } from './tables.ts';
 
 /** Catalogues are small by nature; the bound keeps a runaway one from flooding a response. */
 export const CATALOGUE_LIMIT = 1000;
 
-const NAMED_CATALOGUES = { eventActions, wallets, pauseReasons, callReasons } as const;
-export type NamedCatalogue = keyof typeof NAMED_CATALOGUES;
-
 export type CatalogueService = ReturnType<typeof catalogueService>;
 
-/** Catalogues need nothing beyond the tenant context: no dependencies to bind. */
-export function catalogueService() {
+export function catalogueService(deps: { bus: EventBus }) {
   return {
-    /** The active entries of a catalogue of names, in the company's order. */
-    named(ctx: TenantContext, catalogue: NamedCatalogue): Promise<NamedRow[]> {
-      const table = NAMED_CATALOGUES[catalogue];
+    /** The entries a console offers: not archived, in the company's order. */
+    offered(ctx: TenantContext, catalogue: Catalogue): Promise<CatalogueRow[]> {
+      const table = catalogueTable(catalogue);
       return ctx.db
-        .select({ id: table.id, name: table.name })
+        .select()
         .from(table)
-        .where(and(eq(table.companyId, ctx.companyId), eq(table.active, true)))
-        .orderBy(asc(table.position), asc(table.name))
+        .where(and(eq(table.companyId, ctx.companyId), isNull(table.archivedAt)))
+        .orderBy(asc(table.position), asc(sql`lower(${table.name})`))
         .limit(CATALOGUE_LIMIT);
     },
 
@@ -40,5 +41,7 @@ export function catalogueService() {
         .orderBy(asc(channelAccounts.kind), asc(channelAccounts.name))
         .limit(CATALOGUE_LIMIT);
     },
+
+    ...centerOperations(deps),
   };
 }

@@ -81,6 +81,57 @@ describe('events', () => {
   });
 });
 
+describe('event action rules (set in the Center)', () => {
+  const action = async (values: Partial<typeof eventActions.$inferInsert>) => {
+    const [row] = await t.database.db
+      .insert(eventActions)
+      .values({ companyId: me.company.id, name: crypto.randomUUID(), ...values })
+      .returning();
+    return row!.id;
+  };
+
+  it('requires or refuses a value and requires an annotation as the action says, changing nothing', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const url = `/api/conversation/${contact.id}/events`;
+    const post = (payload: Record<string, unknown>) =>
+      injectAs(t.app, me, { method: 'POST', url, headers: { 'accept-language': 'en' }, payload });
+    const sale = await action({ amountRule: 'required', annotationRequired: true });
+    const noValue = await action({ amountRule: 'none' });
+
+    const missingAmount = await post({ action_id: sale, annotation: 'Plano anual' });
+    expect(missingAmount.statusCode).toBe(400);
+    expect(missingAmount.json()).toMatchObject({
+      code: 'event_amount_required',
+      message: 'This event action requires a value.',
+    });
+    const missingNote = await post({ action_id: sale, amount: 99.9, annotation: '   ' });
+    expect(missingNote.json()).toMatchObject({ code: 'event_annotation_required' });
+    expect((await post({ action_id: noValue, amount: 10 })).json()).toMatchObject({
+      code: 'event_amount_not_allowed',
+    });
+    const panel = await injectAs(t.app, me, { method: 'GET', url });
+    expect(panel.json().data).toEqual([]);
+
+    expect((await post({ action_id: sale, amount: 99.9, annotation: 'Plano anual' })).statusCode).toBe(201);
+    expect((await post({ action_id: noValue })).statusCode).toBe(201);
+  });
+
+  it('refuses an archived action, while its past events keep their name', async () => {
+    const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
+    const url = `/api/conversation/${contact.id}/events`;
+    const old = await action({ name: 'Campanha de 2025' });
+    expect((await injectAs(t.app, me, { method: 'POST', url, payload: { action_id: old } })).statusCode).toBe(
+      201,
+    );
+    await t.database.db.update(eventActions).set({ archivedAt: new Date() }).where(eq(eventActions.id, old));
+    expect((await injectAs(t.app, me, { method: 'POST', url, payload: { action_id: old } })).statusCode).toBe(
+      404,
+    );
+    const panel = (await injectAs(t.app, me, { method: 'GET', url })).json().data as ContactEvent[];
+    expect(panel.map((event) => event.description)).toEqual(['Campanha de 2025']);
+  });
+});
+
 describe('jokers', () => {
   it('lists the company jokers and sets the contact one', async () => {
     const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });

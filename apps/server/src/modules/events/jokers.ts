@@ -1,6 +1,6 @@
 // Jokers: the company's labels a contact may carry, one at a time ("change joker" in the customer panel).
 // Part of the event service (service.ts).
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { contacts, jokers } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -16,7 +16,7 @@ export function jokerOperations(deps: { bus: EventBus }) {
       const rows = await ctx.db
         .select({ id: jokers.id, name: jokers.name })
         .from(jokers)
-        .where(and(eq(jokers.companyId, ctx.companyId), eq(jokers.active, true)))
+        .where(and(eq(jokers.companyId, ctx.companyId), isNull(jokers.archivedAt)))
         .orderBy(asc(jokers.position), asc(jokers.name));
       return { jokers: rows, contact };
     },
@@ -27,7 +27,7 @@ export function jokerOperations(deps: { bus: EventBus }) {
       const [joker] = await ctx.db
         .select({ id: jokers.id })
         .from(jokers)
-        .where(and(eq(jokers.id, jokerId), eq(jokers.companyId, ctx.companyId), eq(jokers.active, true)));
+        .where(and(eq(jokers.id, jokerId), eq(jokers.companyId, ctx.companyId), isNull(jokers.archivedAt)));
       if (!joker) throw notFound();
       await inTransaction(ctx.db, deps.bus, async (tx, record) => {
         await tx

@@ -2,10 +2,10 @@
 // a date). The contact's "last event" follows the newest one, for the queue's search and ordering. With the
 // jokers (jokers.ts), the service of the customer panel's events and labels.
 import { EVENTS_HISTORY_SIZE, type NewEventRequest } from '@atende/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { contactEvents, contacts, eventActions, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { inTransaction, type DomainEvent, type EventBus } from '../../platform/events.ts';
 import { maySeeContact } from '../contacts/queries.ts';
@@ -14,21 +14,44 @@ import { contactEventRows, findEvent, type EventRow } from './queries.ts';
 
 export type EventService = ReturnType<typeof eventService>;
 
-type EventAction = { id: string; name: string };
+type EventAction = Pick<
+  typeof eventActions.$inferSelect,
+  'id' | 'name' | 'amountRule' | 'annotationRequired'
+>;
 
-/** An action of the company's event list, or notFound. */
+/** An action the company's event list offers (archived ones are not), or notFound. */
 export async function eventAction(ctx: TenantContext, actionId: string): Promise<EventAction> {
   const [action] = await ctx.db
-    .select({ id: eventActions.id, name: eventActions.name })
+    .select({
+      id: eventActions.id,
+      name: eventActions.name,
+      amountRule: eventActions.amountRule,
+      annotationRequired: eventActions.annotationRequired,
+    })
     .from(eventActions)
-    .where(and(eq(eventActions.id, actionId), eq(eventActions.companyId, ctx.companyId)));
+    .where(
+      and(
+        eq(eventActions.id, actionId),
+        eq(eventActions.companyId, ctx.companyId),
+        isNull(eventActions.archivedAt),
+      ),
+    );
   if (!action) throw notFound();
   return action;
 }
 
+/** The value and annotation rules the Center set for the action (the console's form applies them too). */
+function assertEventRules(action: EventAction, input: Omit<NewEventRequest, 'action_id'>): void {
+  const hasAmount = input.amount != null;
+  if (action.amountRule === 'required' && !hasAmount) throw new AppError('event_amount_required', 400);
+  if (action.amountRule === 'none' && hasAmount) throw new AppError('event_amount_not_allowed', 400);
+  if (action.annotationRequired && !input.annotation) throw new AppError('event_annotation_required', 400);
+}
+
 /**
  * Records the event in the caller's transaction and makes it the contact's last event: for registering one,
- * and for resolving a conversation with an outcome (conversations/lifecycle.ts).
+ * and for resolving a conversation with an outcome (conversations/lifecycle.ts). The action's rules hold for
+ * both: a refused event rolls the caller's transaction back.
  */
 export async function recordEvent(
   tx: Db,
@@ -38,6 +61,7 @@ export async function recordEvent(
   action: EventAction,
   input: Omit<NewEventRequest, 'action_id'>,
 ): Promise<string> {
+  assertEventRules(action, input);
   const now = new Date();
   const [row] = await tx
     .insert(contactEvents)

@@ -67,6 +67,8 @@ describe('GET /api/user', () => {
       'schedules.manage_any',
       'center.open',
       'channels.manage',
+      'catalogues.read',
+      'catalogues.manage',
       'audit.read',
     ]);
   });

@@ -1,4 +1,4 @@
-// Navigation between the Center's sections (users, channels, audit): links, marked as the current page when open.
+// Navigation between the Center's sections (users, channels, catalogues, audit): links, marked as the current page when open.
 import type { Ability } from '@atende/contract';
 import { Button, Group } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../lib/session-store.ts';
 const SECTIONS = [
   { route: 'center', label: 'centerChannels.nav.users' },
   { route: 'center.channels', label: 'centerChannels.nav.channels', ability: 'channels.manage' },
+  { route: 'center.catalogues', label: 'centerChannels.nav.catalogues', ability: 'catalogues.read' },
   { route: 'center.audit', label: 'centerChannels.nav.audit', ability: 'audit.read' },
 ] as const satisfies readonly { route: RouteName; label: string; ability?: Ability }[];
 

@@ -50,6 +50,7 @@ function NewEventForm({ contact }: { contact: Contact }) {
     },
   });
   const format = amountFormat(language);
+  const action = actions.find((entry) => entry.id === form.actionId);
   const set = <K extends keyof EventForm>(field: K, value: EventForm[K]) => {
     setForm((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -57,7 +58,7 @@ function NewEventForm({ contact }: { contact: Contact }) {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const check = checkEvent(form, timeZone);
+    const check = checkEvent(form, timeZone, action);
     if (!check.ok) {
       setErrors(check.errors);
       return;
@@ -82,20 +83,23 @@ function NewEventForm({ contact }: { contact: Contact }) {
           data-testid="event-action"
         />
         <Group grow align="flex-start">
-          <NumberInput
-            label={t('events.amount')}
-            value={form.amount}
-            onChange={(value) => set('amount', value)}
-            prefix={format.prefix}
-            decimalSeparator={format.decimalSeparator}
-            thousandSeparator={format.thousandSeparator}
-            decimalScale={2}
-            fixedDecimalScale
-            allowNegative={false}
-            hideControls
-            error={errorOf('amount')}
-            data-testid="event-amount-input"
-          />
+          {action?.amount !== 'none' && (
+            <NumberInput
+              label={t('events.amount')}
+              required={action?.amount === 'required'}
+              value={form.amount}
+              onChange={(value) => set('amount', value)}
+              prefix={format.prefix}
+              decimalSeparator={format.decimalSeparator}
+              thousandSeparator={format.thousandSeparator}
+              decimalScale={2}
+              fixedDecimalScale
+              allowNegative={false}
+              hideControls
+              error={errorOf('amount')}
+              data-testid="event-amount-input"
+            />
+          )}
           <DateTimeField
             label={t('events.date')}
             description={t('events.dateHint')}
@@ -118,6 +122,8 @@ function NewEventForm({ contact }: { contact: Contact }) {
           label={t('events.annotation')}
           value={form.annotation}
           onChange={(event) => set('annotation', event.currentTarget.value)}
+          required={action?.annotation_required}
+          error={errorOf('annotation')}
           maxLength={2000}
           autosize
           minRows={2}

@@ -28,6 +28,24 @@ describe('events form', () => {
     });
   });
 
+  it('applies the chosen action’s rules: a value required or not allowed, an annotation required', () => {
+    const form = { actionId: 'a', amount: '', annotation: ' ', responsibleId: null, date: '' };
+    const sale = { id: 'a', name: 'Venda', amount: 'required', annotation_required: true } as const;
+    expect(checkEvent(form, ZONE, sale)).toEqual({
+      ok: false,
+      errors: { amount: 'events.errors.amountRequired', annotation: 'events.errors.annotationRequired' },
+    });
+    expect(checkEvent({ ...form, amount: 10, annotation: 'anual' }, ZONE, sale)).toEqual({
+      ok: true,
+      request: { action_id: 'a', amount: 10, annotation: 'anual' },
+    });
+    const visit = { ...sale, amount: 'none', annotation_required: false } as const;
+    expect(checkEvent({ ...form, amount: 10 }, ZONE, visit)).toEqual({
+      ok: true,
+      request: { action_id: 'a' },
+    });
+  });
+
   it('formats the amount as the language writes Brazilian reais', () => {
     expect(amountFormat('pt_br')).toEqual({ prefix: 'R$ ', decimalSeparator: ',', thousandSeparator: '.' });
     expect(amountFormat('en')).toMatchObject({ decimalSeparator: '.', thousandSeparator: ',' });

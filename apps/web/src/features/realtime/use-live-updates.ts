@@ -5,6 +5,7 @@ import type { ContactSummary, UnreadChanged } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { offeredCatalogueKeys } from '../../lib/catalogues.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { HttpError } from '../../lib/http.ts';
 import { i18n } from '../../lib/i18n.ts';
@@ -104,6 +105,10 @@ export function useLiveUpdates(enabled: boolean): void {
     socket.on('contact.unread', handleUnread);
     socket.on('contact.assigned', (event) => applyAssigned(client, viewer, event));
     socket.on('waiting.changed', ({ count }) => applyWaitingCount(client, count));
+    socket.on('catalogue.changed', ({ catalogue }) => {
+      const offered = offeredCatalogueKeys[catalogue];
+      if (offered) void client.invalidateQueries({ queryKey: offered });
+    });
 
     return () => {
       connection.close();

@@ -39,6 +39,11 @@ export const fr: Catalogue = {
     message_has_no_html: 'Ce message n’a pas de version HTML.',
     channel_kind_not_configurable: 'Ce type de canal ne peut pas encore être configuré ici.',
     channel_kind_immutable: 'Le type d’un canal ne peut pas être modifié.',
+    catalogue_name_taken:
+      '« {name} » existe déjà dans cette liste (peut-être archivé) : choisissez un autre nom.',
+    event_amount_required: 'Cette action d’événement exige une valeur.',
+    event_amount_not_allowed: 'Cette action d’événement n’accepte pas de valeur.',
+    event_annotation_required: 'Cette action d’événement exige une annotation.',
     transcription_not_configured: 'La transcription audio n’est pas configurée pour cette entreprise.',
     conflict_contact: 'Le contact est déjà lié à un autre opérateur. Vérifiez auprès de la direction.',
     invalid_document: 'Document invalide : vérifiez ses chiffres (CPF, CNPJ, DNI ou CUIT).',

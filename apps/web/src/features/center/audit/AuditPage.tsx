@@ -1,6 +1,6 @@
-// The Center's audit section (/center/audit): the company's security events, newest first, read-only, a page
+// The Center's audit section (/center/audit): the company's security events and who changed what, newest first, read-only, a page
 // at a time; for administrators only (ability audit.read), everyone else is told so without a call.
-import type { AuditEvent } from '@atende/contract';
+import { Catalogue, type AuditEvent } from '@atende/contract';
 import { Alert, Badge, Button, Center, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -25,7 +25,29 @@ function describeDetails(t: TFunction, event: AuditEvent): string {
       });
       return details.under_attack ? `${summary} — ${t('centerAudit.details.underAttack')}` : summary;
     }
+    case 'catalogue_created':
+    case 'catalogue_updated':
+    case 'catalogue_moved':
+    case 'catalogue_archived':
+    case 'catalogue_unarchived':
+      return describeCatalogueChange(t, event);
   }
+}
+
+/** Which catalogue the entry belongs to, and what an edit renamed or a move changed. */
+function describeCatalogueChange(t: TFunction, event: AuditEvent): string {
+  const parsed = Catalogue.safeParse(event.details.catalogue);
+  const catalogue = parsed.success ? t(`centerCatalogues.tabs.${parsed.data}`) : '';
+  if (event.kind === 'catalogue_moved') {
+    return t('centerAudit.details.catalogue_moved', {
+      catalogue,
+      position: Number(event.details.position) + 1,
+    });
+  }
+  if (typeof event.details.previous_name === 'string') {
+    return t('centerAudit.details.catalogue_renamed', { catalogue, previous: event.details.previous_name });
+  }
+  return t('centerAudit.details.catalogue', { catalogue });
 }
 
 function AuditRow({ event }: { event: AuditEvent }) {
@@ -37,7 +59,7 @@ function AuditRow({ event }: { event: AuditEvent }) {
         <Text size="sm">{format.dateTime(event.at)}</Text>
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color="orange">
+        <Badge variant="light" color={event.kind === 'login_throttled' ? 'orange' : 'blue'}>
           {t(`centerAudit.kinds.${event.kind}`)}
         </Badge>
       </Table.Td>

@@ -49,6 +49,35 @@ const event = (n: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
 });
 
 describe('audit page', () => {
+  it('says who changed what in the catalogues: the catalogue, a rename, a new place', async () => {
+    const change = (n: number, kind: AuditEvent['kind'], details: AuditEvent['details']) =>
+      event(n, {
+        kind,
+        subject: 'Venda anual',
+        client_ip: null,
+        details: { catalogue: 'event_actions', ...details },
+      });
+    stubApi({
+      'GET /center/audit': {
+        body: {
+          data: [
+            change(3, 'catalogue_moved', { position: 0 }),
+            change(2, 'catalogue_updated', { previous_name: 'Venda' }),
+            change(1, 'catalogue_created', {}),
+          ],
+          next_cursor: null,
+        },
+      },
+    });
+    wrap(<AuditPage />);
+    const rows = (await screen.findAllByTestId('audit-row')).map((row) => row.textContent);
+    expect(rows[0]).toContain('Item de catálogo movido');
+    expect(rows[0]).toContain('Ações de evento; agora na posição 1');
+    expect(rows[1]).toContain('Ações de evento; antes “Venda”');
+    expect(rows[2]).toContain('Item de catálogo criado');
+    expect(rows[2]).toContain('Venda anual');
+  });
+
   it('lists the events in words and loads older pages through the cursor', async () => {
     const newest = event(3, {
       details: {

@@ -28,10 +28,10 @@ export interface AccountFormRules<Form extends object> {
   inputOf: (form: Form) => ChannelAccountInput;
 }
 
-type ServerProblems = { fields: Partial<Record<string, string>>; general: string | null };
+export type ServerProblems = { fields: Partial<Record<string, string>>; general: string | null };
 
 /** The server's validation errors on the fields the form has; whatever has no field here is said below it. */
-function serverProblemsOf(error: unknown, fields: object): ServerProblems {
+export function serverProblemsOf(error: unknown, fields: object): ServerProblems {
   const listed = error instanceof HttpError ? (error.body as { errors?: unknown } | null)?.errors : undefined;
   const entries = Array.isArray(listed)
     ? listed.filter(

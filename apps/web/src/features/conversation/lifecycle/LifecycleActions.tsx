@@ -24,7 +24,11 @@ const ASSIGN_KEYS = 'alt+a';
 function ResolveButton({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const { resolve } = useLifecycle(contact.id);
-  const actions = useQuery(eventActionsQuery).data?.data ?? [];
+  // The menu records an outcome with nothing else: actions whose events need a value or an annotation (set in
+  // the Center) are registered from the events page instead.
+  const actions = (useQuery(eventActionsQuery).data?.data ?? []).filter(
+    (action) => action.amount !== 'required' && !action.annotation_required,
+  );
   const handleResolve = (eventActionId?: string) =>
     resolve.mutate(eventActionId ? { event_action_id: eventActionId } : {}, {
       onSuccess: () => notifySuccess(t('lifecycle.resolved', { name: contact.name })),
