@@ -79,6 +79,8 @@ export const SEARCH_PARAMETERS = [
 ] as const;
 export const CONTACTS_PAGE_SIZE = 50;
 export const CONTACTS_PAGE_MAX = 200;
+/** Values one combinable filter of the list takes at most (responsibles, segments). */
+export const CONTACT_FILTER_VALUES_MAX = 50;
 /** Conversations one bulk action (resolve, assign) changes at most: a screenful of the list. */
 export const CONVERSATION_BULK_MAX = 100;
 /** Length of the note left to the receiver of a conversation. */

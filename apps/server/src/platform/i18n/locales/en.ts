@@ -137,6 +137,10 @@ export const en: Catalogue = {
     greeting: 'greeting',
     mailbox: 'mailbox',
     kind: 'kind',
+    status: 'status',
+    channel: 'channel',
+    segment: 'segment',
+    responsible: 'responsible',
   },
   export: {
     title: 'Conversation transcript',

@@ -137,6 +137,10 @@ export const es: Catalogue = {
     greeting: 'saludo',
     mailbox: 'buzón',
     kind: 'tipo',
+    status: 'estado',
+    channel: 'canal',
+    segment: 'cartera',
+    responsible: 'responsable',
   },
   export: {
     title: 'Transcripción de la conversación',

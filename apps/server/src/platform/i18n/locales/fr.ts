@@ -139,6 +139,10 @@ export const fr: Catalogue = {
     greeting: 'message d’accueil',
     mailbox: 'boîte aux lettres',
     kind: 'type',
+    status: 'statut',
+    channel: 'canal',
+    segment: 'portefeuille',
+    responsible: 'responsable',
   },
   export: {
     title: 'Transcription de la conversation',

@@ -135,6 +135,10 @@ export const pt_br = {
     greeting: 'saudação',
     mailbox: 'caixa de correio',
     kind: 'tipo',
+    status: 'status',
+    channel: 'canal',
+    segment: 'carteira',
+    responsible: 'responsável',
   },
   export: {
     title: 'Transcrição da conversa',

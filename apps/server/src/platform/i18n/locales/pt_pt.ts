@@ -139,6 +139,10 @@ export const pt_pt: Catalogue = {
     greeting: 'saudação',
     mailbox: 'caixa de correio',
     kind: 'tipo',
+    status: 'estado',
+    channel: 'canal',
+    segment: 'carteira',
+    responsible: 'responsável',
   },
   export: {
     title: 'Transcrição da conversa',
