@@ -33,6 +33,8 @@ export const ABILITY_RULES = {
   'center.open': { roles: SUPERVISING },
   /** Configure the company's channel accounts. */
   'channels.manage': { roles: ADMINISTERING },
+  /** Set what the company calls critical (the critical rule). */
+  'company.configure': { roles: ADMINISTERING },
   /** Read the company's audit log (security events such as throttled logins). */
   'audit.read': { roles: ADMINISTERING },
 } as const satisfies Record<string, AbilityRule>;

@@ -207,7 +207,6 @@ export const UpdateContactRequest = z
     tag: text(64).nullable().optional(),
     reason: text(500).nullable().optional(),
     priority: Priority.optional(),
-    critical: z.boolean().optional(),
     /** Changing the responsible needs the change_responsible permission; null returns the contact to the queue. */
     responsible_id: Id.nullable().optional(),
   })

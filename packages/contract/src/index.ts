@@ -21,3 +21,4 @@ export * from './audit.ts';
 export * from './colour-contrast.ts';
 export * from './widget.ts';
 export * from './realtime.ts';
+export * from './views.ts';

@@ -1,0 +1,31 @@
+-- What a company calls critical (issue 20, item 6), and contacts kept true to it: a trigger on the writes
+-- that change the verdict, a sweep job for time passing, and this backfill for the contacts already there.
+ALTER TABLE "companies" ADD COLUMN "critical_after_minutes" integer DEFAULT 60;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "critical_high_priority" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+-- Whether a contact is critical by its company's rule (companies.critical_after_minutes, critical_high_priority).
+CREATE FUNCTION atende_critical_by_rule(company uuid, unanswered_since timestamptz, priority smallint)
+  RETURNS boolean
+  LANGUAGE sql STABLE
+  AS $$
+    SELECT coalesce(co.critical_after_minutes IS NOT NULL
+             AND unanswered_since <= now() - co.critical_after_minutes * interval '1 minute', false)
+           OR (co.critical_high_priority AND priority = 2)
+    FROM companies co WHERE co.id = company
+  $$;--> statement-breakpoint
+-- Every write that answers a customer, makes one wait or changes a priority (ingest, sending, customer data,
+-- whatever the module) leaves the contact's verdict true to the rule; time passing is the sweep's
+-- (contacts/critical.ts).
+CREATE FUNCTION atende_contact_critical() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+    BEGIN
+      NEW.critical := atende_critical_by_rule(NEW.company_id, NEW.unanswered_since, NEW.priority);
+      RETURN NEW;
+    END
+  $$;--> statement-breakpoint
+CREATE TRIGGER contacts_critical_by_rule BEFORE UPDATE OF unanswered_since, priority ON contacts
+  FOR EACH ROW
+  WHEN (OLD.unanswered_since IS DISTINCT FROM NEW.unanswered_since OR OLD.priority IS DISTINCT FROM NEW.priority)
+  EXECUTE FUNCTION atende_contact_critical();--> statement-breakpoint
+UPDATE contacts SET critical = atende_critical_by_rule(company_id, unanswered_since, priority)
+  WHERE critical IS DISTINCT FROM atende_critical_by_rule(company_id, unanswered_since, priority);
