@@ -20,8 +20,11 @@ export async function makeCompany(
   const name = overrides.name ?? `Company ${next()}`;
   const company = await createCompany(db, { name, ...overrides });
   // Criticality only where a test sets a rule: the minute's sweep would mark their hour-old waits mid-run.
-  await db.update(companies).set({ criticalAfterMinutes: null }).where(eq(companies.id, company.id));
-  return { ...company, criticalAfterMinutes: null };
+  await db
+    .update(companies)
+    .set({ criticalAfterMinutes: null, criticalHighPriority: false })
+    .where(eq(companies.id, company.id));
+  return { ...company, criticalAfterMinutes: null, criticalHighPriority: false };
 }
 
 export function makeUser(

@@ -38,7 +38,10 @@ beforeAll(async () => {
   await seedDemo(t.database.db);
   demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
   // The snapshot of B must hold still: no minute's sweep marking its waits critical meanwhile.
-  await t.database.db.update(companies).set({ criticalAfterMinutes: null }).where(eq(companies.id, demo.id));
+  await t.database.db
+    .update(companies)
+    .set({ criticalAfterMinutes: null, criticalHighPriority: false })
+    .where(eq(companies.id, demo.id));
   await addForeignData(t.database.db, demo.id);
   foreign = { companyId: demo.id, rows: await tenantSnapshot(t.database.db, demo.id) };
 });

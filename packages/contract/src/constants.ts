@@ -79,7 +79,10 @@ export const SEARCH_PARAMETERS = [
 ] as const;
 export const CONTACTS_PAGE_SIZE = 50;
 export const CONTACTS_PAGE_MAX = 200;
-/** What a company calls critical until an administrator says otherwise: unanswered for more than an hour. */
+/**
+ * What a company calls critical until an administrator says otherwise: a high-priority customer unanswered for
+ * more than an hour.
+ */
 export const DEFAULT_CRITICAL_AFTER_MINUTES = 60;
 /** The longest wait a critical rule may name: a week. */
 export const CRITICAL_AFTER_MINUTES_MAX = 7 * 24 * 60;

@@ -29,8 +29,8 @@ export const UpdateSavedViewRequest = z
 export type UpdateSavedViewRequest = z.infer<typeof UpdateSavedViewRequest>;
 
 /**
- * What the company calls critical: a customer unanswered for more than `unanswered_minutes` (null: never by
- * time), or, with `high_priority`, every high-priority contact.
+ * What the company calls critical: each condition optional, every one set must hold (none set: nothing is
+ * critical): unanswered for more than `unanswered_minutes` (null: whatever the wait), of high priority.
  */
 export const CriticalRule = z.object({
   unanswered_minutes: z.number().int().min(1).max(CRITICAL_AFTER_MINUTES_MAX).nullable(),

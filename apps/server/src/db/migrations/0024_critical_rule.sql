@@ -1,15 +1,17 @@
 -- What a company calls critical (issue 20, item 6), and contacts kept true to it: a trigger on the writes
 -- that change the verdict, a sweep job for time passing, and this backfill for the contacts already there.
 ALTER TABLE "companies" ADD COLUMN "critical_after_minutes" integer DEFAULT 60;--> statement-breakpoint
-ALTER TABLE "companies" ADD COLUMN "critical_high_priority" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "critical_high_priority" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 -- Whether a contact is critical by its company's rule (companies.critical_after_minutes, critical_high_priority).
 CREATE FUNCTION atende_critical_by_rule(company uuid, unanswered_since timestamptz, priority smallint)
   RETURNS boolean
   LANGUAGE sql STABLE
   AS $$
-    SELECT coalesce(co.critical_after_minutes IS NOT NULL
-             AND unanswered_since <= now() - co.critical_after_minutes * interval '1 minute', false)
-           OR (co.critical_high_priority AND priority = 2)
+    -- Each condition the company set must hold (none set: nothing is critical).
+    SELECT (co.critical_after_minutes IS NOT NULL OR co.critical_high_priority)
+           AND (co.critical_after_minutes IS NULL
+                OR coalesce(unanswered_since <= now() - co.critical_after_minutes * interval '1 minute', false))
+           AND (NOT co.critical_high_priority OR priority = 2)
     FROM companies co WHERE co.id = company
   $$;--> statement-breakpoint
 -- Every write that answers a customer, makes one wait or changes a priority (ingest, sending, customer data,

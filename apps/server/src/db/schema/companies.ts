@@ -14,12 +14,13 @@ export const companies = pgTable(
     host: text('host'),
     branding: jsonb('branding').$type<CompanyBranding>().notNull().default({}),
     /**
-     * What the company calls critical (issue 20, item 6): a customer unanswered for more than this many
-     * minutes (null: never by time), and, when set, every high-priority contact. Contacts keep the verdict in
-     * their `critical` column (migration 0024) so the list orders by it through its indexes.
+     * What the company calls critical (issue 20, item 6), each condition optional and all of those set
+     * required: unanswered for more than this many minutes (null: whatever the wait), of high priority. By
+     * default a high-priority customer unanswered for over an hour. Contacts keep the verdict in their
+     * `critical` column (migration 0024) so the list orders by it through its indexes.
      */
     criticalAfterMinutes: integer('critical_after_minutes').default(DEFAULT_CRITICAL_AFTER_MINUTES),
-    criticalHighPriority: boolean('critical_high_priority').notNull().default(false),
+    criticalHighPriority: boolean('critical_high_priority').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -43,6 +43,12 @@ describe('the company’s critical rule', () => {
     const late = await makeContact(t.database.db, admin.company, { unansweredSince: minutesAgo(90) });
     const recent = await makeContact(t.database.db, admin.company, { unansweredSince: minutesAgo(5) });
     const urgent = await makeContact(t.database.db, admin.company, { priority: 2 });
+    const lateUrgent = await makeContact(t.database.db, admin.company, {
+      priority: 2,
+      unansweredSince: minutesAgo(90),
+    });
+    const verdicts = async () =>
+      Promise.all([late, recent, urgent, lateUrgent].map((contact) => isCritical(contact.id)));
     const foreign = await makeContact(t.database.db, otherAdmin.company, { unansweredSince: minutesAgo(90) });
 
     expect((await rule(attendant)).json()).toEqual({ unanswered_minutes: null, high_priority: false });
@@ -56,25 +62,20 @@ describe('the company’s critical rule', () => {
     const changed = await setRule(admin, { unanswered_minutes: 60 });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toEqual({ unanswered_minutes: 60, high_priority: false } satisfies CriticalRule);
-    expect([await isCritical(late.id), await isCritical(recent.id), await isCritical(urgent.id)]).toEqual([
-      true,
-      false,
-      false,
-    ]);
+    expect(await verdicts()).toEqual([true, false, false, true]);
     // Another company keeps its own rule and verdicts.
     expect((await rule(otherAdmin)).json()).toEqual({ unanswered_minutes: null, high_priority: false });
     expect(await isCritical(foreign.id)).toBe(false);
 
     await setRule(admin, { unanswered_minutes: null, high_priority: true });
-    expect([await isCritical(late.id), await isCritical(recent.id), await isCritical(urgent.id)]).toEqual([
-      false,
-      false,
-      true,
-    ]);
+    expect(await verdicts()).toEqual([false, false, true, true]);
+    // Both conditions set: both must hold (the default rule's shape).
+    await setRule(admin, { unanswered_minutes: 60 });
+    expect(await verdicts()).toEqual([false, false, false, true]);
 
     // The list shows the verdict: the badge reads `critical`.
     const list = await injectAs(t.app, admin, { method: 'GET', url: '/api/contacts?critical=true' });
-    expect((list.json() as { data: ContactSummary[] }).data.map((c) => c.id)).toEqual([urgent.id]);
+    expect((list.json() as { data: ContactSummary[] }).data.map((c) => c.id)).toEqual([lateUrgent.id]);
   });
 
   it('follows every write that answers a customer, makes one wait or changes a priority', async () => {
@@ -86,18 +87,18 @@ describe('the company’s critical rule', () => {
       db.update(contacts).set(fields).where(eq(contacts.id, contact.id));
 
     await update({ unansweredSince: minutesAgo(45) });
+    expect(await isCritical(contact.id)).toBe(false); // waited, but not of high priority
+    await update({ priority: 2 });
     expect(await isCritical(contact.id)).toBe(true);
     await update({ unansweredSince: null }); // answered
     expect(await isCritical(contact.id)).toBe(false);
-    await update({ priority: 2 });
-    expect(await isCritical(contact.id)).toBe(true);
-    await update({ priority: 0, unansweredSince: minutesAgo(1) });
+    await update({ unansweredSince: minutesAgo(1) }); // writes again
     expect(await isCritical(contact.id)).toBe(false);
   });
 
   it('a sweep marks waits that passed the rule since, and plans one next sweep per minute', async () => {
     const actor = await makeActor(t.app, t.database.db, 'admin');
-    await setRule(actor, { unanswered_minutes: 10 });
+    await setRule(actor, { unanswered_minutes: 10, high_priority: false });
     const db = t.database.db;
     const waiting = await makeContact(db, actor.company, { unansweredSince: minutesAgo(3) });
     // Written eleven minutes ago and untouched since: only time made it critical, no write did.

@@ -54,8 +54,8 @@ export async function updateCriticalRule(
 }
 
 /**
- * Marks critical the contacts whose wait has passed their company's minutes (or that the rule calls critical
- * since they were written without a trigger: new high-priority contacts), every company at once, and enqueues
+ * Marks critical the contacts whose wait has passed their company's minutes (and any other the rule calls
+ * critical that was written without the trigger: a new contact), every company at once, and enqueues
  * the next sweep in the same transaction. Each minute holds one sweep whatever the number of workers.
  */
 export async function sweepCritical(db: Db, bus: EventBus, jobs: Jobs): Promise<number> {
@@ -68,10 +68,12 @@ export async function sweepCritical(db: Db, bus: EventBus, jobs: Jobs): Promise<
         and(
           eq(companies.id, contacts.companyId),
           eq(contacts.critical, false),
-          sql`((${companies.criticalAfterMinutes} is not null
-                and coalesce(${contacts.unansweredSince}, 'infinity'::timestamptz)
-                    <= now() - ${companies.criticalAfterMinutes} * interval '1 minute')
-               or (${companies.criticalHighPriority} and ${contacts.priority} = 2))`,
+          // The rule (migration 0024, atende_critical_by_rule), written so each company's waits are a range.
+          sql`(${companies.criticalAfterMinutes} is not null or ${companies.criticalHighPriority})`,
+          sql`(${companies.criticalAfterMinutes} is null
+               or coalesce(${contacts.unansweredSince}, 'infinity'::timestamptz)
+                  <= now() - ${companies.criticalAfterMinutes} * interval '1 minute')`,
+          sql`(not ${companies.criticalHighPriority} or ${contacts.priority} = 2)`,
         ),
       )
       .returning({ id: contacts.id, companyId: contacts.companyId });
