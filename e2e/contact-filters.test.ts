@@ -39,15 +39,20 @@ describe('filters that combine, saved as a view', () => {
     context = opened.context;
     const page = opened.page;
     await rows(page).first().waitFor();
-    // Without filters the first screen mixes critical and other contacts (the rule decides, not chance).
-    const badges = await page.getByTestId('critical-badge').count();
-    expect(badges).toBeLessThan(await rows(page).count());
 
     await page.getByTestId('filters-button').click();
     const popover = page.getByTestId('filters-popover');
-    await popover.getByRole('textbox', { name: 'Prioridade' }).click();
+    await popover.getByRole('textbox', { name: 'Prioridade' }).click({ force: true });
     await page.getByRole('option', { name: 'Alta' }).click();
-    await popover.getByRole('radio', { name: 'Críticos' }).check({ force: true });
+    // Closes the list of options (the popover stays open).
+    await popover.getByText('Filtrar a lista').click();
+    // The badge is the rule's verdict: high-priority contacts that are not critical show none.
+    await popover.getByText('Não críticos', { exact: true }).click();
+    await expect.poll(() => chips(page)).toEqual(['Prioridade: Alta', 'Crítico: Não críticos']);
+    await expect
+      .poll(async () => [(await rows(page).count()) > 0, await page.getByTestId('critical-badge').count()])
+      .toEqual([true, 0]);
+    await popover.getByText('Críticos', { exact: true }).click();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await expect.poll(() => chips(page)).toEqual(['Prioridade: Alta', 'Crítico: Críticos']);

@@ -1,6 +1,6 @@
 // The active filters of the list as removable chips, with "clear all" (issue 20, item 6).
 import type { ContactFilters } from '@atende/contract';
-import { Button, Group, Pill } from '@mantine/core';
+import { Badge, Button, CloseButton, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { responsiblesQuery, walletsQuery } from '../../lib/catalogues.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -53,15 +53,25 @@ export function ContactFilterChips({ filters, onChange }: ContactFilterChipsProp
       {chips.map((chip) => {
         const text = `${t(`contacts.filters.${chip.name}`)}: ${valueLabel(chip)}`;
         return (
-          <Pill
+          <Badge
             key={`${chip.name}:${chip.value}`}
-            withRemoveButton
-            onRemove={() => onChange(withoutChip(filters, chip))}
-            removeButtonProps={{ 'aria-label': t('contacts.filters.remove', { filter: text }) }}
+            variant="light"
+            size="lg"
+            radius="sm"
+            tt="none"
+            fw={500}
+            pr={2}
+            rightSection={
+              <CloseButton
+                size="xs"
+                onClick={() => onChange(withoutChip(filters, chip))}
+                aria-label={t('contacts.filters.remove', { filter: text })}
+              />
+            }
             data-testid="filter-chip"
           >
             {text}
-          </Pill>
+          </Badge>
         );
       })}
       <Button size="compact-xs" variant="subtle" onClick={() => onChange({})} data-testid="filters-clear">
