@@ -1,10 +1,18 @@
 // A conversation's life and ownership in the browser (issue 20, items 1 and 2): resolve and reopen from the
 // header, a customer writing reopens it live; a transfer with a note reaching the other attendant live; a
 // snoozed conversation leaving the list and coming back at its (short) time.
+import { DEFAULT_CRITICAL_AFTER_MINUTES } from '@atende/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api.ts';
-import { attendant, attendant2, launchBrowser, supervisor, type Credentials } from './support/browser.ts';
+import {
+  admin,
+  attendant,
+  attendant2,
+  launchBrowser,
+  supervisor,
+  type Credentials,
+} from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 import { openConversation, openPanel } from './support/conversation.ts';
 
@@ -13,10 +21,24 @@ const dataDir = inject('dataDir');
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
+/** The demo company's critical rule, as an administrator sets it in the Center. */
+async function setCriticalRule(rule: { unanswered_minutes: number | null; high_priority: boolean }) {
+  const token = await apiLogin(baseUrl, admin);
+  const response = await fetch(`${baseUrl}/api/company/critical-rule`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(rule),
+  });
+  if (!response.ok) throw new Error(`critical rule: ${response.status} ${await response.text()}`);
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  // What is critical is the company's rule (issue 20, item 6): here, every high-priority contact.
+  await setCriticalRule({ unanswered_minutes: null, high_priority: true });
 });
 afterAll(async () => {
+  await setCriticalRule({ unanswered_minutes: DEFAULT_CRITICAL_AFTER_MINUTES, high_priority: true });
   for (const context of contexts) await context.close();
   await browser.close();
 });
@@ -75,8 +97,9 @@ describe('a conversation has a life', () => {
     // Replying takes the customer: the conversation is the attendant's.
     const token = await apiLogin(baseUrl, attendant);
     await apiPost(token, `/conversation/${customer.contactId}/messages`, { text: 'Já vou verificar' });
-    // Critical and high: at the top of the attendant's list (the demo's queue is longer than the screen).
-    await apiPost(token, `/conversation/${customer.contactId}`, { critical: true, priority: 'high' });
+    // High, so critical by the rule set above: at the top of the attendant's list (the demo's queue is longer
+    // than the screen).
+    await apiPost(token, `/conversation/${customer.contactId}`, { priority: 'high' });
     const page = await open(customer.contactId);
     await expect.poll(() => text(page, 'owner')).toMatch(/^Com você desde /);
     const row = page.getByTestId('contact-row').filter({ hasText: customer.name });
@@ -107,9 +130,9 @@ describe('assignment in sight', () => {
   it('a supervisor selects conversations in the list and resolves them at once', async () => {
     const token = await apiLogin(baseUrl, supervisor);
     const customers = [await newCustomer('Lote'), await newCustomer('Lote')];
-    // Critical and high: at the top of the list, whatever the demo's queue holds.
+    // High, so critical by the rule set above: at the top of the list, whatever the demo's queue holds.
     for (const customer of customers) {
-      await apiPost(token, `/conversation/${customer.contactId}`, { critical: true, priority: 'high' });
+      await apiPost(token, `/conversation/${customer.contactId}`, { priority: 'high' });
     }
     const page = await openPanelAs(supervisor);
     for (const customer of customers) {

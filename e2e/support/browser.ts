@@ -48,6 +48,7 @@ export interface Credentials {
 export const attendant: Credentials = { company: 'demo', username: 'attendant', password: 'demo1234' };
 export const attendant2: Credentials = { company: 'demo', username: 'attendant2', password: 'demo1234' };
 export const supervisor: Credentials = { company: 'demo', username: 'supervisor', password: 'demo1234' };
+export const admin: Credentials = { company: 'demo', username: 'admin', password: 'demo1234' };
 
 /** Fills the login form and submits it ("Entrar" or its translation: the form's only submit button). */
 export async function loginThroughForm(page: Page, credentials: Credentials): Promise<void> {

@@ -14,7 +14,11 @@ import { registerChannelAccounts } from './modules/channel-accounts/index.ts';
 import { registerSessions } from './modules/auth/index.ts';
 import { registerCatalogueNotifier, registerCatalogues } from './modules/catalogues/index.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
-import { registerContactNotifier, registerContacts } from './modules/contacts/index.ts';
+import {
+  registerContactNotifier,
+  registerContacts,
+  registerContactWorker,
+} from './modules/contacts/index.ts';
 import {
   registerConversationNotifier,
   registerConversations,
@@ -36,6 +40,7 @@ import {
 } from './modules/schedules/index.ts';
 import { registerThreadNotifier, registerThreads } from './modules/threads/index.ts';
 import { registerUsers } from './modules/users/index.ts';
+import { registerViews } from './modules/views/index.ts';
 import { registerWidget } from './modules/widget/index.ts';
 import { registerWidgetSocket, relayAttendantTyping } from './modules/widget/socket.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -71,6 +76,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerThreads,
   registerSchedules,
   registerPhrases,
+  registerViews,
   registerEvents,
   registerResources,
   registerHealth,
@@ -92,6 +98,7 @@ const WORKERS: ((deps: Deps) => Promise<void>)[] = [
   registerMessageWorker,
   registerScheduleWorker,
   registerConversationWorker,
+  registerContactWorker,
 ];
 
 export type BuildOptions = DepsOptions & {

@@ -1,7 +1,8 @@
 // Test data built through the real services, and requests made as a given user.
 import type { ChannelKind, Role } from '@atende/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { channelAccounts, contactChannels, contacts } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { channelAccounts, companies, contactChannels, contacts } from '../src/db/schema/index.ts';
 import { normaliseAddress } from '../src/modules/contacts/addresses.ts';
 import type { Db } from '../src/platform/db/database.ts';
 import { createCompany, type Company } from '../src/modules/companies/service.ts';
@@ -12,12 +13,18 @@ export const TEST_PASSWORD = 'correct-horse-battery';
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
-export function makeCompany(
+export async function makeCompany(
   db: Db,
   overrides: Partial<Parameters<typeof createCompany>[1]> = {},
 ): Promise<Company> {
   const name = overrides.name ?? `Company ${next()}`;
-  return createCompany(db, { name, ...overrides });
+  const company = await createCompany(db, { name, ...overrides });
+  // Criticality only where a test sets a rule: the minute's sweep would mark their hour-old waits mid-run.
+  await db
+    .update(companies)
+    .set({ criticalAfterMinutes: null, criticalHighPriority: false })
+    .where(eq(companies.id, company.id));
+  return { ...company, criticalAfterMinutes: null, criticalHighPriority: false };
 }
 
 export function makeUser(

@@ -1,6 +1,14 @@
 import type { Message } from '@atende/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditEvents, contacts, threadMessages, threads, users } from '../src/db/schema/index.ts';
+import {
+  auditEvents,
+  companies,
+  contacts,
+  savedViews,
+  threadMessages,
+  threads,
+  users,
+} from '../src/db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../src/modules/demo/seed.ts';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
@@ -29,6 +37,11 @@ beforeAll(async () => {
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await seedDemo(t.database.db);
   demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
+  // The snapshot of B must hold still: no minute's sweep marking its waits critical meanwhile.
+  await t.database.db
+    .update(companies)
+    .set({ criticalAfterMinutes: null, criticalHighPriority: false })
+    .where(eq(companies.id, demo.id));
   await addForeignData(t.database.db, demo.id);
   foreign = { companyId: demo.id, rows: await tenantSnapshot(t.database.db, demo.id) };
 });
@@ -161,6 +174,13 @@ async function addForeignData(db: Db, companyId: string): Promise<void> {
   await db
     .insert(threadMessages)
     .values({ companyId, threadId: thread!.id, text: 'Detalhes internos da empresa B' });
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId)).limit(1);
+  await db.insert(savedViews).values({
+    companyId,
+    userId: user!.id,
+    name: 'Carteira secreta da empresa B',
+    list: { filter: 'general', only_my_segments: false, order: 'default', direction: 'desc', filters: {} },
+  });
   await db.insert(auditEvents).values({
     companyId,
     kind: 'login_throttled',

@@ -244,6 +244,44 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       payload: method === 'PUT' ? { text: 'alterada' } : undefined,
     }),
   })),
+  { operation: 'GET /api/views', expect: 'own_only', request: () => ({ method: 'GET', url: '/api/views' }) },
+  {
+    operation: 'POST /api/views',
+    expect: 'own_only',
+    request: () => ({
+      method: 'POST',
+      url: '/api/views',
+      payload: {
+        name: 'Visão da empresa A',
+        list: {
+          filter: 'general',
+          only_my_segments: false,
+          order: 'default',
+          direction: 'desc',
+          filters: {},
+        },
+      },
+    }),
+  },
+  ...(['PATCH', 'DELETE'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/views/{id}`,
+    expect: 'not_found',
+    request: (b) => ({
+      method,
+      url: `/api/views/${firstId(b, 'saved_views')}`,
+      payload: method === 'PATCH' ? { name: 'renomeada' } : undefined,
+    }),
+  })),
+  {
+    operation: 'GET /api/company/critical-rule',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/company/critical-rule' }),
+  },
+  {
+    operation: 'PATCH /api/company/critical-rule',
+    expect: 'own_only',
+    request: () => ({ method: 'PATCH', url: '/api/company/critical-rule', payload: { high_priority: true } }),
+  },
   {
     operation: 'GET /api/contacts',
     expect: 'own_only',

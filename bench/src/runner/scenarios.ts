@@ -80,6 +80,13 @@ export type Scenario = HttpScenario | LatencyScenario;
 const SEARCHING_ATTENDANTS = 10;
 
 const SEARCH_NAMES = ['silva', 'souza', 'costa', 'mariana', 'lima', 'ferreira', 'oliv', 'rodrigo'];
+/** Combinations of the list's filters (issue 20, item 6), one per request in turn: each its own statement. */
+const FILTER_COMBINATIONS = [
+  'priority=high&critical=true',
+  'channel=whatsapp,telegram&priority=high,medium',
+  'status=open&responsible=unassigned&tag=vip',
+  'critical=false&channel=email',
+];
 const SEARCH_TERMS = ['pedido', 'boleto', 'entrega', 'refund', 'fatura', 'cobrança', 'senha', 'troca'];
 
 const attendantOf = (fixtures: Fixtures, connection: number): Attendant =>
@@ -116,6 +123,17 @@ export const HTTP_SCENARIOS: HttpScenario[] = [
     name: 'contacts_default',
     description: 'GET /api/contacts, default order (attendant)',
     next: asAttendant('/api/contacts?limit=50'),
+  },
+  {
+    kind: 'http',
+    name: 'contacts_filtered',
+    description:
+      'GET /api/contacts with combinable filters (priority, critical, channel, status, responsible, tag)',
+    next: (fixtures, connection, n) => ({
+      method: 'GET',
+      path: `/api/contacts?limit=50&${FILTER_COMBINATIONS[n % FILTER_COMBINATIONS.length]}`,
+      token: attendantOf(fixtures, connection).token,
+    }),
   },
   {
     kind: 'http',

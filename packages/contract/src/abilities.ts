@@ -37,6 +37,8 @@ export const ABILITY_RULES = {
   'catalogues.read': { roles: SUPERVISING },
   /** Create, edit, order and archive the company's catalogues' entries. */
   'catalogues.manage': { roles: ADMINISTERING },
+  /** Set what the company calls critical (the critical rule). */
+  'company.configure': { roles: ADMINISTERING },
   /** Read the company's audit log (security events such as throttled logins). */
   'audit.read': { roles: ADMINISTERING },
 } as const satisfies Record<string, AbilityRule>;

@@ -84,6 +84,18 @@ export const SEARCH_PARAMETERS = [
 ] as const;
 export const CONTACTS_PAGE_SIZE = 50;
 export const CONTACTS_PAGE_MAX = 200;
+/**
+ * What a company calls critical until an administrator says otherwise: a high-priority customer unanswered for
+ * more than an hour.
+ */
+export const DEFAULT_CRITICAL_AFTER_MINUTES = 60;
+/** The longest wait a critical rule may name: a week. */
+export const CRITICAL_AFTER_MINUTES_MAX = 7 * 24 * 60;
+/** A user's saved views of the contact list: how many, and how long a name. */
+export const SAVED_VIEWS_MAX = 20;
+export const SAVED_VIEW_NAME_MAX = 60;
+/** Values one combinable filter of the list takes at most (responsibles, segments). */
+export const CONTACT_FILTER_VALUES_MAX = 50;
 /** Conversations one bulk action (resolve, assign) changes at most: a screenful of the list. */
 export const CONVERSATION_BULK_MAX = 100;
 /** Length of the note left to the receiver of a conversation. */

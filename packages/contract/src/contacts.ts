@@ -6,10 +6,19 @@ import {
   CONTACT_ORDERS,
   CONTACTS_PAGE_MAX,
   CONTACTS_PAGE_SIZE,
+  CONTACT_FILTER_VALUES_MAX,
   SEARCH_MIN_LENGTH,
   SEARCH_PARAMETERS,
 } from './constants.ts';
-import { ChannelKind, ConversationStatus, Priority } from './enums.ts';
+import {
+  CHANNEL_KINDS,
+  ChannelKind,
+  CONVERSATION_STATUSES,
+  ConversationStatus,
+  PRIORITIES,
+  Priority,
+} from './enums.ts';
+import { commaSeparated } from './lists.ts';
 
 export const ContactListFilter = z.enum(CONTACT_LIST_FILTERS);
 export type ContactListFilter = z.infer<typeof ContactListFilter>;
@@ -24,6 +33,30 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** The responsible filter's value for contacts nobody has yet. */
+export const UNASSIGNED = 'unassigned';
+const ResponsibleChoice = z.union([Id, z.literal(UNASSIGNED)]);
+
+/**
+ * Filters that combine on top of a list (issue 20, item 6), each optional, all AND-combined; several values of
+ * one filter are alternatives. A saved view stores them in this form.
+ */
+export const ContactFilters = z.object({
+  status: z.array(ConversationStatus).max(CONVERSATION_STATUSES.length).optional(),
+  /** Contacts with any channel of these kinds. */
+  channel: z.array(ChannelKind).max(CHANNEL_KINDS.length).optional(),
+  /** Contacts in any of these segments (wallets). */
+  segment: z.array(Id).max(CONTACT_FILTER_VALUES_MAX).optional(),
+  responsible: z.array(ResponsibleChoice).max(CONTACT_FILTER_VALUES_MAX).optional(),
+  /** The contact's tag, whatever its case. */
+  tag: requiredText(64).optional(),
+  priority: z.array(Priority).max(PRIORITIES.length).optional(),
+  critical: z.boolean().optional(),
+});
+export type ContactFilters = z.infer<typeof ContactFilters>;
+export const CONTACT_FILTER_NAMES = ContactFilters.keyof().options;
+export type ContactFilterName = (typeof CONTACT_FILTER_NAMES)[number];
+
 export const ContactListQuery = z.object({
   filter: ContactListFilter.default('general'),
   only_my_segments: booleanFlag.default(false),
@@ -31,6 +64,14 @@ export const ContactListQuery = z.object({
   direction: SortDirection.default('desc'),
   limit: z.coerce.number().int().min(1).max(CONTACTS_PAGE_MAX).default(CONTACTS_PAGE_SIZE),
   cursor: encodedText(500).optional(),
+  // The combinable filters (ContactFilters), as a query string writes them: lists comma-separated.
+  status: commaSeparated(ConversationStatus, CONVERSATION_STATUSES.length).optional(),
+  channel: commaSeparated(ChannelKind, CHANNEL_KINDS.length).optional(),
+  segment: commaSeparated(Id, CONTACT_FILTER_VALUES_MAX).optional(),
+  responsible: commaSeparated(ResponsibleChoice, CONTACT_FILTER_VALUES_MAX).optional(),
+  tag: requiredText(64).optional(),
+  priority: commaSeparated(Priority, PRIORITIES.length).optional(),
+  critical: booleanFlag.optional(),
 });
 export type ContactListQuery = z.infer<typeof ContactListQuery>;
 
@@ -166,7 +207,6 @@ export const UpdateContactRequest = z
     tag: text(64).nullable().optional(),
     reason: text(500).nullable().optional(),
     priority: Priority.optional(),
-    critical: z.boolean().optional(),
     /** Changing the responsible needs the change_responsible permission; null returns the contact to the queue. */
     responsible_id: Id.nullable().optional(),
   })

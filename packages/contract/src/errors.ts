@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'not_audio',
   'export_interval_too_long',
   'queue_empty',
+  'saved_view_limit',
+  'saved_view_name_taken',
   'snooze_in_past',
   'not_conversation_owner',
   'channel_already_registered',

@@ -23,3 +23,4 @@ export * from './catalogues.ts';
 export * from './colour-contrast.ts';
 export * from './widget.ts';
 export * from './realtime.ts';
+export * from './views.ts';

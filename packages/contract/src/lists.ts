@@ -56,7 +56,8 @@ export const Responsible = z.object({
 export type Responsible = z.infer<typeof Responsible>;
 export const ResponsibleList = ListOf(Responsible);
 
-const commaSeparated = <T extends z.ZodType<unknown, string>>(item: T) =>
+/** A query-string list (`a,b,c`) of up to `max` items, each validated by `item`. */
+export const commaSeparated = <T extends z.ZodType<unknown, string>>(item: T, max = 100) =>
   z
     .string()
     .transform((value) =>
@@ -65,7 +66,7 @@ const commaSeparated = <T extends z.ZodType<unknown, string>>(item: T) =>
         .map((part) => part.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(item).max(100));
+    .pipe(z.array(item).max(max));
 
 export const ResponsiblesQuery = z.object({
   search: text(100).optional(),

@@ -9,6 +9,7 @@ export const QUEUES = {
   sendMessage: 'message.send',
   scheduleReminder: 'schedule.reminder',
   conversationWake: 'conversation.wake',
+  criticalSweep: 'contacts.critical',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -25,12 +26,21 @@ const WORK_BATCH = 10;
 const POLLING_INTERVAL_SECONDS = 0.5;
 
 export type Jobs = {
-  /** Enqueues a job as part of the caller's open transaction; `startAfter` delays it. */
+  /**
+   * Enqueues a job as part of the caller's open transaction; `startAfter` delays it. With `singletonKey` and
+   * `singletonSeconds` at most one job of the key is ever created per time slot of that length (this one, or
+   * the next with `singletonNextSlot`): a periodic job enqueued by several processes runs once per slot.
+   */
   enqueue<T extends object>(
     tx: Db,
     queue: QueueName,
     data: T,
-    options?: { startAfter?: Date },
+    options?: {
+      startAfter?: Date;
+      singletonKey?: string;
+      singletonSeconds?: number;
+      singletonNextSlot?: boolean;
+    },
   ): Promise<void>;
   /**
    * Works the queue's jobs in this process: those of a batch together, except jobs with the same `sequence`

@@ -44,7 +44,9 @@ function mostSpecific(issue: Issue): Issue {
 }
 
 function describeIssue(language: Language, issue: Issue, field: string): string {
-  const label = fieldLabel(language, field.split('.').at(-1) || field);
+  // A list's item (`status.0`) is named by its list.
+  const named = field.split('.').filter((part) => !/^\d+$/.test(part));
+  const label = fieldLabel(language, named.at(-1) || field);
   // A schema that names an error code as its message (the spec's own texts) says it best.
   const coded = customMessage(language, issue.message, label);
   if (coded) return coded;

@@ -136,6 +136,18 @@ export const AdjustmentsIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const FilterIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4h16v2.2a1 1 0 0 1-.3.7L14 12.5V19l-4 2v-8.5L4.3 6.9a1 1 0 0 1-.3-.7z" />
+  </Icon>
+);
+
+export const BookmarkIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M18 7v14l-6-4-6 4V7a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4z" />
+  </Icon>
+);
+
 export const PlusIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 5v14M5 12h14" />

@@ -2,6 +2,7 @@
 // single contacts, with the parameters that select a list or a search. Realtime patches (the contacts
 // feature's contact-cache.ts) walk these keys.
 import type {
+  ContactFilters,
   ContactListFilter,
   ContactOrder,
   ContactPage,
@@ -10,12 +11,13 @@ import type {
 } from '@atende/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 
-/** What selects one contact list: the spec's filter, "only my segments" and the ordering. */
+/** What selects one contact list: the spec's filter, "only my segments", the ordering and the combinable filters. */
 export interface ListParams {
   filter: ContactListFilter;
   only_my_segments: boolean;
   order: ContactOrder;
   direction: SortDirection;
+  filters: ContactFilters;
 }
 
 /** A search by one parameter within the list the user is looking at (its filter is the search's origin). */

@@ -4,7 +4,7 @@
 import type { ErrorResponse } from '@atende/contract';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | undefined>;
   /** Overrides the session token (login checks a token before storing it). */

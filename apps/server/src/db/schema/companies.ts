@@ -1,6 +1,6 @@
 // Companies are the tenants; `slug` is the name typed on the login form, `host` resolves white-label by domain.
-import type { CompanyBranding } from '@atende/contract';
-import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_CRITICAL_AFTER_MINUTES, type CompanyBranding } from '@atende/contract';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 
 export const companies = pgTable(
@@ -13,6 +13,14 @@ export const companies = pgTable(
     name: text('name').notNull(),
     host: text('host'),
     branding: jsonb('branding').$type<CompanyBranding>().notNull().default({}),
+    /**
+     * What the company calls critical (issue 20, item 6), each condition optional and all of those set
+     * required: unanswered for more than this many minutes (null: whatever the wait), of high priority. By
+     * default a high-priority customer unanswered for over an hour. Contacts keep the verdict in their
+     * `critical` column (migration 0024) so the list orders by it through its indexes.
+     */
+    criticalAfterMinutes: integer('critical_after_minutes').default(DEFAULT_CRITICAL_AFTER_MINUTES),
+    criticalHighPriority: boolean('critical_high_priority').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

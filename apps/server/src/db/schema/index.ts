@@ -4,3 +4,4 @@ export * from './catalogues.ts';
 export * from './users.ts';
 export * from './contacts.ts';
 export * from './audit.ts';
+export * from './views.ts';

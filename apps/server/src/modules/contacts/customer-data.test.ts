@@ -31,7 +31,6 @@ describe('customer data', () => {
         code: 'CLI-9',
         tag: 'Recife',
         priority: 'high',
-        critical: true,
         reason: 'Cobrança indevida',
       })
     ).json();
@@ -41,7 +40,6 @@ describe('customer data', () => {
       code: 'CLI-9',
       tag: 'Recife',
       priority: 'high',
-      critical: true,
       reason: 'Cobrança indevida',
     });
     for (const document of ['11.222.333/0001-81', '20-12345678-6', '12345678']) {

@@ -39,7 +39,6 @@ export function customerDataOperations(deps: { bus: EventBus }) {
             tag: nullable(input.tag),
             reason: nullable(input.reason),
             priority: input.priority ? priorityRank(input.priority) : undefined,
-            critical: input.critical,
             updatedAt: new Date(),
             // A contact given back (no responsible) waits in the queue again; one given to someone leaves it.
             ...(moved

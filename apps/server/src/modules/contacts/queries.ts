@@ -33,6 +33,7 @@ import {
   sortColumns,
   sortKeys,
 } from './keyset.ts';
+import { filterConditions, filterShape, filtersOf, filterValues } from './list-filters.ts';
 import { isOpen, visibleContacts, visibleParts, workingParts } from './policy.ts';
 import {
   responsibleJoin,
@@ -158,11 +159,12 @@ export async function contactPage(ctx: TenantContext, request: PageRequest): Pro
 
 /**
  * A page of the contact list, the console's most frequent call: a prepared statement per filter, ordering,
- * first-or-next page and visibility, with the tenant, the user, the cursor and the size bound at execution.
+ * first-or-next page, visibility and set of combinable filters (list-filters.ts), with the tenant, the user, the cursor and the size bound at execution.
  */
 export async function listContacts(ctx: TenantContext, query: ContactListQuery): Promise<SummaryPage> {
   const keys = sortKeys(query.order, query.direction);
   const cursorParams = [...keys, null].map((_, i) => `c${i}`);
+  const filters = filtersOf(query);
   const shape = [
     'contacts',
     query.filter,
@@ -171,12 +173,14 @@ export async function listContacts(ctx: TenantContext, query: ContactListQuery):
     query.direction,
     query.cursor ? 'next' : 'first',
     visibility(ctx),
+    filterShape(filters),
   ].join(':');
   const statement = preparedRows(ctx.db, shape, () => {
     const scope = boundScope(ctx);
     const where = [
       filterCondition(scope, query.filter),
       query.only_my_segments ? inMySegments(scope) : undefined,
+      ...filterConditions(filters),
     ];
     const after = query.cursor
       ? afterCursor(
@@ -201,6 +205,7 @@ export async function listContacts(ctx: TenantContext, query: ContactListQuery):
   const rows = await statement.execute({
     ...scopeValues(ctx),
     limit: query.limit + 1,
+    ...filterValues(filters),
     ...Object.fromEntries(cursor.map((value, i) => [cursorParams[i], value])),
   });
   return toPage(keys, rows, query.limit);

@@ -1,5 +1,5 @@
-// The contact queue's calls: list, search, chatbots, waiting queue, take-next, detail and creation, and the
-// contact's channels and customer data.
+// The contact queue's calls: list, search, chatbots, waiting queue, take-next, detail and creation, the
+// contact's channels and customer data, and the company's critical rule.
 import {
   ActivateChannelRequest,
   AddWalletRequest,
@@ -9,11 +9,13 @@ import {
   ContactListQuery,
   ContactPage,
   ContactSearchRequest,
+  CriticalRule,
   Id,
   NewContactRequest,
   PendingScheduleSearchRequest,
   UpdateChannelRequest,
   UpdateContactRequest,
+  UpdateCriticalRuleRequest,
   WaitingQueue,
 } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
@@ -34,6 +36,20 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactService): v
     '/api/contacts',
     { schema: { tags, querystring: ContactListQuery, response: responses(ContactPage) } },
     async (request) => presentPage(await contacts.list(ctx(request), request.query)),
+  );
+
+  r.get(
+    '/api/company/critical-rule',
+    { schema: { tags, response: responses(CriticalRule) } },
+    async (request) => contacts.criticalRule(ctx(request)),
+  );
+  r.patch(
+    '/api/company/critical-rule',
+    {
+      config: { ability: 'company.configure' },
+      schema: { tags, body: UpdateCriticalRuleRequest, response: responses(CriticalRule) },
+    },
+    async (request) => contacts.updateCriticalRule(ctx(request), request.body),
   );
 
   r.post(

@@ -6,6 +6,7 @@ import {
   type ContactSearchRequest,
   type NewContactRequest,
   type PendingScheduleSearchRequest,
+  type UpdateCriticalRuleRequest,
 } from '@atende/contract';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { contactChannels, contacts } from '../../db/schema/index.ts';
@@ -17,6 +18,7 @@ import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { normaliseAddress } from './addresses.ts';
 import { ownership } from './ownership.ts';
 import { assertOutputLine, contactChannelOperations, rethrowDuplicate } from './channels.ts';
+import { criticalRule, updateCriticalRule } from './critical.ts';
 import { customerDataOperations } from './customer-data.ts';
 import { acceptDocument } from './documents.ts';
 import {
@@ -184,6 +186,10 @@ export function contactService(deps: { bus: EventBus }) {
       }).catch(rethrowDuplicate);
       return contactDetail(ctx, id);
     },
+
+    criticalRule,
+    updateCriticalRule: (ctx: TenantContext, input: UpdateCriticalRuleRequest) =>
+      updateCriticalRule(ctx, deps.bus, input),
 
     ...contactChannelOperations(deps),
     ...customerDataOperations(deps),

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { reverse } from '../contacts/addresses.ts';
+import { judgeCritical } from '../contacts/critical.ts';
 import { ATTENDANT, CITIES, CUSTOMER, DDD, FIRST, LAST, random } from './vocabulary.ts';
 
 const EVENTS = [
@@ -163,6 +164,9 @@ export async function seedDemoContacts(
       lastDirection = direction;
     }
     const waitingSince = unread > 0 ? new Date(lastAt - (unread - 1) * 4 * MINUTE) : null;
+    // This draw once made a contact critical at random; kept so that every later draw (names, states) stays.
+    // What is critical is the company's rule's (contacts/critical.ts), judged once the contacts are in.
+    next();
     contactRows.push({
       id,
       companyId,
@@ -172,7 +176,6 @@ export async function seedDemoContacts(
       protocol: next() < 0.6 ? `2026${String(100_000 + i * 7)}` : null,
       tag: next() < 0.6 ? pick(CITIES) : null,
       priority: next() < 0.15 ? 2 : next() < 0.3 ? 0 : 1,
-      critical: next() < 0.05,
       online: kind === 'chat' && state !== 'done' && next() < 0.5,
       responsibleId,
       // Had since their first message (the header shows since when).
@@ -217,6 +220,7 @@ export async function seedDemoContacts(
   }
 
   for (const rows of chunks(contactRows)) await db.insert(contacts).values(rows);
+  await judgeCritical(db, companyId);
   for (const rows of chunks(channelRows)) await db.insert(contactChannels).values(rows);
   for (const rows of chunks(messageRows)) await db.insert(messages).values(rows);
   for (const rows of chunks(walletRows)) await db.insert(contactWallets).values(rows);

@@ -90,7 +90,7 @@ function ContactListItemRow({
         <div className={classes.line}>
           <span className={classes.meta}>{responsible}</span>
           {contact.critical && (
-            <Badge size="xs" color="red" variant="filled">
+            <Badge size="xs" color="red" variant="filled" data-testid="critical-badge">
               {t('contacts.row.critical')}
             </Badge>
           )}

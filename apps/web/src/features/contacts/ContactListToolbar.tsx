@@ -1,8 +1,9 @@
 // The list's filter (spec §2: general, mine, pending schedules, pending, pending first response, chatbots),
-// "only my segments", and the ordering with its direction.
+// "only my segments", the ordering with its direction, the combinable filters and the saved views.
 import {
   CONTACT_LIST_FILTERS,
   CONTACT_ORDERS,
+  type ContactFilters,
   type ContactListFilter,
   type ContactOrder,
 } from '@atende/contract';
@@ -10,12 +11,16 @@ import { ActionIcon, Group, NativeSelect, Popover, Stack, Switch, Tooltip } from
 import { AdjustmentsIcon, SortAscendingIcon, SortDescendingIcon } from '../../components/Icons.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import type { ListParams } from '../../lib/contact-keys.ts';
+import { ContactFiltersPopover } from './ContactFiltersPopover.tsx';
+import { SavedViewsPopover } from './SavedViewsPopover.tsx';
 
 interface ContactListToolbarProps {
   list: ListParams;
   onFilter: (filter: ContactListFilter) => void;
   onOnlyMySegments: (value: boolean) => void;
   onOrder: (order: ContactOrder, direction: ListParams['direction']) => void;
+  onFilters: (filters: ContactFilters) => void;
+  onApplyList: (list: ListParams) => void;
 }
 
 const isFilter = (value: string): value is ContactListFilter =>
@@ -23,7 +28,14 @@ const isFilter = (value: string): value is ContactListFilter =>
 const isOrder = (value: string): value is ContactOrder =>
   (CONTACT_ORDERS as readonly string[]).includes(value);
 
-export function ContactListToolbar({ list, onFilter, onOnlyMySegments, onOrder }: ContactListToolbarProps) {
+export function ContactListToolbar({
+  list,
+  onFilter,
+  onOnlyMySegments,
+  onOrder,
+  onFilters,
+  onApplyList,
+}: ContactListToolbarProps) {
   const { t } = useTranslation();
   const ascending = list.direction === 'asc';
   const customised = list.only_my_segments || list.order !== 'default' || ascending;
@@ -94,6 +106,8 @@ export function ContactListToolbar({ list, onFilter, onOnlyMySegments, onOrder }
           </Stack>
         </Popover.Dropdown>
       </Popover>
+      <ContactFiltersPopover filters={list.filters} onChange={onFilters} />
+      <SavedViewsPopover list={list} onApply={onApplyList} />
     </Group>
   );
 }

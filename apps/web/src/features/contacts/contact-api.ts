@@ -4,6 +4,7 @@ import type {
   BulkConversationRequest,
   BulkConversationResult,
   Contact,
+  ContactFilters,
   ContactPage,
   NewContactRequest,
   WaitingQueue,
@@ -13,6 +14,19 @@ import type { ListParams, SearchParams } from '../../lib/contact-keys.ts';
 
 /** Rows per page: a screenful or two, so a fast scroll through thousands of contacts asks less often. */
 export const LIST_PAGE_SIZE = 100;
+
+/** The combinable filters as the list's query string writes them: lists comma-separated, absent when empty. */
+export function filterQuery(filters: ContactFilters): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filters) as [string, unknown][]) {
+    if (Array.isArray(value)) {
+      if (value.length > 0) query[name] = value.join(',');
+    } else if (value !== undefined && value !== '') {
+      query[name] = String(value);
+    }
+  }
+  return query;
+}
 
 export const fetchContactPage = (
   params: ListParams,
@@ -27,6 +41,7 @@ export const fetchContactPage = (
       direction: params.direction,
       limit: String(LIST_PAGE_SIZE),
       cursor: cursor ?? undefined,
+      ...filterQuery(params.filters),
     },
     signal,
   });

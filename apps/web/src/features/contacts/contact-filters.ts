@@ -1,8 +1,14 @@
 // What the client can tell about a contact summary without asking the server: whether the user may see it,
 // whether it belongs to a list, and whether a change moves it within a list's ordering. Mirrors the server's
-// rules (contacts/policy.ts, queries.ts, keyset.ts); where a summary does not carry the answer (pending
-// schedules, segments) it says 'unknown' and the caller asks the server.
-import type { ContactOrder, ContactSummary, User } from '@atende/contract';
+// rules (contacts/policy.ts, queries.ts, list-filters.ts, keyset.ts); where a summary does not carry the
+// answer (pending schedules, segments, tags, other channels) it says 'unknown' and the caller asks the server.
+import {
+  UNASSIGNED,
+  type ContactFilters,
+  type ContactOrder,
+  type ContactSummary,
+  type User,
+} from '@atende/contract';
 import { holds } from '../../lib/abilities.ts';
 import type { ListParams } from '../../lib/contact-keys.ts';
 
@@ -48,9 +54,29 @@ export function belongsToList(contact: ContactSummary, params: ListParams, viewe
       matches = 'unknown';
       break;
   }
+  const combined = matchesFilters(contact, params.filters);
+  if (matches === false || combined === false) return false;
   // A summary does not list the contact's segments.
-  if (matches === true && params.only_my_segments) return 'unknown';
-  return matches;
+  if (matches === 'unknown' || combined === 'unknown' || params.only_my_segments) return 'unknown';
+  return true;
+}
+
+/**
+ * Whether the contact passes the combinable filters (server list-filters.ts). A summary names its main channel
+ * only, not its tag nor its segments: those answer 'unknown' unless another filter already says no.
+ */
+export function matchesFilters(contact: ContactSummary, filters: ContactFilters): Membership {
+  const has = <T>(values: readonly T[] | undefined, value: T) =>
+    !values || values.length === 0 || values.includes(value);
+  if (!has(filters.status, contact.status)) return false;
+  if (!has(filters.priority, contact.priority)) return false;
+  if (filters.critical !== undefined && contact.critical !== filters.critical) return false;
+  if (!has(filters.responsible, contact.responsible?.id ?? UNASSIGNED)) return false;
+  const unknown =
+    (filters.channel?.length && !(contact.main_channel && filters.channel.includes(contact.main_channel))) ||
+    filters.segment?.length ||
+    filters.tag;
+  return unknown ? 'unknown' : true;
 }
 
 /** Whether the contact is in the waiting queue: on the queue and nobody's yet. */

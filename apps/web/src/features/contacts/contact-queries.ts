@@ -20,6 +20,7 @@ export const DEFAULT_LIST: ListParams = {
   only_my_segments: false,
   order: 'default',
   direction: 'desc',
+  filters: {},
 };
 
 export const contactListQuery = (params: ListParams) =>

@@ -1,6 +1,12 @@
 // What the contact column shows: which view (contacts, waiting queue, recent), the list's filter, segments
-// and ordering, and the search in effect. Client-only UI state (STYLE 11).
-import type { ContactListFilter, ContactOrder, SearchParameter, SortDirection } from '@atende/contract';
+// ordering and combinable filters, and the search in effect. Client-only UI state (STYLE 11).
+import type {
+  ContactFilters,
+  ContactListFilter,
+  ContactOrder,
+  SearchParameter,
+  SortDirection,
+} from '@atende/contract';
 import { create } from 'zustand';
 import type { ListParams, SearchParams } from '../../lib/contact-keys.ts';
 import { DEFAULT_LIST } from './contact-queries.ts';
@@ -30,6 +36,10 @@ interface ListSettingsState {
   setFilter: (filter: ContactListFilter) => void;
   setOnlyMySegments: (value: boolean) => void;
   setOrder: (order: ContactOrder, direction: SortDirection) => void;
+  /** Replaces the combinable filters (issue 20, item 6). */
+  setFilters: (filters: ContactFilters) => void;
+  /** Shows a saved view's list, ordering and filters. */
+  applyList: (list: ListParams) => void;
   setSearch: (search: ActiveSearch | null) => void;
 }
 
@@ -41,6 +51,8 @@ export const useListSettings = create<ListSettingsState>()((set) => ({
   setFilter: (filter) => set((state) => ({ list: { ...state.list, filter } })),
   setOnlyMySegments: (value) => set((state) => ({ list: { ...state.list, only_my_segments: value } })),
   setOrder: (order, direction) => set((state) => ({ list: { ...state.list, order, direction } })),
+  setFilters: (filters) => set((state) => ({ list: { ...state.list, filters } })),
+  applyList: (list) => set({ view: 'contacts', list }),
   setSearch: (search) => set({ search }),
 }));
 

@@ -1,7 +1,7 @@
 // The customer data edit modal: the contact's fields with the document labelled as the language names it
 // (CPF/CNPJ in Portuguese, DNI/CUIT in Spanish); problems found here or by the server show on their field.
 import { PRIORITIES, type Contact, type Priority } from '@atende/contract';
-import { Group, Select, Switch, TextInput, Textarea } from '@mantine/core';
+import { Group, Select, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormModal, ModalForm } from '../../components/FormModal.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -56,7 +56,7 @@ function EditCustomerForm({ contact, onClose }: { contact: Contact; onClose: () 
     save.mutate(body);
   }
 
-  const text = (field: Exclude<CustomerField, 'priority' | 'critical'>, label: string) => ({
+  const text = (field: Exclude<CustomerField, 'priority'>, label: string) => ({
     label,
     value: form[field],
     onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
@@ -90,12 +90,6 @@ function EditCustomerForm({ contact, onClose }: { contact: Contact; onClose: () 
           allowDeselect={false}
           error={errorOf('priority')}
           comboboxProps={{ withinPortal: true }}
-        />
-        <Switch
-          label={t('customer.fields.critical')}
-          checked={form.critical}
-          onChange={(event) => set('critical', event.currentTarget.checked)}
-          mb={8}
         />
       </Group>
     </ModalForm>

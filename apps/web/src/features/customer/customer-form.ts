@@ -12,7 +12,6 @@ export interface CustomerForm {
   tag: string;
   reason: string;
   priority: Priority;
-  critical: boolean;
 }
 
 export type CustomerField = keyof CustomerForm;
@@ -29,7 +28,6 @@ export const formOf = (contact: Contact): CustomerForm => ({
   tag: contact.tag ?? '',
   reason: contact.reason ?? '',
   priority: contact.priority,
-  critical: contact.critical,
 });
 
 export function validateCustomer(form: CustomerForm): CustomerErrors {
@@ -51,7 +49,6 @@ export function changesOf(contact: Contact, form: CustomerForm): UpdateContactRe
     if (value !== before[field]) body[field] = value === '' ? null : value;
   }
   if (form.priority !== before.priority) body.priority = form.priority;
-  if (form.critical !== before.critical) body.critical = form.critical;
   return Object.keys(body).length > 0 ? body : null;
 }
 

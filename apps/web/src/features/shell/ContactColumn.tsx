@@ -13,6 +13,7 @@ import { useAbility } from '../../lib/abilities.ts';
 import type { ListParams } from '../../lib/contact-keys.ts';
 import { contactListQuery, contactSearchQuery, waitingQueueQuery } from '../contacts/contact-queries.ts';
 import { ContactList } from '../contacts/ContactList.tsx';
+import { ContactFilterChips } from '../contacts/ContactFilterChips.tsx';
 import { ContactListToolbar } from '../contacts/ContactListToolbar.tsx';
 import { CONTACT_SEARCH_INPUT_ID, ContactSearchForm } from '../contacts/ContactSearchForm.tsx';
 import { useShortcut } from '../../lib/shortcuts.ts';
@@ -102,8 +103,18 @@ function RealtimeNotice() {
 export function ContactColumn() {
   const { t } = useTranslation();
   const mayCreate = useAbility('contacts.create');
-  const { view, list, search, setView, setFilter, setOnlyMySegments, setOrder, setSearch } =
-    useListSettings();
+  const {
+    view,
+    list,
+    search,
+    setView,
+    setFilter,
+    setOnlyMySegments,
+    setOrder,
+    setFilters,
+    applyList,
+    setSearch,
+  } = useListSettings();
   const waiting = useQuery(waitingQueueQuery).data?.count;
   const [creating, setCreating] = useState(false);
   useShortcut({
@@ -168,7 +179,10 @@ export function ContactColumn() {
               onFilter={setFilter}
               onOnlyMySegments={setOnlyMySegments}
               onOrder={setOrder}
+              onFilters={setFilters}
+              onApplyList={applyList}
             />
+            <ContactFilterChips filters={list.filters} onChange={setFilters} />
             <ContactSearchForm
               key={search ? `${search.parameter}:${search.value}` : 'none'}
               active={search}

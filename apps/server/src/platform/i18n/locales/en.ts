@@ -47,6 +47,8 @@ export const en: Catalogue = {
     schedule_in_past: 'The scheduled time must be in the future.',
     not_audio: 'Only audio messages can be transcribed.',
     queue_empty: 'No customer is waiting in the queue.',
+    saved_view_limit: 'You can keep at most {max} saved views: delete one first.',
+    saved_view_name_taken: 'You already have a view with this name.',
     snooze_in_past: 'The snooze must end in the future.',
     not_conversation_owner:
       'Only the conversation’s responsible, a supervisor or a user allowed to change responsibles can do this.',
@@ -146,6 +148,10 @@ export const en: Catalogue = {
     greeting: 'greeting',
     mailbox: 'mailbox',
     kind: 'kind',
+    status: 'status',
+    channel: 'channel',
+    segment: 'segment',
+    responsible: 'responsible',
   },
   export: {
     title: 'Conversation transcript',

@@ -47,6 +47,8 @@ export const es: Catalogue = {
     schedule_in_past: 'La fecha de la agenda debe ser futura.',
     not_audio: 'Solo se pueden transcribir mensajes de audio.',
     queue_empty: 'No hay clientes esperando en la cola.',
+    saved_view_limit: 'Puede guardar como máximo {max} vistas: elimine una primero.',
+    saved_view_name_taken: 'Ya tiene una vista con este nombre.',
     snooze_in_past: 'La pausa debe terminar en el futuro.',
     not_conversation_owner:
       'Solo el responsable de la conversación, un supervisor o un usuario autorizado a cambiar responsables puede hacerlo.',
@@ -146,6 +148,10 @@ export const es: Catalogue = {
     greeting: 'saludo',
     mailbox: 'buzón',
     kind: 'tipo',
+    status: 'estado',
+    channel: 'canal',
+    segment: 'cartera',
+    responsible: 'responsable',
   },
   export: {
     title: 'Transcripción de la conversación',

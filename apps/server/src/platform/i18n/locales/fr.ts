@@ -50,6 +50,8 @@ export const fr: Catalogue = {
     schedule_in_past: 'La date planifiée doit être dans le futur.',
     not_audio: 'Seuls les messages audio peuvent être transcrits.',
     queue_empty: 'Aucun client n’attend dans la file.',
+    saved_view_limit: 'Vous pouvez garder au plus {max} vues enregistrées : supprimez-en une d’abord.',
+    saved_view_name_taken: 'Vous avez déjà une vue de ce nom.',
     snooze_in_past: 'La mise en attente doit se terminer dans le futur.',
     not_conversation_owner:
       'Seul le responsable de la conversation, un superviseur ou un utilisateur autorisé à changer de responsable peut le faire.',
@@ -149,6 +151,10 @@ export const fr: Catalogue = {
     greeting: 'message d’accueil',
     mailbox: 'boîte aux lettres',
     kind: 'type',
+    status: 'statut',
+    channel: 'canal',
+    segment: 'portefeuille',
+    responsible: 'responsable',
   },
   export: {
     title: 'Transcription de la conversation',

@@ -45,6 +45,8 @@ export const pt_br = {
     schedule_in_past: 'A data do agendamento deve ser no futuro.',
     not_audio: 'Só mensagens de áudio podem ser transcritas.',
     queue_empty: 'Não há clientes aguardando na fila.',
+    saved_view_limit: 'Você pode guardar no máximo {max} visões: exclua uma antes.',
+    saved_view_name_taken: 'Você já tem uma visão com este nome.',
     snooze_in_past: 'O adiamento deve terminar no futuro.',
     not_conversation_owner:
       'Somente o responsável pela conversa, um supervisor ou um usuário com permissão para trocar responsável pode fazer isso.',
@@ -144,6 +146,10 @@ export const pt_br = {
     greeting: 'saudação',
     mailbox: 'caixa de correio',
     kind: 'tipo',
+    status: 'status',
+    channel: 'canal',
+    segment: 'carteira',
+    responsible: 'responsável',
   },
   export: {
     title: 'Transcrição da conversa',

@@ -48,6 +48,8 @@ export const pt_pt: Catalogue = {
     schedule_in_past: 'A data do agendamento deve ser no futuro.',
     not_audio: 'Só mensagens de áudio podem ser transcritas.',
     queue_empty: 'Não há clientes à espera na fila.',
+    saved_view_limit: 'Pode guardar no máximo {max} vistas: elimine uma primeiro.',
+    saved_view_name_taken: 'Já tem uma vista com este nome.',
     snooze_in_past: 'O adiamento tem de terminar no futuro.',
     not_conversation_owner:
       'Apenas o responsável pela conversa, um supervisor ou um utilizador com permissão para mudar o responsável o pode fazer.',
@@ -148,6 +150,10 @@ export const pt_pt: Catalogue = {
     greeting: 'saudação',
     mailbox: 'caixa de correio',
     kind: 'tipo',
+    status: 'estado',
+    channel: 'canal',
+    segment: 'carteira',
+    responsible: 'responsável',
   },
   export: {
     title: 'Transcrição da conversa',
