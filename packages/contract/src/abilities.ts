@@ -33,6 +33,8 @@ export const ABILITY_RULES = {
   'center.open': { roles: SUPERVISING },
   /** Configure the company's channel accounts. */
   'channels.manage': { roles: ADMINISTERING },
+  /** Change the company's white-label (logos, favicon, colours, product name). */
+  'branding.manage': { roles: ADMINISTERING },
   /** Read the company's audit log (security events such as throttled logins). */
   'audit.read': { roles: ADMINISTERING },
 } as const satisfies Record<string, AbilityRule>;

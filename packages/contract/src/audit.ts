@@ -8,6 +8,8 @@ import { Id, Timestamp } from './common.ts';
 export const AUDIT_KINDS = [
   /** Failed logins started slowing an account down (issue 19, finding 6); once per throttling episode. */
   'login_throttled',
+  /** An administrator changed the white-label: one event per field, with what it was and what it became. */
+  'branding_changed',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -67,6 +67,7 @@ describe('GET /api/user', () => {
       'schedules.manage_any',
       'center.open',
       'channels.manage',
+      'branding.manage',
       'audit.read',
     ]);
   });
