@@ -9,6 +9,7 @@ import { EyeIcon, EyeOffIcon } from './PasswordIcons.tsx';
 import { HttpError } from '../../lib/http.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { BrandLogo } from '../branding/BrandLogo.tsx';
+import { useBranding } from '../branding/resources-store.ts';
 import { AccountDataError, signIn } from '../session/session.ts';
 import classes from './LoginPage.module.css';
 
@@ -66,6 +67,7 @@ function AreaTabs({ area, onChange }: { area: Area; onChange: (area: Area) => vo
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const branding = useBranding();
   const navigate = useNavigate();
   const [area, setArea] = useState<Area>('live');
   const [values, setValues] = useState<LoginRequest>(() => ({
@@ -204,7 +206,7 @@ export function LoginPage() {
             </form>
           </Paper>
           <Text c="dimmed" size="xs" ta="center">
-            {t('brand.footer', { version: __APP_VERSION__ })}
+            {t('brand.footer', { product: branding.product_name, version: __APP_VERSION__ })}
           </Text>
         </Stack>
       </Center>

@@ -45,6 +45,13 @@ export function loadResources(scope: Scope): Promise<void> {
   return request;
 }
 
+/** After the Center changed the company's branding: the console shows it without a reload. */
+export async function reloadSessionResources(): Promise<void> {
+  const resources = await http.get<Resources>('/resources', { notify: false });
+  if (useSessionStore.getState().status === 'authenticated')
+    useResourcesStore.setState({ session: resources });
+}
+
 /** Called on sign-out: the next account may belong to another company. */
 export const forgetSessionResources = (): void => {
   failed.clear();

@@ -1,4 +1,4 @@
-// Navigation between the Center's sections (users, channels, audit): links, marked as the current page when open.
+// Navigation between the Center's sections (users, channels, audit, white-label): links, marked as the current page when open.
 import type { Ability } from '@atende/contract';
 import { Button, Group } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
@@ -12,6 +12,7 @@ const SECTIONS = [
   { route: 'center', label: 'centerChannels.nav.users' },
   { route: 'center.channels', label: 'centerChannels.nav.channels', ability: 'channels.manage' },
   { route: 'center.audit', label: 'centerChannels.nav.audit', ability: 'audit.read' },
+  { route: 'center.branding', label: 'centerChannels.nav.branding', ability: 'branding.manage' },
 ] as const satisfies readonly { route: RouteName; label: string; ability?: Ability }[];
 
 function SectionLink({ route, label }: { route: RouteName; label: (typeof SECTIONS)[number]['label'] }) {
