@@ -166,13 +166,14 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
       await check(page, 'profile');
     }));
 
-  it('the Center: users, channels, audit', () =>
+  it('the Center: users, channels, audit, branding', () =>
     audit(async (context, check) => {
       const page = await signIn(context, admin);
       for (const [label, path] of [
         ['center: users', '/center'],
         ['center: channels', '/center/channels'],
         ['center: audit', '/center/audit'],
+        ['center: branding', '/center/branding'],
       ] as const) {
         await page.goto(`${baseUrl}${path}`);
         await page.getByTestId('center-nav-center').waitFor();

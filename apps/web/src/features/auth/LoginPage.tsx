@@ -10,29 +10,12 @@ import { HttpError } from '../../lib/http.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { BrandLogo } from '../branding/BrandLogo.tsx';
 import { useBranding } from '../branding/resources-store.ts';
+import { rememberCompany, rememberedCompany } from './remembered-company.ts';
 import { AccountDataError, signIn } from '../session/session.ts';
 import classes from './LoginPage.module.css';
 
 type Area = 'live' | 'center';
 type Field = keyof LoginRequest;
-
-const COMPANY_STORAGE_KEY = 'atende.company';
-
-const rememberedCompany = (): string => {
-  try {
-    return localStorage.getItem(COMPANY_STORAGE_KEY) ?? '';
-  } catch {
-    return '';
-  }
-};
-
-const rememberCompany = (company: string): void => {
-  try {
-    localStorage.setItem(COMPANY_STORAGE_KEY, company);
-  } catch {
-    // Nothing to do: the field is simply empty next time.
-  }
-};
 
 const isField = (value: string | null): value is Field =>
   value === 'company' || value === 'username' || value === 'password';

@@ -131,6 +131,7 @@ function BrandingEditor({ data }: { data: CenterBranding }) {
   const invalid = (field: 'color_light' | 'color_dark') =>
     HEX.test(values[field]) ? null : t('centerBranding.colours.invalid');
   const nameMissing = values.product_name.trim() === '';
+  const eyeDropper = { 'aria-label': t('centerBranding.colours.eyeDropper') };
   // The preview keeps the last valid colour while one is being typed.
   const preview = {
     colorLight: HEX.test(values.color_light) ? values.color_light : data.branding.color_light,
@@ -164,6 +165,7 @@ function BrandingEditor({ data }: { data: CenterBranding }) {
                 value={values.color_light}
                 onChange={set('color_light')}
                 format="hex"
+                eyeDropperButtonProps={eyeDropper}
                 error={invalid('color_light')}
                 data-testid="brand-color-light"
               />
@@ -172,6 +174,7 @@ function BrandingEditor({ data }: { data: CenterBranding }) {
                 value={values.color_dark}
                 onChange={set('color_dark')}
                 format="hex"
+                eyeDropperButtonProps={eyeDropper}
                 error={invalid('color_dark')}
                 data-testid="brand-color-dark"
               />
