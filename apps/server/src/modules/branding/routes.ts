@@ -9,6 +9,7 @@ import { tenantContext } from '../../platform/auth.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { readUpload } from '../../platform/multipart.ts';
 import { BRAND_FILE_TYPES, brandFileTooLarge, inspectBrandFile } from './files.ts';
+import { presentCenterBranding } from './presenter.ts';
 import type { BrandingService } from './service.ts';
 
 /** A stored file's public name: its kind, its content's hash and its type. */
@@ -26,18 +27,18 @@ export async function brandingRoutes(app: FastifyInstance, branding: BrandingSer
   const config = { ability: 'branding.manage' } as const;
   const KindParams = z.object({ kind: BrandFile });
   const actor = (request: FastifyRequest) => ({ ctx: tenantContext(request), clientIp: request.ip });
+  const present = async (request: FastifyRequest) => {
+    const ctx = tenantContext(request);
+    return presentCenterBranding(ctx.companyId, await branding.get(ctx));
+  };
 
-  r.get(
-    '/api/center/branding',
-    { config, schema: { tags, response: responses(CenterBranding) } },
-    (request) => branding.get(tenantContext(request)),
-  );
+  r.get('/api/center/branding', { config, schema: { tags, response: responses(CenterBranding) } }, present);
   r.put(
     '/api/center/branding',
     { config, schema: { tags, body: BrandingSettings, response: responses(CenterBranding) } },
     async (request) => {
       await branding.saveSettings(actor(request), request.body);
-      return branding.get(tenantContext(request));
+      return present(request);
     },
   );
   r.post(
@@ -61,7 +62,7 @@ export async function brandingRoutes(app: FastifyInstance, branding: BrandingSer
       });
       const checked = await inspectBrandFile(kind, file);
       await branding.putFile(actor(request), kind, checked);
-      return branding.get(tenantContext(request));
+      return present(request);
     },
   );
   r.delete(
@@ -69,7 +70,7 @@ export async function brandingRoutes(app: FastifyInstance, branding: BrandingSer
     { config, schema: { tags, params: KindParams, response: responses(CenterBranding) } },
     async (request) => {
       await branding.removeFile(actor(request), request.params.kind);
-      return branding.get(tenantContext(request));
+      return present(request);
     },
   );
 

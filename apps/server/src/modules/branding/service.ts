@@ -3,7 +3,7 @@
 // request, so the login page and the console show a change on their next load. Files live in file storage
 // under the company, named by their content's hash: their public URL changes with the file, so it can be
 // cached for good. Each change is written to the audit log, field by field, with what it was and became.
-import { BRAND_FILES, DEFAULT_BRANDING, type BrandFile, type BrandingSettings } from '@atende/contract';
+import { DEFAULT_BRANDING, type BrandFile, type BrandingSettings } from '@atende/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -13,16 +13,13 @@ import type { FileStorage } from '../../platform/storage.ts';
 import { recordAuditEvent } from '../audit/service.ts';
 import { findCompanyById } from '../companies/service.ts';
 import type { BrandFileData } from './files.ts';
+import { brandFileUrl, ownFileName } from './presenter.ts';
 
 export type BrandingDeps = { db: Db; storage: FileStorage };
 export type BrandingService = ReturnType<typeof brandingService>;
 
-/** The public address of a stored file; the storage key is the same path under `branding/`. */
-export const brandFileUrl = (companyId: string, name: string) => `/api/branding/${companyId}/${name}`;
+/** Where a file is kept: the same path as its public address, under `branding/`. */
 const storageKey = (companyId: string, name: string) => `branding/${companyId}/${name}`;
-/** The file name inside a URL this module gave (null for the product's own files). */
-const ownFileName = (companyId: string, url: string | undefined) =>
-  url?.startsWith(brandFileUrl(companyId, '')) ? url.slice(brandFileUrl(companyId, '').length) : null;
 
 type Actor = { ctx: TenantContext; clientIp: string };
 
@@ -67,14 +64,8 @@ export function brandingService(deps: BrandingDeps) {
   }
 
   return {
-    /** What applies (the product's defaults under the company's choices) and which files are the company's. */
-    async get(ctx: TenantContext) {
-      const branding = await current(ctx);
-      return {
-        branding: { ...DEFAULT_BRANDING, ...branding },
-        custom_files: BRAND_FILES.filter((kind) => ownFileName(ctx.companyId, branding[kind]) !== null),
-      };
-    },
+    /** The company's own choices (the presenter fills in the product's defaults). */
+    get: current,
 
     async saveSettings(actor: Actor, input: BrandingSettings) {
       const before = { ...DEFAULT_BRANDING, ...(await current(actor.ctx)) };
