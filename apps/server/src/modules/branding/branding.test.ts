@@ -187,6 +187,20 @@ describe('the Center’s white-label', () => {
     });
     expect(english.json().message).toMatch(/^This SVG contains scripts/);
     expect((await upload(admin, 'banner', SAMPLE_PNG)).statusCode).toBe(400);
+    for (const parts of [
+      [{ name: 'note', value: 'x' }],
+      [{ name: 'other', filename: 'b.png', type: 'image/png', data: SAMPLE_PNG }],
+    ]) {
+      const extra = await injectAs(t.app, admin, {
+        method: 'POST',
+        url: '/api/center/branding/logo',
+        ...multipartBody([
+          { name: 'file', filename: 'a.png', type: 'image/png', data: SAMPLE_PNG },
+          ...parts,
+        ]),
+      });
+      expect(extra.statusCode, extra.body).toBe(400);
+    }
 
     const colour = await settings(
       admin,
