@@ -1,5 +1,6 @@
 // A live preview of the white-label as it is being chosen: a small mock of the console (header, sidebar,
-// buttons) and of the website chat widget, in the light and the dark scheme side by side. The colours come
+// buttons) and of a website chat widget in the brand's colours (each real chat keeps its own colour, set with
+// its channel), in the light and the dark scheme side by side. The colours come
 // from the console's real theme builder and the widget's own rule, so what is shown is what will be drawn,
 // readable foregrounds included.
 import { readableForeground, readableShade, WHITE } from '@atende/contract';
