@@ -166,7 +166,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
       await check(page, 'profile');
     }));
 
-  it('the Center: users, channels, catalogues, audit', () =>
+  it('the Center: users, channels, catalogues, audit, branding', () =>
     audit(async (context, check) => {
       const page = await signIn(context, admin);
       for (const [label, path] of [
@@ -174,6 +174,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
         ['center: channels', '/center/channels'],
         ['center: catalogues', '/center/catalogues'],
         ['center: audit', '/center/audit'],
+        ['center: branding', '/center/branding'],
       ] as const) {
         await page.goto(`${baseUrl}${path}`);
         await page.getByTestId('center-nav-center').waitFor();

@@ -10,6 +10,7 @@ import { startConnectors } from './channels/connectors.ts';
 import type { AppConfig } from './config.ts';
 import { createDeps, type Deps, type DepsOptions } from './deps.ts';
 import { registerAudit } from './modules/audit/index.ts';
+import { registerBranding } from './modules/branding/index.ts';
 import { registerChannelAccounts } from './modules/channel-accounts/index.ts';
 import { registerSessions } from './modules/auth/index.ts';
 import { registerCatalogueNotifier, registerCatalogues } from './modules/catalogues/index.ts';
@@ -66,6 +67,7 @@ declare module 'fastify' {
 const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerChannelAccounts,
   registerAudit,
+  registerBranding,
   registerSessions,
   registerUsers,
   registerCatalogues,

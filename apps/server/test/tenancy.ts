@@ -5,7 +5,7 @@ import { CATALOGUES, type ClientToServerEvents } from '@atende/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
-import { multipartBody, SAMPLE_OGG_OPUS } from './factories.ts';
+import { multipartBody, SAMPLE_OGG_OPUS, SAMPLE_PNG } from './factories.ts';
 import type { TestSocket } from './realtime-client.ts';
 
 /** Company B as the attacker sees it: ids of its rows, by table. */
@@ -31,6 +31,8 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/health': 'reports database reachability only',
   'GET /api/resources':
     'white-label of a company, meant to be public (login page); probed below with a token',
+  'GET /api/branding/{company}/{name}':
+    'a white-label file the login page loads before sign-in; its name is the content’s hash (branding.test.ts)',
   'GET /api/widget/{key}/config':
     'a chat widget’s public look and presence, by its public key; cross-tenant visitor checks in widget.test.ts',
   'POST /api/widget/{key}/session':
@@ -147,6 +149,34 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     operation: 'GET /api/center/audit',
     expect: 'own_only',
     request: () => ({ method: 'GET', url: '/api/center/audit' }),
+  },
+  {
+    operation: 'GET /api/center/branding',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/center/branding' }),
+  },
+  {
+    operation: 'PUT /api/center/branding',
+    expect: 'own_only',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/center/branding',
+      payload: { color_light: '#123456', color_dark: '#654321', product_name: 'Intrusa' },
+    }),
+  },
+  {
+    operation: 'POST /api/center/branding/{kind}',
+    expect: 'own_only',
+    request: () => ({
+      method: 'POST',
+      url: '/api/center/branding/logo',
+      ...multipartBody([{ name: 'file', filename: 'logo.png', type: 'image/png', data: SAMPLE_PNG }]),
+    }),
+  },
+  {
+    operation: 'DELETE /api/center/branding/{kind}',
+    expect: 'own_only',
+    request: () => ({ method: 'DELETE', url: '/api/center/branding/logo' }),
   },
   {
     operation: 'GET /api/center/channels',

@@ -39,6 +39,8 @@ export const ABILITY_RULES = {
   'catalogues.manage': { roles: ADMINISTERING },
   /** Set what the company calls critical (the critical rule). */
   'company.configure': { roles: ADMINISTERING },
+  /** Change the company's white-label (logos, favicon, colours, product name). */
+  'branding.manage': { roles: ADMINISTERING },
   /** Read the company's audit log (security events such as throttled logins). */
   'audit.read': { roles: ADMINISTERING },
 } as const satisfies Record<string, AbilityRule>;

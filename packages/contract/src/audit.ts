@@ -17,6 +17,8 @@ export const AUDIT_KINDS = [
   'catalogue_moved',
   'catalogue_archived',
   'catalogue_unarchived',
+  /** An administrator changed the white-label: one event per field, with what it was and what it became. */
+  'branding_changed',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

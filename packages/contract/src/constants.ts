@@ -8,6 +8,7 @@ export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 export const DEFAULT_CURRENCY = 'BRL';
 export const DEFAULT_COLOR_LIGHT = '#29a4ff';
 export const DEFAULT_COLOR_DARK = '#448aff';
+export const DEFAULT_PRODUCT_NAME = 'Atende';
 
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** Heartbeat polling stops once consecutive failures exceed this number. */
@@ -51,7 +52,12 @@ export const DEFAULT_BRANDING = {
   logo_monochrome_dark: '/brand/logo-monochrome-dark.svg',
   color_light: DEFAULT_COLOR_LIGHT,
   color_dark: DEFAULT_COLOR_DARK,
+  product_name: DEFAULT_PRODUCT_NAME,
 } as const;
+
+/** White-label files (Center › Marca): a logo is drawn large, a favicon at 16–64 px. */
+export const BRAND_FILE_MAX_BYTES = { logo: 512 * 1024, favicon: 128 * 1024 } as const;
+export const PRODUCT_NAME_MAX = 40;
 
 /** Contact list filters, orderings and search parameters (spec §2). */
 export const CONTACT_LIST_FILTERS = [

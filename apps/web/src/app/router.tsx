@@ -104,6 +104,15 @@ export const appRoutes: RouteObject[] = [
                 ErrorBoundary: RouteErrorBoundary,
                 lazy: lazyComponent(() => import('../features/center/audit/AuditPage.tsx'), 'AuditPage'),
               },
+              {
+                ...meta('center.branding'),
+                path: childPath('center.branding', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/branding/BrandingPage.tsx'),
+                  'BrandingPage',
+                ),
+              },
             ],
           },
           {

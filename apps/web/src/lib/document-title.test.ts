@@ -1,6 +1,6 @@
 // The tab title: "(N) …" with the unread total, the subject on screen, reset at logout.
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetTitleCounter, setTitleCounter, setTitleSubject } from './document-title.ts';
+import { resetTitleCounter, setTitleCounter, setTitleProduct, setTitleSubject } from './document-title.ts';
 
 afterEach(resetTitleCounter);
 
@@ -23,5 +23,13 @@ describe('document title', () => {
     setTitleSubject('Maria Souza');
     resetTitleCounter();
     expect(document.title).toBe('Atende');
+  });
+
+  it('says the company’s product name once the white-label gives one', () => {
+    setTitleSubject('Maria Souza');
+    setTitleProduct('Acme Suporte');
+    expect(document.title).toBe('Maria Souza · Acme Suporte');
+    setTitleProduct('Atende');
+    expect(document.title).toBe('Maria Souza · Atende');
   });
 });

@@ -99,7 +99,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     'Accept-Language': config.getLanguageTag(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (an upload) sets its own multipart type and boundary.
+  const form = options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const failed: FailedRequest = {
     path,
     notify: options.notify ?? true,
@@ -111,7 +113,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (cause) {

@@ -28,6 +28,7 @@ export const ROUTES = {
   'center.channels': { path: '/center/channels', access: 'authenticated' },
   'center.catalogues': { path: '/center/catalogues', access: 'authenticated' },
   'center.audit': { path: '/center/audit', access: 'authenticated' },
+  'center.branding': { path: '/center/branding', access: 'authenticated' },
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -36,6 +36,7 @@ export const demoResources = (): Resources => ({
   logo_monochrome_dark: '/brand/logo-monochrome-dark.svg',
   color_light: '#29a4ff',
   color_dark: '#448aff',
+  product_name: 'Atende',
   live_defaults: { language: 'pt_br', timezone: 'America/Sao_Paulo', currency: 'BRL' },
 });
 
@@ -63,7 +64,8 @@ export function stubApi(routes: Record<string, Answer>) {
       path,
       query: Object.fromEntries(url.searchParams),
       headers,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      // An upload's form is kept as sent; every other body is JSON.
+      body: init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
     const answer = routes[`${method} ${path}`];

@@ -69,6 +69,7 @@ describe('GET /api/user', () => {
       'channels.manage',
       'catalogues.read',
       'catalogues.manage',
+      'branding.manage',
       'audit.read',
     ]);
   });

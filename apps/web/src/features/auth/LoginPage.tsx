@@ -9,29 +9,13 @@ import { EyeIcon, EyeOffIcon } from './PasswordIcons.tsx';
 import { HttpError } from '../../lib/http.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { BrandLogo } from '../branding/BrandLogo.tsx';
+import { useBranding } from '../branding/resources-store.ts';
+import { rememberCompany, rememberedCompany } from './remembered-company.ts';
 import { AccountDataError, signIn } from '../session/session.ts';
 import classes from './LoginPage.module.css';
 
 type Area = 'live' | 'center';
 type Field = keyof LoginRequest;
-
-const COMPANY_STORAGE_KEY = 'atende.company';
-
-const rememberedCompany = (): string => {
-  try {
-    return localStorage.getItem(COMPANY_STORAGE_KEY) ?? '';
-  } catch {
-    return '';
-  }
-};
-
-const rememberCompany = (company: string): void => {
-  try {
-    localStorage.setItem(COMPANY_STORAGE_KEY, company);
-  } catch {
-    // Nothing to do: the field is simply empty next time.
-  }
-};
 
 const isField = (value: string | null): value is Field =>
   value === 'company' || value === 'username' || value === 'password';
@@ -66,6 +50,7 @@ function AreaTabs({ area, onChange }: { area: Area; onChange: (area: Area) => vo
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const branding = useBranding();
   const navigate = useNavigate();
   const [area, setArea] = useState<Area>('live');
   const [values, setValues] = useState<LoginRequest>(() => ({
@@ -204,7 +189,7 @@ export function LoginPage() {
             </form>
           </Paper>
           <Text c="dimmed" size="xs" ta="center">
-            {t('brand.footer', { version: __APP_VERSION__ })}
+            {t('brand.footer', { product: branding.product_name, version: __APP_VERSION__ })}
           </Text>
         </Stack>
       </Center>

@@ -1,7 +1,6 @@
 // The company's logo in the variant that reads on the current background and colour scheme. A plain <img>,
 // not Mantine's Image: the login route's JS budget has no room for a component this needs nothing of.
 import { useComputedColorScheme } from '@mantine/core';
-import { useTranslation } from '../../lib/i18n.ts';
 import { useBranding } from './resources-store.ts';
 
 interface BrandLogoProps {
@@ -12,7 +11,6 @@ interface BrandLogoProps {
 }
 
 export function BrandLogo({ variant = 'full', h }: BrandLogoProps) {
-  const { t } = useTranslation();
   const branding = useBranding();
   const scheme = useComputedColorScheme('light');
   const dark = scheme === 'dark';
@@ -27,7 +25,7 @@ export function BrandLogo({ variant = 'full', h }: BrandLogoProps) {
   return (
     <img
       src={src}
-      alt={t('brand.logoAlt')}
+      alt={branding.product_name}
       style={{ display: 'block', height: h, width: 'auto', objectFit: 'contain' }}
     />
   );

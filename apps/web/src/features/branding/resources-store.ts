@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { http } from '../../lib/http.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
+import { rememberedCompany } from '../auth/remembered-company.ts';
 
 /** The product's own branding, used until the server's answer arrives (or if it cannot be read). */
 export const PRODUCT_BRANDING = DEFAULT_BRANDING;
@@ -30,8 +31,10 @@ export function loadResources(scope: Scope): Promise<void> {
   if (useResourcesStore.getState()[scope] || failed.has(scope)) return Promise.resolve();
   const pending = inFlight.get(scope);
   if (pending) return pending;
+  // Before sign-in, the company last signed in to here names whose brand to show (else the host does).
+  const company = scope === 'public' ? rememberedCompany() || undefined : undefined;
   const request = http
-    .get<Resources>('/resources', { notify: false, unauthorized: 'ignore' })
+    .get<Resources>('/resources', { query: { company }, notify: false, unauthorized: 'ignore' })
     .then((resources) => {
       // A sign-out while the request ran makes its answer stale.
       const current: Scope = useSessionStore.getState().status === 'authenticated' ? 'session' : 'public';
@@ -43,6 +46,13 @@ export function loadResources(scope: Scope): Promise<void> {
     .finally(() => inFlight.delete(scope));
   inFlight.set(scope, request);
   return request;
+}
+
+/** After the Center changed the company's branding: the console shows it without a reload. */
+export async function reloadSessionResources(): Promise<void> {
+  const resources = await http.get<Resources>('/resources', { notify: false });
+  if (useSessionStore.getState().status === 'authenticated')
+    useResourcesStore.setState({ session: resources });
 }
 
 /** Called on sign-out: the next account may belong to another company. */

@@ -29,6 +29,10 @@ export const en: Catalogue = {
     upload_incomplete: 'The upload was cut off before it finished. Send the file again.',
     file_too_large: 'The file is larger than this channel’s {limit} limit.',
     file_type_not_allowed: 'This type of file is not accepted.',
+    brand_file_type: 'The brand file must be a PNG or an SVG.',
+    brand_svg_unsafe:
+      'This SVG contains scripts, event handlers or external references and was refused: export it without them.',
+    brand_file_too_large: 'The file is larger than the {limit} limit.',
     file_url_expired: 'This file link has expired. Reload the page to get a new one.',
     channel_no_media: 'This channel does not accept files of this type.',
     mail_subject_required: 'Enter the e-mail subject.',
@@ -91,6 +95,9 @@ export const en: Catalogue = {
     nothing_to_change: 'Provide at least one field to change.',
   },
   fields: {
+    color_light: 'light theme colour',
+    color_dark: 'dark theme colour',
+    product_name: 'product name',
     company: 'company',
     username: 'username',
     password: 'password',

@@ -29,6 +29,10 @@ export const es: Catalogue = {
     upload_incomplete: 'El envío se interrumpió antes de terminar. Envíe el archivo de nuevo.',
     file_too_large: 'El archivo supera el límite de {limit} de este canal.',
     file_type_not_allowed: 'Este tipo de archivo no se acepta.',
+    brand_file_type: 'El archivo de la marca debe ser PNG o SVG.',
+    brand_svg_unsafe:
+      'Este SVG contiene scripts, eventos o referencias externas y fue rechazado: expórtelo sin ellos.',
+    brand_file_too_large: 'El archivo supera el límite de {limit}.',
     file_url_expired: 'Este enlace al archivo ha caducado. Recargue la página para obtener uno nuevo.',
     channel_no_media: 'Este canal no acepta archivos de este tipo.',
     mail_subject_required: 'Indique el asunto del correo.',
@@ -91,6 +95,9 @@ export const es: Catalogue = {
     nothing_to_change: 'Indique al menos un campo para modificar.',
   },
   fields: {
+    color_light: 'color del tema claro',
+    color_dark: 'color del tema oscuro',
+    product_name: 'nombre del producto',
     company: 'empresa',
     username: 'usuario',
     password: 'contraseña',

@@ -31,6 +31,10 @@ export const fr: Catalogue = {
     upload_incomplete: 'L’envoi a été interrompu avant la fin. Envoyez le fichier à nouveau.',
     file_too_large: 'Le fichier dépasse la limite de {limit} de ce canal.',
     file_type_not_allowed: 'Ce type de fichier n’est pas accepté.',
+    brand_file_type: 'Le fichier de la marque doit être un PNG ou un SVG.',
+    brand_svg_unsafe:
+      'Ce SVG contient des scripts, des gestionnaires d’événements ou des références externes et a été refusé : exportez-le sans eux.',
+    brand_file_too_large: 'Le fichier dépasse la limite de {limit}.',
     file_url_expired: 'Ce lien vers le fichier a expiré. Rechargez la page pour en obtenir un nouveau.',
     channel_no_media: 'Ce canal n’accepte pas les fichiers de ce type.',
     mail_subject_required: 'Indiquez l’objet de l’e-mail.',
@@ -94,6 +98,9 @@ export const fr: Catalogue = {
     nothing_to_change: 'Indiquez au moins un champ à modifier.',
   },
   fields: {
+    color_light: 'couleur du thème clair',
+    color_dark: 'couleur du thème sombre',
+    product_name: 'nom du produit',
     company: 'entreprise',
     username: 'identifiant',
     password: 'mot de passe',

@@ -27,6 +27,10 @@ export const pt_br = {
     upload_incomplete: 'O envio foi interrompido antes de terminar. Envie o arquivo novamente.',
     file_too_large: 'O arquivo é maior que o limite de {limit} deste canal.',
     file_type_not_allowed: 'Este tipo de arquivo não é aceito.',
+    brand_file_type: 'O arquivo da marca deve ser PNG ou SVG.',
+    brand_svg_unsafe:
+      'Este SVG contém scripts, eventos ou referências externas e foi recusado: exporte-o sem eles.',
+    brand_file_too_large: 'O arquivo é maior que o limite de {limit}.',
     file_url_expired: 'Este link do arquivo expirou. Recarregue a página para obter um novo.',
     channel_no_media: 'Este canal não aceita arquivos deste tipo.',
     mail_subject_required: 'Informe o assunto do e-mail.',
@@ -89,6 +93,9 @@ export const pt_br = {
     nothing_to_change: 'Informe ao menos um campo para alterar.',
   },
   fields: {
+    color_light: 'cor do tema claro',
+    color_dark: 'cor do tema escuro',
+    product_name: 'nome do produto',
     company: 'empresa',
     username: 'usuário',
     password: 'senha',

@@ -30,6 +30,10 @@ export const pt_pt: Catalogue = {
     upload_incomplete: 'O envio foi interrompido antes de terminar. Envie o ficheiro novamente.',
     file_too_large: 'O ficheiro excede o limite de {limit} deste canal.',
     file_type_not_allowed: 'Este tipo de ficheiro não é aceite.',
+    brand_file_type: 'O ficheiro da marca deve ser PNG ou SVG.',
+    brand_svg_unsafe:
+      'Este SVG contém scripts, eventos ou referências externas e foi recusado: exporte-o sem eles.',
+    brand_file_too_large: 'O ficheiro é maior do que o limite de {limit}.',
     file_url_expired: 'Esta ligação para o ficheiro expirou. Recarregue a página para obter uma nova.',
     channel_no_media: 'Este canal não aceita ficheiros deste tipo.',
     mail_subject_required: 'Indique o assunto do e-mail.',
@@ -93,6 +97,9 @@ export const pt_pt: Catalogue = {
     nothing_to_change: 'Indique pelo menos um campo a alterar.',
   },
   fields: {
+    color_light: 'cor do tema claro',
+    color_dark: 'cor do tema escuro',
+    product_name: 'nome do produto',
     company: 'empresa',
     username: 'utilizador',
     password: 'palavra-passe',

@@ -1,6 +1,7 @@
-// The Center's audit section (/center/audit): the company's security events and who changed what, newest first, read-only, a page
-// at a time; for administrators only (ability audit.read), everyone else is told so without a call.
-import { Catalogue, type AuditEvent } from '@atende/contract';
+// The Center's audit section (/center/audit): the company's security events and who changed what (catalogues,
+// white-label), newest first, read-only, a page at a time; for administrators only (ability audit.read), everyone
+// else is told so without a call.
+import { Catalogue, type AuditDetails, type AuditEvent } from '@atende/contract';
 import { Alert, Badge, Button, Center, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -11,6 +12,17 @@ import { useCurrentUser } from '../../../lib/session-store.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import { CenterSection } from '../CenterSection.tsx';
 import { auditQuery } from './audit-api.ts';
+
+const BRANDING_FIELDS = {
+  color_light: 'centerAudit.brandingFields.color_light',
+  color_dark: 'centerAudit.brandingFields.color_dark',
+  product_name: 'centerAudit.brandingFields.product_name',
+  logo: 'centerAudit.brandingFields.logo',
+  logo_inverted: 'centerAudit.brandingFields.logo_inverted',
+  logo_monochrome_light: 'centerAudit.brandingFields.logo_monochrome_light',
+  logo_monochrome_dark: 'centerAudit.brandingFields.logo_monochrome_dark',
+  favicon: 'centerAudit.brandingFields.favicon',
+} as const;
 
 /** What an event's details say, in words: each kind knows its own details. */
 function describeDetails(t: TFunction, event: AuditEvent): string {
@@ -31,6 +43,17 @@ function describeDetails(t: TFunction, event: AuditEvent): string {
     case 'catalogue_archived':
     case 'catalogue_unarchived':
       return describeCatalogueChange(t, event);
+    case 'branding_changed': {
+      // A file is named by its last path segment (kind.hash.type); none is the product's default.
+      const value = (raw: AuditDetails[string] | undefined) =>
+        typeof raw === 'string' ? (raw.split('/').at(-1) ?? raw) : t('centerAudit.details.brandingDefault');
+      const field = String(details.field) as keyof typeof BRANDING_FIELDS;
+      return t('centerAudit.details.branding_changed', {
+        field: field in BRANDING_FIELDS ? t(BRANDING_FIELDS[field]) : field,
+        from: value(details.from),
+        to: value(details.to),
+      });
+    }
   }
 }
 

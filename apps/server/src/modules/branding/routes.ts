@@ -1,0 +1,93 @@
+// The Center's white-label: GET/PUT /api/center/branding (colours, product name), POST/DELETE
+// /api/center/branding/:kind (a logo or the favicon, multipart, one file), for administrators only; and
+// GET /api/branding/:company/:name, where the login page loads the files from before anyone signs in.
+import { BRAND_FILE_MAX_BYTES, BrandFile, BrandingSettings, CenterBranding, Id } from '@atende/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { tenantContext } from '../../platform/auth.ts';
+import { responses, typed } from '../../platform/http.ts';
+import { readUpload } from '../../platform/multipart.ts';
+import { BRAND_FILE_TYPES, brandFileTooLarge, inspectBrandFile } from './files.ts';
+import { presentCenterBranding } from './presenter.ts';
+import type { BrandingService } from './service.ts';
+
+/** A stored file's public name: its kind, its content's hash and its type. */
+const FileName = z.string().regex(/^[a-z_]{4,30}\.[0-9a-f]{16}\.(png|svg)$/);
+
+/** An SVG opened on its own is a document: it may load nothing and run nothing, whatever it holds. */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+export async function brandingRoutes(app: FastifyInstance, branding: BrandingService): Promise<void> {
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: BRAND_FILE_MAX_BYTES.logo + 1, fields: 0, parts: 1 },
+  });
+  const r = typed(app);
+  const tags = ['center'];
+  const config = { ability: 'branding.manage' } as const;
+  const KindParams = z.object({ kind: BrandFile });
+  const actor = (request: FastifyRequest) => ({ ctx: tenantContext(request), clientIp: request.ip });
+  const present = async (request: FastifyRequest) => {
+    const ctx = tenantContext(request);
+    return presentCenterBranding(ctx.companyId, await branding.get(ctx));
+  };
+
+  r.get('/api/center/branding', { config, schema: { tags, response: responses(CenterBranding) } }, present);
+  r.put(
+    '/api/center/branding',
+    { config, schema: { tags, body: BrandingSettings, response: responses(CenterBranding) } },
+    async (request) => {
+      await branding.saveSettings(actor(request), request.body);
+      return present(request);
+    },
+  );
+  r.post(
+    '/api/center/branding/:kind',
+    {
+      config,
+      schema: {
+        tags,
+        params: KindParams,
+        consumes: ['multipart/form-data'],
+        response: responses(CenterBranding),
+      },
+    },
+    async (request) => {
+      const { kind } = request.params;
+      // Past the largest file taken the parser stops reading; the answer names this kind's own limit.
+      const { file } = await readUpload(request, z.object({})).catch((error: unknown) => {
+        throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+          ? brandFileTooLarge(kind)
+          : error;
+      });
+      const checked = await inspectBrandFile(kind, file);
+      await branding.putFile(actor(request), kind, checked);
+      return present(request);
+    },
+  );
+  r.delete(
+    '/api/center/branding/:kind',
+    { config, schema: { tags, params: KindParams, response: responses(CenterBranding) } },
+    async (request) => {
+      await branding.removeFile(actor(request), request.params.kind);
+      return present(request);
+    },
+  );
+
+  // Public: the login page shows these before sign-in. The name carries the content's hash, so a changed file
+  // has a new address and this one may be kept for good.
+  r.get(
+    '/api/branding/:company/:name',
+    { config: { public: true }, schema: { tags, params: z.object({ company: Id, name: FileName }) } },
+    async (request, reply) => {
+      const { company, name } = request.params;
+      const stream = await branding.open(company, name);
+      const extension = name.endsWith('.svg') ? 'svg' : 'png';
+      if (extension === 'svg') reply.header('content-security-policy', SVG_POLICY);
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type(BRAND_FILE_TYPES[extension])
+        .send(stream);
+    },
+  );
+}
