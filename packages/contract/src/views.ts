@@ -1,7 +1,7 @@
 // Saved personal views of the contact list (issue 20, item 6) and the company's critical rule.
 import { z } from 'zod';
 import { Id, requiredText, Timestamp } from './common.ts';
-import { CRITICAL_AFTER_MINUTES_MAX, SAVED_VIEW_NAME_MAX } from './constants.ts';
+import { CRITICAL_AFTER_MINUTES_MAX, SAVED_VIEW_NAME_MAX, SAVED_VIEWS_MAX } from './constants.ts';
 import { ContactFilters, ContactListFilter, ContactOrder, SortDirection } from './contacts.ts';
 
 /** What a view remembers: the list, "only my segments", the ordering and the combinable filters. */
@@ -16,7 +16,8 @@ export type SavedList = z.infer<typeof SavedList>;
 
 export const SavedView = z.object({ id: Id, name: z.string(), list: SavedList, updated_at: Timestamp });
 export type SavedView = z.infer<typeof SavedView>;
-export const SavedViewList = z.object({ data: z.array(SavedView) });
+/** A user's views: never more than SAVED_VIEWS_MAX, so the list needs no paging. */
+export const SavedViewList = z.object({ data: z.array(SavedView).max(SAVED_VIEWS_MAX) });
 export type SavedViewList = z.infer<typeof SavedViewList>;
 
 export const NewSavedViewRequest = z.object({ name: requiredText(SAVED_VIEW_NAME_MAX), list: SavedList });

@@ -51,10 +51,11 @@ const handoff = (fresh: string, used = false) => ({
       : { status: 401, body: REFUSAL },
 });
 
-/** An empty contact queue: the console's initial load reads the list and the waiting queue. */
+/** An empty contact queue: the console's initial load reads the list, the waiting queue and the saved views. */
 const QUEUE = {
   'GET /contacts': { body: { data: [], next_cursor: null } },
   'GET /conversations/waiting': { body: { count: 0, data: [] } },
+  'GET /views': { body: { data: [] } },
 };
 
 const renderAt = (url: string) => {

@@ -69,6 +69,7 @@ describe('GET /api/user', () => {
       'channels.manage',
       'catalogues.read',
       'catalogues.manage',
+      'company.configure',
       'branding.manage',
       'audit.read',
     ]);

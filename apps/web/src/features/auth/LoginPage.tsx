@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/http.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { BrandLogo } from '../branding/BrandLogo.tsx';
 import { useBranding } from '../branding/resources-store.ts';
-import { rememberCompany, rememberedCompany } from './remembered-company.ts';
+import { rememberCompany, rememberedCompany } from '../../lib/remembered-company.ts';
 import { AccountDataError, signIn } from '../session/session.ts';
 import classes from './LoginPage.module.css';
 

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { http } from '../../lib/http.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
-import { rememberedCompany } from '../auth/remembered-company.ts';
+import { rememberedCompany } from '../../lib/remembered-company.ts';
 
 /** The product's own branding, used until the server's answer arrives (or if it cannot be read). */
 export const PRODUCT_BRANDING = DEFAULT_BRANDING;

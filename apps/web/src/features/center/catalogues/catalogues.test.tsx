@@ -97,7 +97,7 @@ describe('catalogues page', () => {
     });
     wrap(<CataloguesPage />, '/center/catalogues?catalogue=event_actions');
     await userEvent.click(await screen.findByTestId('catalogue-new'));
-    await userEvent.click(screen.getByTestId('catalogue-save'));
+    await userEvent.click(await screen.findByTestId('catalogue-save'));
     expect(await screen.findByText('Campo obrigatório')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
