@@ -1,6 +1,6 @@
 // What the company calls critical (issue 20, item 6). The verdict lives in contacts.critical, so the list
 // orders by it through its indexes: a trigger keeps it on every write that answers a customer, makes one wait
-// or changes a priority (migration 0024), `sweepCritical` turns it on as waits pass the rule's minutes (a job
+// or changes a priority (migration 0027), `sweepCritical` turns it on as waits pass the rule's minutes (a job
 // every minute), and a change of the rule judges the company's contacts again.
 import type { CriticalRule, UpdateCriticalRuleRequest } from '@atende/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -68,7 +68,7 @@ export async function sweepCritical(db: Db, bus: EventBus, jobs: Jobs): Promise<
         and(
           eq(companies.id, contacts.companyId),
           eq(contacts.critical, false),
-          // The rule (migration 0024, atende_critical_by_rule), written so each company's waits are a range.
+          // The rule (migration 0027, atende_critical_by_rule), written so each company's waits are a range.
           sql`(${companies.criticalAfterMinutes} is not null or ${companies.criticalHighPriority})`,
           sql`(${companies.criticalAfterMinutes} is null
                or coalesce(${contacts.unansweredSince}, 'infinity'::timestamptz)
