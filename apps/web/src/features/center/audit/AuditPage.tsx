@@ -1,6 +1,6 @@
 // The Center's audit section (/center/audit): the company's security events and who changed what (catalogues,
-// white-label, teams), newest first, read-only, a page at a time; for administrators only (ability audit.read), everyone
-// else is told so without a call.
+// white-label, teams), newest first, read-only, a page at a time; for administrators only (ability
+// audit.read), everyone else is told so without a call.
 import { Catalogue, type AuditDetails, type AuditEvent } from '@atende/contract';
 import { Alert, Badge, Button, Center, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
