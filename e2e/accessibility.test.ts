@@ -166,7 +166,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
       await check(page, 'profile');
     }));
 
-  it('the Center: users, channels, catalogues, audit, branding', () =>
+  it('the Center: users, channels, catalogues, audit, branding, teams', () =>
     audit(async (context, check) => {
       const page = await signIn(context, admin);
       for (const [label, path] of [
@@ -175,6 +175,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
         ['center: catalogues', '/center/catalogues'],
         ['center: audit', '/center/audit'],
         ['center: branding', '/center/branding'],
+        ['center: teams', '/center/teams'],
       ] as const) {
         await page.goto(`${baseUrl}${path}`);
         await page.getByTestId('center-nav-center').waitFor();

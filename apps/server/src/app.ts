@@ -14,6 +14,7 @@ import { registerBranding } from './modules/branding/index.ts';
 import { registerChannelAccounts } from './modules/channel-accounts/index.ts';
 import { registerSessions } from './modules/auth/index.ts';
 import { registerCatalogueNotifier, registerCatalogues } from './modules/catalogues/index.ts';
+import { registerTeamNotifier, registerTeams } from './modules/teams/index.ts';
 import { maySeeContact } from './modules/contacts/queries.ts';
 import {
   registerContactNotifier,
@@ -71,6 +72,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerSessions,
   registerUsers,
   registerCatalogues,
+  registerTeams,
   registerContacts,
   registerConversations,
   registerMessages,
@@ -91,6 +93,7 @@ const NOTIFIERS: ((io: RealtimeServer, deps: Deps) => void)[] = [
   registerMessageNotifier,
   registerEventNotifier,
   registerCatalogueNotifier,
+  registerTeamNotifier,
   registerThreadNotifier,
   registerScheduleNotifier,
 ];

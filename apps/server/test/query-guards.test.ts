@@ -252,6 +252,11 @@ describe('the queries behind the console read messages through indexes', () => {
     ['/api/contacts?filter=pending', 'att005'],
     ['/api/contacts?order=last_message&direction=asc', 'supervisor'],
     ['/api/contacts', 'supervisor'],
+    // Issue 21: the team filter and the queue's preference for the segments one serves (teams included).
+    ['/api/contacts?team=0190a0a0-0000-7000-8000-000000000000', 'supervisor'],
+    ['/api/contacts?team=0190a0a0-0000-7000-8000-000000000000&order=name', 'att005'],
+    ['/api/contacts?only_my_segments=true', 'att005'],
+    ['/api/conversations/waiting', 'att005'],
   ])('contact list %s (as %s)', async (url, username) => {
     const { statements } = await statementsOf(username, url);
     const tables = await scannedTables(statements);

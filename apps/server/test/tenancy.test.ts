@@ -5,9 +5,13 @@ import {
   companies,
   contacts,
   savedViews,
+  teamMembers,
+  teams,
+  teamWallets,
   threadMessages,
   threads,
   users,
+  wallets,
 } from '../src/db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../src/modules/demo/seed.ts';
@@ -181,6 +185,17 @@ async function addForeignData(db: Db, companyId: string): Promise<void> {
     name: 'Carteira secreta da empresa B',
     list: { filter: 'general', only_my_segments: false, order: 'default', direction: 'desc', filters: {} },
   });
+  const [team] = await db
+    .insert(teams)
+    .values({ companyId, name: 'Equipe secreta da empresa B' })
+    .returning();
+  await db.insert(teamMembers).values({ companyId, teamId: team!.id, userId: user!.id, supervisor: true });
+  const [wallet] = await db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(eq(wallets.companyId, companyId))
+    .limit(1);
+  await db.insert(teamWallets).values({ companyId, teamId: team!.id, walletId: wallet!.id });
   await db.insert(auditEvents).values({
     companyId,
     kind: 'login_throttled',

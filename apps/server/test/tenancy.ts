@@ -665,6 +665,48 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       })),
     ];
   }),
+  // The Center's teams: company B's are neither listed (even searched by name) nor read, changed or archived;
+  // a team of A naming B's users or segments is refused (team_user_unknown, team_segment_unknown).
+  {
+    operation: 'GET /api/center/teams',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/center/teams?archived=true&search=${encodeURIComponent(String(b.rows.teams?.[0]?.name))}`,
+    }),
+  },
+  {
+    operation: 'POST /api/center/teams',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/center/teams',
+      payload: {
+        name: 'Equipe do atacante',
+        member_ids: [firstId(b, 'users')],
+        segment_ids: [firstId(b, 'wallets')],
+      },
+    }),
+  },
+  {
+    operation: 'GET /api/center/teams/{id}',
+    expect: 'not_found',
+    request: (b) => ({ method: 'GET', url: `/api/center/teams/${firstId(b, 'teams')}` }),
+  },
+  {
+    operation: 'PUT /api/center/teams/{id}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'PUT',
+      url: `/api/center/teams/${firstId(b, 'teams')}`,
+      payload: { name: 'Hijacked' },
+    }),
+  },
+  ...(['archive', 'unarchive'] as const).map((action): TenancyProbe => ({
+    operation: `POST /api/center/teams/{id}/${action}`,
+    expect: 'not_found',
+    request: (b) => ({ method: 'POST', url: `/api/center/teams/${firstId(b, 'teams')}/${action}` }),
+  })),
   {
     operation: 'GET /api/resources',
     expect: 'own_only',

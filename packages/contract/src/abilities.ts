@@ -43,6 +43,10 @@ export const ABILITY_RULES = {
   'branding.manage': { roles: ADMINISTERING },
   /** Read the company's audit log (security events such as throttled logins). */
   'audit.read': { roles: ADMINISTERING },
+  /** See teams in the Center: administrators every team, supervisors the teams they supervise (policy). */
+  'teams.read': { roles: SUPERVISING },
+  /** Create and archive teams, choose their supervisors, and change any team. */
+  'teams.manage': { roles: ADMINISTERING },
 } as const satisfies Record<string, AbilityRule>;
 
 export type Ability = keyof typeof ABILITY_RULES;

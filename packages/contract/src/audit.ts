@@ -19,6 +19,14 @@ export const AUDIT_KINDS = [
   'catalogue_unarchived',
   /** An administrator changed the white-label: one event per field, with what it was and what it became. */
   'branding_changed',
+  /**
+   * Who changed a team: subject is the team's name; details name the team and what changed (its previous
+   * name, how many members and segments it has).
+   */
+  'team_created',
+  'team_updated',
+  'team_archived',
+  'team_unarchived',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -149,3 +149,9 @@ export const MESSAGE_STATUS_REACHABLE_FROM: Record<MessageStatus, readonly Messa
   read: ['pending', 'sent', 'delivered'],
   failed: ['pending', 'sent'],
 };
+
+/** Teams (issue 21, item 2): name length, page sizes and the most users or segments one team lists. */
+export const TEAM_NAME_MAX = 120;
+export const TEAM_PAGE_SIZE = 50;
+export const TEAM_PAGE_MAX = 200;
+export const TEAM_MEMBERS_MAX = 500;

@@ -52,6 +52,8 @@ export const ContactFilters = z.object({
   tag: requiredText(64).optional(),
   priority: z.array(Priority).max(PRIORITIES.length).optional(),
   critical: z.boolean().optional(),
+  /** Contacts whose responsible is a member of any of these teams, or in a segment routed to one of them. */
+  team: z.array(Id).max(CONTACT_FILTER_VALUES_MAX).optional(),
 });
 export type ContactFilters = z.infer<typeof ContactFilters>;
 export const CONTACT_FILTER_NAMES = ContactFilters.keyof().options;
@@ -72,6 +74,7 @@ export const ContactListQuery = z.object({
   tag: requiredText(64).optional(),
   priority: commaSeparated(Priority, PRIORITIES.length).optional(),
   critical: booleanFlag.optional(),
+  team: commaSeparated(Id, CONTACT_FILTER_VALUES_MAX).optional(),
 });
 export type ContactListQuery = z.infer<typeof ContactListQuery>;
 

@@ -74,6 +74,10 @@ export const ERROR_CODES = [
   'visitor_session_invalid',
   'service_unavailable',
   'internal_error',
+  'team_name_taken',
+  'team_user_unknown',
+  'team_segment_unknown',
+  'team_supervisor_role',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import type { CatalogueChanged } from './catalogues.ts';
+import type { TeamChanged } from './teams.ts';
 import type { ContactEvent, ContactSummary } from './contacts.ts';
 import type { ConversationTransferred } from './conversations.ts';
 import type { Message, MessageStatusChanged } from './messages.ts';
@@ -56,6 +57,8 @@ export type ServerToClientEvents = {
   resync: () => void;
   /** To the company: a catalogue of the Center changed (consoles load it again). */
   'catalogue.changed': (event: CatalogueChanged) => void;
+  /** To the company: a team changed (who serves which segments): consoles reload their segment-based lists. */
+  'team.changed': (event: TeamChanged) => void;
 };
 
 export type ClientToServerEvents = {

@@ -18,6 +18,8 @@ export type DomainEvent =
   | { type: 'channel_account.changed'; companyId: string; accountId: string }
   /** An entry of a Center catalogue was created, changed, moved or (un)archived: consoles load it again. */
   | { type: 'catalogue.changed'; companyId: string; catalogue: Catalogue }
+  /** A team was created, changed or (un)archived: who serves which segments may have changed. */
+  | { type: 'team.changed'; companyId: string; teamId: string }
   /** Sessions ended (logout, password change): their open sockets must close too. */
   | { type: 'sessions.revoked'; companyId: string; sessionIds: string[] }
   /**

@@ -113,6 +113,12 @@ export const appRoutes: RouteObject[] = [
                   'BrandingPage',
                 ),
               },
+              {
+                ...meta('center.teams'),
+                path: childPath('center.teams', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(() => import('../features/center/teams/TeamsPage.tsx'), 'TeamsPage'),
+              },
             ],
           },
           {

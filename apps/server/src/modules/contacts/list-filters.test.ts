@@ -1,6 +1,13 @@
 import { type ContactSummary } from '@atende/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactChannels, contactWallets, wallets } from '../../db/schema/index.ts';
+import {
+  contactChannels,
+  contactWallets,
+  teamMembers,
+  teams,
+  teamWallets,
+  wallets,
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, makeActor, makeContact, type Actor } from '../../../test/factories.ts';
 
@@ -11,6 +18,9 @@ let supervisor: Actor;
 let stranger: Actor;
 let retail: string;
 let vip: string;
+let vipTeam: string;
+let colleagueTeam: string;
+let strangerTeam: string;
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
@@ -112,8 +122,35 @@ beforeAll(async () => {
     { wallets: [retail] },
   );
   await mk('Leo', { priority: 2, lastMessageAt: minutesAgo(12), tag: 'RECIFE' }, { wallets: [retail] });
+  // Teams: one routed the VIP segment (no members), one holding the colleague (no segment).
+  const [routed, holding] = await db
+    .insert(teams)
+    .values([
+      { companyId: company.id, name: 'Equipe VIP' },
+      { companyId: company.id, name: 'Equipe do colega' },
+    ])
+    .returning();
+  vipTeam = routed!.id;
+  colleagueTeam = holding!.id;
+  await db.insert(teamWallets).values({ companyId: company.id, teamId: vipTeam, walletId: vip });
+  await db
+    .insert(teamMembers)
+    .values({ companyId: company.id, teamId: colleagueTeam, userId: colleague.user.id });
   // Another company's contact matching every filter value used below.
   await makeContact(db, stranger.company, { name: 'Outsider', priority: 2, critical: true, tag: 'Recife' });
+  // Another company's team naming this company's colleague and segment (rows no service would write): the
+  // team filter keeps to the contact's company all the same.
+  const [foreignTeam] = await db
+    .insert(teams)
+    .values({ companyId: stranger.company.id, name: 'Alheia' })
+    .returning();
+  strangerTeam = foreignTeam!.id;
+  await db
+    .insert(teamMembers)
+    .values({ companyId: stranger.company.id, teamId: strangerTeam, userId: colleague.user.id });
+  await db
+    .insert(teamWallets)
+    .values({ companyId: stranger.company.id, teamId: strangerTeam, walletId: vip });
 });
 afterAll(() => t.close());
 
@@ -159,6 +196,20 @@ describe('combinable filters of GET /api/contacts', () => {
     ]);
   });
 
+  it('filters by team: contacts whose responsible is a member, or in a segment routed to the team', async () => {
+    expect(await names(supervisor, `team=${vipTeam}`)).toEqual(['Bia', 'Edu']);
+    expect(await names(supervisor, `team=${colleagueTeam}`)).toEqual(['Hugo', 'Iara', 'Joao']);
+    expect(await names(supervisor, `team=${vipTeam},${colleagueTeam}&priority=high`)).toEqual([
+      'Bia',
+      'Edu',
+      'Hugo',
+      'Joao',
+    ]);
+    // Never widens what an attendant sees; another company's team matches nothing here.
+    expect(await names(me, `team=${vipTeam},${colleagueTeam}`)).toEqual(['Bia', 'Edu']);
+    expect(await names(supervisor, `team=${strangerTeam}`)).toEqual([]);
+  });
+
   it('combines every filter with AND and on top of the chosen list', async () => {
     expect(
       await names(
@@ -193,6 +244,7 @@ describe('combinable filters of GET /api/contacts', () => {
         [supervisor, 'priority=high,medium'],
         [me, 'critical=false'],
         [supervisor, `segment=${retail}&status=open`],
+        [supervisor, `team=${vipTeam},${colleagueTeam}`],
       ] as const) {
         const whole = await get(actor, `order=${order}&${filters}&limit=200`);
         const expected = (whole.json() as { data: ContactSummary[] }).data.map((c) => c.name);
@@ -224,6 +276,8 @@ describe('combinable filters of GET /api/contacts', () => {
     ['critical=maybe', 'crítico'],
     [`tag=${'x'.repeat(65)}`, 'etiqueta'],
     [`responsible=${many}`, 'responsável'],
+    ['team=not-a-uuid', 'equipe'],
+    [`team=${many}`, 'equipe'],
   ])('refuses %s with a 400 naming the field in the caller’s language', async (query, field) => {
     const response = await injectAs(t.app, supervisor, {
       method: 'GET',

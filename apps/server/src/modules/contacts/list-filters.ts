@@ -3,7 +3,13 @@
 // which filters are present (`filterShape`), never by how many values each has.
 import { UNASSIGNED, type ContactFilters } from '@atende/contract';
 import { isNull, sql, type SQL } from 'drizzle-orm';
-import { contactChannels, contacts, contactWallets } from '../../db/schema/index.ts';
+import {
+  contactChannels,
+  contacts,
+  contactWallets,
+  teamMembers,
+  teamWallets,
+} from '../../db/schema/index.ts';
 import { param } from '../../platform/db/prepared.ts';
 import { priorityRank } from './presenter.ts';
 
@@ -48,12 +54,13 @@ export function filterValues(filters: ContactFilters): Record<string, unknown> {
   if (f.tag) values.f_tag = f.tag;
   if (f.priority) values.f_priority = arrayLiteral(f.priority.map(priorityRank));
   if (f.critical !== undefined) values.f_critical = f.critical;
+  if (f.team) values.f_team = arrayLiteral(f.team);
   return values;
 }
 
 /**
  * The conditions of the active filters, AND-combined by the caller. Each reads the contact row or, for
- * channels and segments, probes the contact's own few rows by their indexes (contact id first).
+ * channels, segments and teams, probes the contact's own few rows by their indexes (contact id first).
  */
 export function filterConditions(filters: ContactFilters): SQL[] {
   const f = activeFilters(filters);
@@ -86,6 +93,18 @@ export function filterConditions(filters: ContactFilters): SQL[] {
   if (f.tag) conditions.push(sql`lower(${contacts.tag}) = lower(${param('f_tag')})`);
   if (f.priority) conditions.push(sql`${contacts.priority} = any(${param('f_priority')}::int2[])`);
   if (f.critical !== undefined) conditions.push(sql`${contacts.critical} = ${param('f_critical')}::bool`);
+  if (f.team) {
+    // The team's people are few: the responsible is compared with them (a semi-join on a small set), the
+    // contact's segments probed by contact id as the segment filter does. Both keep to the contact's company.
+    conditions.push(sql`(${contacts.responsibleId} in (select ${teamMembers.userId} from ${teamMembers}
+        where ${teamMembers.teamId} = any(${param('f_team')}::uuid[])
+          and ${teamMembers.companyId} = ${contacts.companyId})
+      or exists (select 1 from ${contactWallets} join ${teamWallets}
+          on ${teamWallets.walletId} = ${contactWallets.walletId}
+          and ${teamWallets.teamId} = any(${param('f_team')}::uuid[])
+          and ${teamWallets.companyId} = ${contacts.companyId}
+        where ${contactWallets.contactId} = ${contacts.id}))`);
+  }
   return conditions;
 }
 
@@ -98,4 +117,5 @@ export const filtersOf = (query: ContactFilters): ContactFilters => ({
   tag: query.tag,
   priority: query.priority,
   critical: query.critical,
+  team: query.team,
 });

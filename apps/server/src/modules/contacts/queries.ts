@@ -16,7 +16,6 @@ import {
   jokers,
   schedules,
   users,
-  userWallets,
   wallets,
 } from '../../db/schema/index.ts';
 import type { AuthContext, TenantContext } from '../../platform/auth.ts';
@@ -33,6 +32,7 @@ import {
   sortColumns,
   sortKeys,
 } from './keyset.ts';
+import { inServedSegments } from '../teams/served-segments.ts';
 import { filterConditions, filterShape, filtersOf, filterValues } from './list-filters.ts';
 import { isOpen, visibleContacts, visibleParts, workingParts } from './policy.ts';
 import {
@@ -67,9 +67,8 @@ export function filterCondition(
 export const hasPendingSchedule = () =>
   sql`exists (select 1 from ${schedules} where ${schedules.contactId} = ${contacts.id} and ${schedules.doneAt} is null)`;
 
-export const inMySegments = (ctx: Pick<AuthContext, 'userId'>) => sql`exists (
-  select 1 from ${contactWallets} join ${userWallets} on ${userWallets.walletId} = ${contactWallets.walletId}
-  where ${contactWallets.contactId} = ${contacts.id} and ${userWallets.userId} = ${ctx.userId})`;
+/** "Only my segments": the segments the user serves, their own and their teams' (teams/served-segments.ts). */
+export const inMySegments = (ctx: Pick<AuthContext, 'userId'>) => inServedSegments(ctx.userId);
 
 export type PageRequest = {
   where: (SQL | undefined)[];

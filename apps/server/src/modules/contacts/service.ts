@@ -31,12 +31,22 @@ import {
 } from './presenter.ts';
 import { contactDetail, contactPage, filterCondition, hasPendingSchedule, listContacts } from './queries.ts';
 import { searchCondition } from './search.ts';
+import { inServedSegments } from '../teams/served-segments.ts';
 
 const waitingCondition = (companyId: string) =>
   and(eq(contacts.companyId, companyId), eq(contacts.onQueue, true), isNull(contacts.responsibleId));
 
-/** Highest priority first, then whoever has waited longest. */
-const waitingOrder = [desc(contacts.priority), asc(contacts.queuedAt), asc(contacts.id)];
+/**
+ * The queue as `userId` is offered it: contacts of the segments they serve (their own and their teams', issue
+ * 21) first, then highest priority, then whoever has waited longest. The preference sorts the waiting contacts
+ * (bounded by the queue, read through contacts_waiting_idx) rather than reading them in index order.
+ */
+const waitingOrder = (userId: string) => [
+  desc(inServedSegments(userId)),
+  desc(contacts.priority),
+  asc(contacts.queuedAt),
+  asc(contacts.id),
+];
 
 const waitingCountStatement = (db: Db) =>
   prepared(db, 'waiting_count', () =>
@@ -101,14 +111,14 @@ export function contactService(deps: { bus: EventBus }) {
           .from(contacts)
           .leftJoin(...responsibleJoin)
           .where(waitingCondition(ctx.companyId))
-          .orderBy(...waitingOrder)
+          .orderBy(...waitingOrder(ctx.userId))
           .limit(WAITING_LIST_SIZE),
       ]);
       return { count: total, rows };
     },
 
     /**
-     * Hands the caller the next waiting contact. The row is claimed with FOR UPDATE SKIP LOCKED inside one
+     * Hands the caller the next waiting contact, of the segments they serve first (waitingOrder). The row is claimed with FOR UPDATE SKIP LOCKED inside one
      * UPDATE, so two attendants pressing "next" at once always get different contacts.
      */
     async takeNext(ctx: TenantContext): Promise<ContactDetail> {
@@ -120,7 +130,7 @@ export function contactService(deps: { bus: EventBus }) {
             eq(
               contacts.id,
               sql`(select ${contacts.id} from ${contacts} where ${waitingCondition(ctx.companyId)}
-               order by ${contacts.priority} desc, ${contacts.queuedAt} asc, ${contacts.id} asc
+               order by ${sql.join(waitingOrder(ctx.userId), sql`, `)}
                limit 1 for update skip locked)`,
             ),
           )

@@ -72,6 +72,8 @@ describe('GET /api/user', () => {
       'company.configure',
       'branding.manage',
       'audit.read',
+      'teams.read',
+      'teams.manage',
     ]);
   });
 

@@ -4,6 +4,7 @@ import { Badge, Button, CloseButton, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { responsiblesQuery, walletsQuery } from '../../lib/catalogues.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { teamChoicesQuery } from '../../lib/teams.ts';
 import { filterChips, isUnassigned, withoutChip, type FilterChip } from './filter-chips.ts';
 
 interface ContactFilterChipsProps {
@@ -15,6 +16,7 @@ export function ContactFilterChips({ filters, onChange }: ContactFilterChipsProp
   const { t } = useTranslation();
   const chips = filterChips(filters);
   const wallets = useQuery({ ...walletsQuery, enabled: chips.some((chip) => chip.name === 'segment') }).data;
+  const teams = useQuery({ ...teamChoicesQuery, enabled: chips.some((chip) => chip.name === 'team') }).data;
   const responsibles = useQuery({
     ...responsiblesQuery,
     enabled: chips.some((chip) => chip.name === 'responsible'),
@@ -31,6 +33,8 @@ export function ContactFilterChips({ filters, onChange }: ContactFilterChipsProp
         return t(`contacts.priority.${chip.value as 'high'}`);
       case 'segment':
         return wallets?.data.find((wallet) => wallet.id === chip.value)?.name ?? '…';
+      case 'team':
+        return teams?.data.find((team) => team.id === chip.value)?.name ?? '…';
       case 'responsible':
         return isUnassigned(chip)
           ? t('contacts.filters.unassigned')

@@ -1,5 +1,6 @@
-// The combinable filters of the contact list (issue 20, item 6): status, channel kind, segment, responsible,
-// tag, priority and critical, in a popover beside the list's toolbar. Each change applies at once.
+// The combinable filters of the contact list (issue 20, item 6): status, channel kind, segment, team (issue 21,
+// for who may read teams), responsible, tag, priority and critical, in a popover beside the list's toolbar.
+// Each change applies at once.
 import {
   CHANNEL_KINDS,
   CONVERSATION_STATUSES,
@@ -23,7 +24,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FilterIcon } from '../../components/Icons.tsx';
 import { responsiblesQuery, walletsQuery } from '../../lib/catalogues.ts';
+import { holds } from '../../lib/abilities.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
+import { teamChoicesQuery } from '../../lib/teams.ts';
 import { activeFilterCount } from './filter-chips.ts';
 
 interface ContactFiltersPopoverProps {
@@ -39,6 +43,9 @@ export function ContactFiltersPopover({ filters, onChange }: ContactFiltersPopov
   const [opened, setOpened] = useState(false);
   const wallets = useQuery({ ...walletsQuery, enabled: opened }).data?.data ?? [];
   const responsibles = useQuery({ ...responsiblesQuery, enabled: opened }).data?.data ?? [];
+  // Teams are offered to who may read them in the Center (administrators, supervisors their own teams).
+  const readsTeams = holds(useCurrentUser(), 'teams.read');
+  const teams = useQuery({ ...teamChoicesQuery, enabled: opened && readsTeams }).data?.data ?? [];
   const count = activeFilterCount(filters);
   const set = <K extends keyof ContactFilters>(name: K, value: ContactFilters[K]) =>
     onChange({ ...filters, [name]: value });
@@ -104,6 +111,19 @@ export function ContactFiltersPopover({ filters, onChange }: ContactFiltersPopov
             searchable
             clearable
           />
+          {readsTeams && (
+            <MultiSelect
+              size="xs"
+              label={t('contacts.filters.team')}
+              data={teams.map((team) => ({ value: team.id, label: team.name }))}
+              value={filters.team ?? []}
+              onChange={(value) => set('team', value)}
+              comboboxProps={inPopover}
+              searchable
+              clearable
+              data-testid="filter-team"
+            />
+          )}
           <MultiSelect
             size="xs"
             label={t('contacts.filters.responsible')}

@@ -63,7 +63,7 @@ export function belongsToList(contact: ContactSummary, params: ListParams, viewe
 
 /**
  * Whether the contact passes the combinable filters (server list-filters.ts). A summary names its main channel
- * only, not its tag nor its segments: those answer 'unknown' unless another filter already says no.
+ * only, not its tag, segments nor teams: those answer 'unknown' unless another filter already says no.
  */
 export function matchesFilters(contact: ContactSummary, filters: ContactFilters): Membership {
   const has = <T>(values: readonly T[] | undefined, value: T) =>
@@ -75,6 +75,7 @@ export function matchesFilters(contact: ContactSummary, filters: ContactFilters)
   const unknown =
     (filters.channel?.length && !(contact.main_channel && filters.channel.includes(contact.main_channel))) ||
     filters.segment?.length ||
+    filters.team?.length ||
     filters.tag;
   return unknown ? 'unknown' : true;
 }

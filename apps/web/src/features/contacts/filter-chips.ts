@@ -13,7 +13,7 @@ export interface FilterChip {
 /** One chip per value of each list filter, then the tag and the critical flag. */
 export function filterChips(filters: ContactFilters): FilterChip[] {
   const chips: FilterChip[] = [];
-  for (const name of ['status', 'channel', 'segment', 'responsible', 'priority'] as const) {
+  for (const name of ['status', 'channel', 'segment', 'team', 'responsible', 'priority'] as const) {
     for (const value of filters[name] ?? []) chips.push({ name, value });
   }
   if (filters.tag) chips.push({ name: 'tag', value: filters.tag });

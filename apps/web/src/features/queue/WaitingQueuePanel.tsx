@@ -1,5 +1,6 @@
-// The waiting queue view of the contact column: who is waiting (priority first, then longest wait), how many,
-// and the button that takes the next one.
+// The waiting queue view of the contact column: who is waiting (the segments the user serves, their teams'
+// included, first; then priority, then longest wait: the server's order), how many, and the button that
+// takes the next one.
 import { Button, Center, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';

@@ -182,6 +182,18 @@ describe('live updates', () => {
     expect(client.getQueryData(waitingQueueQuery.queryKey)?.count).toBe(7);
   });
 
+  it('a changed team reloads the list on screen and the waiting queue (who serves which segments)', async () => {
+    const { client } = renderConsole();
+    await screen.findByText('Maria Souza:0');
+    await client.fetchQuery(waitingQueueQuery);
+    const before = listCalls().length;
+    rows = [later(maria, T1, { name: 'Maria da Equipe' })];
+    socket.serverSends('team.changed', { team_id: maria.id });
+    expect(await screen.findByText('Maria da Equipe:0')).toBeTruthy();
+    expect(listCalls().length).toBe(before + 1);
+    expect(client.getQueryState(waitingQueueQuery.queryKey)?.isInvalidated).toBe(true);
+  });
+
   it('a refused token ends the session and says why once', async () => {
     renderConsole();
     await screen.findByText('Maria Souza:0');

@@ -6,6 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { offeredCatalogueKeys } from '../../lib/catalogues.ts';
+import { contactKeys } from '../../lib/contact-keys.ts';
+import { TEAMS_KEY } from '../../lib/teams.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { HttpError } from '../../lib/http.ts';
 import { i18n } from '../../lib/i18n.ts';
@@ -108,6 +110,12 @@ export function useLiveUpdates(enabled: boolean): void {
     socket.on('catalogue.changed', ({ catalogue }) => {
       const offered = offeredCatalogueKeys[catalogue];
       if (offered) void client.invalidateQueries({ queryKey: offered });
+    });
+    // Who serves which segments changed: "only my segments" lists and the queue's order may differ now.
+    socket.on('team.changed', () => {
+      void client.invalidateQueries({ queryKey: TEAMS_KEY });
+      void client.invalidateQueries({ queryKey: contactKeys.lists() });
+      void client.invalidateQueries({ queryKey: contactKeys.waiting() });
     });
 
     return () => {

@@ -43,6 +43,10 @@ export const fr: Catalogue = {
     message_has_no_html: 'Ce message n’a pas de version HTML.',
     channel_kind_not_configurable: 'Ce type de canal ne peut pas encore être configuré ici.',
     channel_kind_immutable: 'Le type d’un canal ne peut pas être modifié.',
+    team_name_taken: '« {name} » est déjà une équipe (peut-être archivée) : choisissez un autre nom.',
+    team_user_unknown: 'L’un des utilisateurs choisis n’existe pas ou est inactif dans cette entreprise.',
+    team_segment_unknown: 'L’un des portefeuilles choisis n’existe pas ou est archivé.',
+    team_supervisor_role: 'Seuls les superviseurs et les administrateurs peuvent superviser une équipe.',
     catalogue_name_taken:
       '« {name} » existe déjà dans cette liste (peut-être archivé) : choisissez un autre nom.',
     event_amount_required: 'Cette action d’événement exige une valeur.',
@@ -162,6 +166,10 @@ export const fr: Catalogue = {
     channel: 'canal',
     segment: 'portefeuille',
     responsible: 'responsable',
+    team: 'équipe',
+    supervisor_ids: 'superviseurs',
+    member_ids: 'membres',
+    segment_ids: 'portefeuilles',
   },
   export: {
     title: 'Transcription de la conversation',

@@ -1,6 +1,6 @@
 // The Center's audit section (/center/audit): the company's security events and who changed what (catalogues,
-// white-label), newest first, read-only, a page at a time; for administrators only (ability audit.read), everyone
-// else is told so without a call.
+// white-label, teams), newest first, read-only, a page at a time; for administrators only (ability
+// audit.read), everyone else is told so without a call.
 import { Catalogue, type AuditDetails, type AuditEvent } from '@atende/contract';
 import { Alert, Badge, Button, Center, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -43,6 +43,11 @@ function describeDetails(t: TFunction, event: AuditEvent): string {
     case 'catalogue_archived':
     case 'catalogue_unarchived':
       return describeCatalogueChange(t, event);
+    case 'team_created':
+    case 'team_updated':
+    case 'team_archived':
+    case 'team_unarchived':
+      return describeTeamChange(t, event);
     case 'branding_changed': {
       // A file is named by its last path segment (kind.hash.type); none is the product's default.
       const value = (raw: AuditDetails[string] | undefined) =>
@@ -71,6 +76,16 @@ function describeCatalogueChange(t: TFunction, event: AuditEvent): string {
     return t('centerAudit.details.catalogue_renamed', { catalogue, previous: event.details.previous_name });
   }
   return t('centerAudit.details.catalogue', { catalogue });
+}
+
+/** How many people and segments a created or edited team has, and the name an edit replaced. */
+function describeTeamChange(t: TFunction, event: AuditEvent): string {
+  const { details } = event;
+  if (typeof details.members !== 'number') return '';
+  const sizes = t('centerAudit.details.team', { members: details.members, segments: details.segments });
+  return typeof details.previous_name === 'string'
+    ? t('centerAudit.details.team_renamed', { sizes, previous: details.previous_name })
+    : sizes;
 }
 
 function AuditRow({ event }: { event: AuditEvent }) {

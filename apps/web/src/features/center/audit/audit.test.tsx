@@ -78,6 +78,35 @@ describe('audit page', () => {
     expect(rows[2]).toContain('Venda anual');
   });
 
+  it('says who changed which team: its size, a rename, an archive', async () => {
+    const change = (n: number, kind: AuditEvent['kind'], details: AuditEvent['details']) =>
+      event(n, {
+        kind,
+        subject: 'Vendas Sul',
+        client_ip: null,
+        details: { team_id: event(9).id, ...details },
+      });
+    stubApi({
+      'GET /center/audit': {
+        body: {
+          data: [
+            change(3, 'team_archived', {}),
+            change(2, 'team_updated', { members: 3, segments: 1, supervisors: 1, previous_name: 'Vendas' }),
+            change(1, 'team_created', { members: 2, segments: 0, supervisors: 1 }),
+          ],
+          next_cursor: null,
+        },
+      },
+    });
+    wrap(<AuditPage />);
+    const rows = (await screen.findAllByTestId('audit-row')).map((row) => row.textContent);
+    expect(rows[0]).toContain('Equipe arquivada');
+    expect(rows[1]).toContain('Equipe editada');
+    expect(rows[1]).toContain('3 membro(s), 1 carteira(s); antes “Vendas”');
+    expect(rows[2]).toContain('Equipe criada');
+    expect(rows[2]).toContain('2 membro(s), 0 carteira(s)');
+  });
+
   it('lists the events in words and loads older pages through the cursor', async () => {
     const newest = event(3, {
       details: {
