@@ -169,7 +169,7 @@ export async function seedDemo(
     await tx.insert(phrases).values({
       companyId: company.id,
       authorId: created.attendant!,
-      text: 'Oi, {{first_name}}! Aqui é {{attendant}}, vou cuidar do seu atendimento.',
+      text: 'Vou verificar com o setor responsável e já volto com a resposta, {{first_name}}.',
     });
     await seedDemoContacts(
       tx,
