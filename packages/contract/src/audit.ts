@@ -45,21 +45,23 @@ export const AuditEvent = z.object({
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
-export const AuditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_SIZE),
-  /** The last event of the previous page (ids are UUIDv7: they sort as the events happened). */
-  cursor: Id.optional(),
-  /** Only events of these kinds (comma-separated). */
-  kind: commaSeparated(AuditKind, AUDIT_KINDS.length).optional(),
-  /** Only what this user did. */
-  actor: Id.optional(),
-  /** Only events at or after `from` and before `to`; the period is refused when it ends before it starts. */
-  from: Timestamp.optional(),
-  to: Timestamp.optional(),
-}).refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {
-  message: 'audit_invalid_period',
-  path: ['to'],
-});
+export const AuditQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_SIZE),
+    /** The last event of the previous page (ids are UUIDv7: they sort as the events happened). */
+    cursor: Id.optional(),
+    /** Only events of these kinds (comma-separated). */
+    kind: commaSeparated(AuditKind, AUDIT_KINDS.length).optional(),
+    /** Only what this user did. */
+    actor: Id.optional(),
+    /** Only events at or after `from` and before `to`; the period is refused when it ends before it starts. */
+    from: Timestamp.optional(),
+    to: Timestamp.optional(),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {
+    message: 'audit_invalid_period',
+    path: ['to'],
+  });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditPage = z.object({ data: z.array(AuditEvent), next_cursor: Id.nullable() });

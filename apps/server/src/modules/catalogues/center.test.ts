@@ -1,4 +1,10 @@
-import { CATALOGUES, type AuditEvent, type Catalogue, type CatalogueEntry, type CataloguePage } from '@atende/contract';
+import {
+  CATALOGUES,
+  type AuditEvent,
+  type Catalogue,
+  type CatalogueEntry,
+  type CataloguePage,
+} from '@atende/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, makeActor, type Actor } from '../../../test/factories.ts';
@@ -21,7 +27,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** What an entry needs beyond its name, by catalogue: a phrase's text. */
-const REQUIRED: Partial<Record<Catalogue, Record<string, unknown>>> = { phrases: { text: 'Olá! Como posso ajudar?' } };
+const REQUIRED: Partial<Record<Catalogue, Record<string, unknown>>> = {
+  phrases: { text: 'Olá! Como posso ajudar?' },
+};
 const call = (actor: Actor, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
   // An entry's name (created or replaced) goes with what its catalogue requires, unless the test sends it.
   const required = REQUIRED[url.split(/[/?]/)[0] as Catalogue];

@@ -67,10 +67,12 @@ describe('own ready phrases', () => {
 describe('the company’s ready phrases', () => {
   it('are offered to everyone after their own, marked, in the company’s order, searched by title or text', async () => {
     const own = (await call(me, 'POST', '', { text: 'Minha frase de sempre' })).json<Phrase>();
-    const second = (await center('POST', '', { name: 'Prazo', text: 'O prazo de entrega é de 3 dias úteis.' }))
-      .json();
-    const first = (await center('POST', '', { name: 'Boas-vindas', text: 'Olá {{first_name}}, bem-vindo!' }))
-      .json();
+    const second = (
+      await center('POST', '', { name: 'Prazo', text: 'O prazo de entrega é de 3 dias úteis.' })
+    ).json();
+    const first = (
+      await center('POST', '', { name: 'Boas-vindas', text: 'Olá {{first_name}}, bem-vindo!' })
+    ).json();
     await center('POST', `/${first.id}/move`, { position: 0 });
 
     const listed = (await call(me, 'GET')).json<{ data: Phrase[] }>().data;

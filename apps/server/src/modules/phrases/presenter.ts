@@ -9,7 +9,11 @@ export const phraseColumns = { id: phrases.id, text: phrases.text, authorId: phr
 export type PhraseRow = { id: string; text: string; authorId: string | null };
 
 /** The columns a company phrase is presented from. */
-export const companyPhraseColumns = { id: companyPhrases.id, title: companyPhrases.name, text: companyPhrases.text };
+export const companyPhraseColumns = {
+  id: companyPhrases.id,
+  title: companyPhrases.name,
+  text: companyPhrases.text,
+};
 export type CompanyPhraseRow = { id: string; title: string; text: string };
 
 /** What the list answers: the reader's own phrases and the company's. */
