@@ -114,7 +114,9 @@ export function CatalogueTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={64}>{t('centerCatalogues.columns.position')}</Table.Th>
-            <Table.Th>{t('centerCatalogues.columns.name')}</Table.Th>
+            <Table.Th>
+              {t(hasText ? 'centerCatalogues.columns.title' : 'centerCatalogues.columns.name')}
+            </Table.Th>
             {hasRules && <Table.Th>{t('centerCatalogues.columns.rules')}</Table.Th>}
             {hasText && <Table.Th>{t('centerCatalogues.columns.text')}</Table.Th>}
             {manage && (
