@@ -82,7 +82,7 @@ describe('side panel beside the timeline', () => {
     await tab('ready.phrases').click();
     await page.waitForURL(conversationUrl('/frases'));
     const row = panel().getByTestId('phrase-row').first();
-    const phrase = (await row.locator('p').first().innerText()).trim();
+    const phrase = (await row.getByTestId('phrase-row-text').innerText()).trim();
     await row.getByTestId('phrase-insert').click();
     const text = page.getByTestId('composer-text');
     await expect.poll(() => text.inputValue()).toContain(phrase.slice(0, 20));

@@ -274,6 +274,16 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       payload: method === 'PUT' ? { text: 'alterada' } : undefined,
     }),
   })),
+  // Company B's shared phrases are not "the company's" to A: not found, where A's own answer forbidden.
+  ...(['PUT', 'DELETE'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/v2/phrases/{id} (a company phrase)`,
+    expect: 'not_found',
+    request: (b) => ({
+      method,
+      url: `/api/v2/phrases/${firstId(b, 'company_phrases')}`,
+      payload: method === 'PUT' ? { text: 'alterada' } : undefined,
+    }),
+  })),
   { operation: 'GET /api/views', expect: 'own_only', request: () => ({ method: 'GET', url: '/api/views' }) },
   {
     operation: 'POST /api/views',
@@ -633,8 +643,11 @@ export const TENANCY_PROBES: TenancyProbe[] = [
   // names, nor reachable by id.
   ...CATALOGUES.flatMap((catalogue): TenancyProbe[] => {
     const url = `/api/center/catalogues/${catalogue}`;
-    const entry = (b: Foreign) => `${url}/${firstId(b, catalogue)}`;
-    const nameOf = (b: Foreign) => String(b.rows[catalogue]?.[0]?.name);
+    // The company's phrases live in their own table (`phrases` holds each user's own).
+    const table = catalogue === 'phrases' ? 'company_phrases' : catalogue;
+    const entry = (b: Foreign) => `${url}/${firstId(b, table)}`;
+    const nameOf = (b: Foreign) => String(b.rows[table]?.[0]?.name);
+    const fields = catalogue === 'phrases' ? { text: 'Texto da empresa A' } : {};
     return [
       {
         operation: `GET ${url}`,
@@ -647,12 +660,12 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       {
         operation: `POST ${url}`,
         expect: 'own_only',
-        request: (b) => ({ method: 'POST', url, payload: { name: nameOf(b) } }),
+        request: (b) => ({ method: 'POST', url, payload: { name: nameOf(b), ...fields } }),
       },
       {
         operation: `PUT ${url}/{id}`,
         expect: 'not_found',
-        request: (b) => ({ method: 'PUT', url: entry(b), payload: { name: 'Hijacked' } }),
+        request: (b) => ({ method: 'PUT', url: entry(b), payload: { name: 'Hijacked', ...fields } }),
       },
       ...(['move', 'archive', 'unarchive'] as const).map((action): TenancyProbe => ({
         operation: `POST ${url}/{id}/${action}`,

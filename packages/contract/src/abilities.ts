@@ -23,8 +23,6 @@ export const ABILITY_RULES = {
   'contacts.see_all': { roles: SUPERVISING },
   /** Attach files to messages. */
   'messages.send_files': { flag: 'send_files' },
-  /** Change or delete a colleague's ready phrase. */
-  'phrases.edit_any': { roles: SUPERVISING },
   /** Read colleagues' private threads and change any thread's privacy. */
   'threads.see_private': { roles: SUPERVISING },
   /** Plan, change and remove returns of contacts bound to a colleague. */

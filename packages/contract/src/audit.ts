@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE } from './constants.ts';
 import { Id, Timestamp } from './common.ts';
+import { commaSeparated } from './lists.ts';
 
 export const AUDIT_KINDS = [
   /** Failed logins started slowing an account down (issue 19, finding 6); once per throttling episode. */
@@ -27,6 +28,11 @@ export const AUDIT_KINDS = [
   'team_updated',
   'team_archived',
   'team_unarchived',
+  /**
+   * Someone exported a conversation (spec "export conversation"): the actor, subject the contact's name,
+   * details the contact, the format, the period and how many messages went out.
+   */
+  'conversation_exported',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;
@@ -39,17 +45,31 @@ export const AuditEvent = z.object({
   at: Timestamp,
   kind: AuditKind,
   actor_id: Id.nullable(),
+  /** The actor's name now (null for what the system saw happen, or an actor since removed). */
+  actor_name: z.string().nullable(),
   subject: z.string().nullable(),
   client_ip: z.string().nullable(),
   details: AuditDetails,
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
-export const AuditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_SIZE),
-  /** The last event of the previous page (ids are UUIDv7: they sort as the events happened). */
-  cursor: Id.optional(),
-});
+export const AuditQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_SIZE),
+    /** The last event of the previous page (ids are UUIDv7: they sort as the events happened). */
+    cursor: Id.optional(),
+    /** Only events of these kinds (comma-separated). */
+    kind: commaSeparated(AuditKind, AUDIT_KINDS.length).optional(),
+    /** Only what this user did. */
+    actor: Id.optional(),
+    /** Only events at or after `from` and before `to`; the period is refused when it ends before it starts. */
+    from: Timestamp.optional(),
+    to: Timestamp.optional(),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {
+    message: 'audit_invalid_period',
+    path: ['to'],
+  });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditPage = z.object({ data: z.array(AuditEvent), next_cursor: Id.nullable() });

@@ -1,5 +1,5 @@
 // The Center's catalogues (issue 21, item 3): the company's named lists the console offers — pause reasons,
-// event actions, segments (wallets), jokers and call reasons — each created, edited, ordered and archived by
+// event actions, segments (wallets), jokers, call reasons and the company's ready phrases — each created, edited, ordered and archived by
 // administrators. Archived entries are no longer offered but keep the history that names them readable.
 import { z } from 'zod';
 import { Id, requiredText, text, Timestamp } from './common.ts';
@@ -8,9 +8,18 @@ import {
   CATALOGUE_PAGE_MAX,
   CATALOGUE_PAGE_SIZE,
   PAUSE_MAX_MINUTES,
+  PHRASE_TEXT_MAX,
 } from './constants.ts';
 
-export const CATALOGUES = ['pause_reasons', 'event_actions', 'wallets', 'jokers', 'call_reasons'] as const;
+export const CATALOGUES = [
+  'pause_reasons',
+  'event_actions',
+  'wallets',
+  'jokers',
+  'call_reasons',
+  /** The company's ready phrases: a title (the entry's name) and the text attendants insert. */
+  'phrases',
+] as const;
 export const Catalogue = z.enum(CATALOGUES);
 export type Catalogue = z.infer<typeof Catalogue>;
 
@@ -30,6 +39,8 @@ export const CatalogueEntry = z.object({
   /** Event actions: the value and annotation rules the console's event registration enforces. */
   amount: AmountRule.nullable(),
   annotation_required: z.boolean().nullable(),
+  /** Phrases: the text inserted into a message. */
+  text: z.string().nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -39,6 +50,7 @@ export const CatalogueSort = z.enum(['position', 'name']);
 export type CatalogueSort = z.infer<typeof CatalogueSort>;
 
 export const CatalogueQuery = z.object({
+  /** Part of the name (and of a phrase's text). */
   search: text(100).optional(),
   sort: CatalogueSort.default('position'),
   direction: z.enum(['asc', 'desc']).default('asc'),
@@ -65,6 +77,8 @@ export const EventActionInput = NamedInput.extend({
   annotation_required: z.boolean().default(false),
 });
 
+export const PhraseEntryInput = NamedInput.extend({ text: requiredText(PHRASE_TEXT_MAX) });
+
 /** What creating or editing an entry sends, by catalogue (the whole entry: an edit replaces every field). */
 export const CATALOGUE_INPUTS = {
   pause_reasons: PauseReasonInput,
@@ -72,11 +86,14 @@ export const CATALOGUE_INPUTS = {
   wallets: NamedInput,
   jokers: NamedInput,
   call_reasons: NamedInput,
+  phrases: PhraseEntryInput,
 } as const satisfies Record<Catalogue, z.ZodType>;
 
 /** Every catalogue's input, read as one shape (fields a catalogue lacks are absent). */
 export type CatalogueInput = z.infer<typeof NamedInput> &
-  Partial<z.infer<typeof PauseReasonInput> & z.infer<typeof EventActionInput>>;
+  Partial<
+    z.infer<typeof PauseReasonInput> & z.infer<typeof EventActionInput> & z.infer<typeof PhraseEntryInput>
+  >;
 
 /** Moves an entry to a place of the company's order (0 is first). */
 export const CatalogueMove = z.object({

@@ -39,6 +39,8 @@ export const CATALOGUE_NAME_MAX = 120;
 export const CATALOGUE_PAGE_SIZE = 50;
 export const CATALOGUE_PAGE_MAX = 200;
 export const PAUSE_MAX_MINUTES = 24 * 60;
+/** A ready phrase's text (own or the company's). */
+export const PHRASE_TEXT_MAX = 2000;
 
 /** Largest JSON body the API accepts. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

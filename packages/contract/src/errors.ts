@@ -72,6 +72,7 @@ export const ERROR_CODES = [
   'too_many_sessions',
   'too_many_messages',
   'visitor_session_invalid',
+  'audit_invalid_period',
   'service_unavailable',
   'internal_error',
   'team_name_taken',

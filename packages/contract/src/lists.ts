@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AmountRule } from './catalogues.ts';
 import { Id, requiredText, text } from './common.ts';
+import { PHRASE_TEXT_MAX } from './constants.ts';
 import { ChannelKind, Role } from './enums.ts';
 
 /** Every list answers `{ data }`, so paging (`next_cursor`) can be added without breaking clients. */
@@ -37,12 +38,26 @@ export const CallReason = NamedItem;
 export type CallReason = NamedItem;
 export const CallReasonList = ListOf(CallReason);
 
-/** A ready phrase; `editable` tells the UI whether this user may change or delete it. */
-export const Phrase = z.object({ id: Id, text: z.string(), author_id: Id.nullable(), editable: z.boolean() });
+/** Whose a ready phrase is: the reader's own, or the company's (kept in the Center's catalogues). */
+export const PhraseScope = z.enum(['own', 'company']);
+export type PhraseScope = z.infer<typeof PhraseScope>;
+
+/**
+ * A ready phrase; `editable` tells the UI whether this user may change or delete it (never a company phrase:
+ * administrators keep those in the Center). A company phrase has a title, an own phrase none.
+ */
+export const Phrase = z.object({
+  id: Id,
+  text: z.string(),
+  author_id: Id.nullable(),
+  editable: z.boolean(),
+  scope: PhraseScope,
+  title: z.string().nullable(),
+});
 export type Phrase = z.infer<typeof Phrase>;
 export const PhraseList = ListOf(Phrase);
 export const PhrasesQuery = z.object({ search: text(100).optional() });
-export const PhraseRequest = z.object({ text: requiredText(2000) });
+export const PhraseRequest = z.object({ text: requiredText(PHRASE_TEXT_MAX) });
 export type PhraseRequest = z.infer<typeof PhraseRequest>;
 
 export const Responsible = z.object({

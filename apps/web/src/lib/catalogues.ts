@@ -48,4 +48,6 @@ export const offeredCatalogueKeys: Partial<Record<Catalogue, readonly unknown[]>
   event_actions: eventActionsQuery.queryKey,
   wallets: walletsQuery.queryKey,
   call_reasons: callReasonsQuery.queryKey,
+  // The start of every phrases entry: the initial list and the phrases page's searches.
+  phrases: phrasesQuery.queryKey,
 };

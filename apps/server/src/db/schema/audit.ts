@@ -1,5 +1,7 @@
 // The audit log: one generic table for what happened to a company's security and administration (throttled
-// logins now; admin actions later). Kinds are text, not an enum, so a new kind needs no migration.
+// logins now; admin actions later). Kinds are text, not an enum, so a new kind needs no migration. Append-only:
+// a trigger (migration 0028) refuses to change or delete an event, except what its company's or its actor's
+// removal does by foreign key.
 import type { AuditDetails } from '@atende/contract';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { primaryId, tenantId } from './columns.ts';
@@ -20,5 +22,9 @@ export const auditEvents = pgTable(
     details: jsonb('details').$type<AuditDetails>().notNull().default({}),
   },
   // Newest first per company: ids are UUIDv7, so the id order is the order events were written in.
-  (table) => [index('audit_events_company_id_idx').on(table.companyId, table.id)],
+  // Newest first per actor too: the Center filters the log by who acted.
+  (table) => [
+    index('audit_events_company_id_idx').on(table.companyId, table.id),
+    index('audit_events_company_actor_idx').on(table.companyId, table.actorUserId, table.id),
+  ],
 );

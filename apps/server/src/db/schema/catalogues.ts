@@ -94,7 +94,12 @@ export const pauseReasons = namedCatalogue('pause_reasons', {
 export const callReasons = namedCatalogue('call_reasons', {});
 /** Jokers: labels a supervisor defines and attendants give a contact (one at a time). */
 export const jokers = namedCatalogue('jokers', {});
+/** The company's ready phrases, kept by administrators: a title (the name) and the text offered to everyone. */
+export const companyPhrases = namedCatalogue('company_phrases', {
+  text: text('text').notNull(),
+});
 
+/** Each user's own ready phrases, seen and changed by their author only. */
 export const phrases = pgTable(
   'phrases',
   {

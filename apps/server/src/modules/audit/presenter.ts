@@ -4,13 +4,15 @@ import type { auditEvents } from '../../db/schema/index.ts';
 import { isoTimestamp } from '../../platform/db/timestamps.ts';
 import type { AuditRows } from './service.ts';
 
-export type AuditRow = typeof auditEvents.$inferSelect;
+/** An event and its actor's name now (null when none, or removed). */
+export type AuditRow = typeof auditEvents.$inferSelect & { actorName: string | null };
 
 export const presentAuditEvent = (row: AuditRow): AuditEvent => ({
   id: row.id,
   at: isoTimestamp(row.at),
   kind: row.kind as AuditKind,
   actor_id: row.actorUserId,
+  actor_name: row.actorName,
   subject: row.subject,
   client_ip: row.clientIp,
   details: row.details,

@@ -1,8 +1,9 @@
 // The audit log: events are written by the areas they happen in (record) and read by the company's
-// administrators in the Center (list), newest first, a page at a time.
+// administrators in the Center (list), newest first, a page at a time, filtered by kind, actor and period. The
+// table is append-only (a trigger refuses changes, migration 0028): this module only inserts and reads.
 import type { AuditDetails, AuditKind, AuditQuery } from '@atende/contract';
-import { and, desc, eq, lt } from 'drizzle-orm';
-import { auditEvents } from '../../db/schema/index.ts';
+import { and, desc, eq, getTableColumns, gte, inArray, lt } from 'drizzle-orm';
+import { auditEvents, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { AuditRow } from './presenter.ts';
@@ -31,12 +32,17 @@ export function auditService() {
     async list(ctx: TenantContext, query: AuditQuery): Promise<AuditRows> {
       // UUIDv7 ids order events as they were written: the id alone is the keyset.
       const rows = await ctx.db
-        .select()
+        .select({ ...getTableColumns(auditEvents), actorName: users.name })
         .from(auditEvents)
+        .leftJoin(users, and(eq(users.id, auditEvents.actorUserId), eq(users.companyId, ctx.companyId)))
         .where(
           and(
             eq(auditEvents.companyId, ctx.companyId),
             query.cursor ? lt(auditEvents.id, query.cursor) : undefined,
+            query.kind?.length ? inArray(auditEvents.kind, query.kind) : undefined,
+            query.actor ? eq(auditEvents.actorUserId, query.actor) : undefined,
+            query.from ? gte(auditEvents.at, new Date(query.from)) : undefined,
+            query.to ? lt(auditEvents.at, new Date(query.to)) : undefined,
           ),
         )
         .orderBy(desc(auditEvents.id))

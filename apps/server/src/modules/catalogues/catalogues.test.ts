@@ -72,14 +72,17 @@ describe('catalogues of the demo company', () => {
     expect(Object.keys(data[0]!).sort()).toEqual(['id', 'name', ...rules].sort());
   });
 
-  it('lists phrases', async () => {
+  it('lists the attendant’s own phrase, then the company’s', async () => {
     const data = await get('/api/v2/phrases');
-    expect(data.length).toBe(6);
-    expect(data[0]).toEqual({
+    expect(data.map((phrase) => phrase.scope)).toEqual(['own', ...Array<string>(6).fill('company')]);
+    expect(data[0]).toMatchObject({ editable: true, title: null });
+    expect(data[1]).toEqual({
       id: expect.any(String),
-      text: expect.any(String),
+      text: 'Olá! Obrigado por entrar em contato. Como posso ajudar?',
       author_id: null,
       editable: false,
+      scope: 'company',
+      title: 'Saudação',
     });
   });
 

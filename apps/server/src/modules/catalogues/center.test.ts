@@ -1,4 +1,10 @@
-import { CATALOGUES, type AuditEvent, type CatalogueEntry, type CataloguePage } from '@atende/contract';
+import {
+  CATALOGUES,
+  type AuditEvent,
+  type Catalogue,
+  type CatalogueEntry,
+  type CataloguePage,
+} from '@atende/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, makeActor, type Actor } from '../../../test/factories.ts';
@@ -20,13 +26,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (actor: Actor, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  injectAs(t.app, actor, {
+/** What an entry needs beyond its name, by catalogue: a phrase's text. */
+const REQUIRED: Partial<Record<Catalogue, Record<string, unknown>>> = {
+  phrases: { text: 'Olá! Como posso ajudar?' },
+};
+const call = (actor: Actor, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
+  // An entry's name (created or replaced) goes with what its catalogue requires, unless the test sends it.
+  const required = REQUIRED[url.split(/[/?]/)[0] as Catalogue];
+  const body =
+    payload && typeof payload === 'object' && 'name' in payload ? { ...required, ...payload } : payload;
+  return injectAs(t.app, actor, {
     method,
     url: `/api/center/catalogues/${url}`,
     headers: { 'accept-language': 'en' },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
   });
+};
 const names = (page: CataloguePage) => page.data.map((entry) => entry.name);
 const create = async (catalogue: string, name: string, extra: Record<string, unknown> = {}) => {
   const response = await call(admin, 'POST', catalogue, { name, ...extra });

@@ -1,7 +1,7 @@
-// The Center's side of the catalogues: list (paged, sorted, searched), create, edit, move and (un)archive an
-// entry, for administrators; supervisors read. Every change is one transaction that writes the audit log
-// (who changed what) and announces the catalogue, after commit, to the company's open consoles. Part of the
-// catalogue service (service.ts).
+// The Center's side of the catalogues (the company's ready phrases among them): list (paged, sorted, searched),
+// create, edit, move and (un)archive an entry, for administrators; supervisors read. Every change is one
+// transaction that writes the audit log (who changed what) and announces the catalogue, after commit, to the
+// company's open consoles. Part of the catalogue service (service.ts).
 import {
   CATALOGUE_PAGE_MAX,
   type AuditDetails,
@@ -11,7 +11,8 @@ import {
   type CatalogueMove,
   type CatalogueQuery,
 } from '@atende/contract';
-import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { companyPhrases } from '../../db/schema/index.ts';
 import { authorize, type TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
@@ -84,7 +85,12 @@ export function centerOperations(deps: { bus: EventBus }) {
       const table = catalogueTable(catalogue);
       const filters: (SQL | undefined)[] = [eq(table.companyId, ctx.companyId)];
       if (!query.archived) filters.push(isNull(table.archivedAt));
-      if (query.search) filters.push(ilike(table.name, `%${escapeLike(query.search)}%`));
+      if (query.search) {
+        const pattern = `%${escapeLike(query.search)}%`;
+        // A phrase is found by its text too: administrators remember what it says more than its title.
+        const text = catalogue === 'phrases' ? ilike(companyPhrases.text, pattern) : undefined;
+        filters.push(or(ilike(table.name, pattern), text));
+      }
       const where = and(...filters);
       const by = query.direction === 'desc' ? desc : asc;
       const order =

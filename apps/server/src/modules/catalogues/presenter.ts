@@ -37,6 +37,7 @@ export const presentCatalogueEntry = (row: CatalogueRow): CatalogueEntry => ({
   max_minutes: row.maxMinutes ?? null,
   amount: row.amountRule ?? null,
   annotation_required: row.annotationRequired ?? null,
+  text: row.text ?? null,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });

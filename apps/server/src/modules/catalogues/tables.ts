@@ -1,7 +1,14 @@
 // The tables of the Center's catalogues, by the contract's catalogue name, and the columns a catalogue has
 // beyond the shared ones (db/schema/catalogues.ts's namedCatalogue).
 import type { Catalogue, CatalogueInput } from '@atende/contract';
-import { callReasons, eventActions, jokers, pauseReasons, wallets } from '../../db/schema/index.ts';
+import {
+  callReasons,
+  companyPhrases,
+  eventActions,
+  jokers,
+  pauseReasons,
+  wallets,
+} from '../../db/schema/index.ts';
 
 export const CATALOGUE_TABLES = {
   pause_reasons: pauseReasons,
@@ -9,6 +16,7 @@ export const CATALOGUE_TABLES = {
   wallets,
   jokers,
   call_reasons: callReasons,
+  phrases: companyPhrases,
 } as const;
 
 /**
@@ -22,7 +30,8 @@ export const catalogueTable = (catalogue: Catalogue) => CATALOGUE_TABLES[catalog
 export type CatalogueRow = CatalogueTable['$inferSelect'] &
   Partial<
     Pick<typeof pauseReasons.$inferSelect, 'maxMinutes'> &
-      Pick<typeof eventActions.$inferSelect, 'amountRule' | 'annotationRequired'>
+      Pick<typeof eventActions.$inferSelect, 'amountRule' | 'annotationRequired'> &
+      Pick<typeof companyPhrases.$inferSelect, 'text'>
   >;
 
 /** The values of a catalogue's own columns an input sets. */
@@ -35,6 +44,8 @@ export function ownColumns(catalogue: Catalogue, input: CatalogueInput): Partial
         amountRule: input.amount ?? 'optional',
         annotationRequired: input.annotation_required ?? false,
       };
+    case 'phrases':
+      return { text: input.text ?? '' };
     default:
       return {};
   }

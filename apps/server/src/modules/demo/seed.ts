@@ -8,6 +8,7 @@ import {
   callReasons,
   jokers,
   channelAccounts,
+  companyPhrases,
   contacts,
   eventActions,
   pauseReasons,
@@ -154,18 +155,22 @@ export async function seedDemo(
           'Não ligar à noite',
         ]),
       );
-    await tx
-      .insert(phrases)
-      .values(
-        [
-          'Olá! Obrigado por entrar em contato. Como posso ajudar?',
-          'Um momento, por favor, estou verificando as informações.',
-          'Poderia me informar o seu CPF para localizar o cadastro?',
-          'Vou registrar a sua solicitação e retorno em seguida.',
-          'Agradecemos o contato! Tenha um ótimo dia.',
-          'Posso ajudar em algo mais?',
-        ].map((text) => ({ companyId: company.id, text })),
-      );
+    await tx.insert(companyPhrases).values(
+      [
+        ['Saudação', 'Olá! Obrigado por entrar em contato. Como posso ajudar?'],
+        ['Aguarde', 'Um momento, por favor, estou verificando as informações.'],
+        ['Pedir CPF', 'Poderia me informar o seu CPF para localizar o cadastro?'],
+        ['Registrar solicitação', 'Vou registrar a sua solicitação e retorno em seguida.'],
+        ['Despedida', 'Agradecemos o contato! Tenha um ótimo dia.'],
+        ['Algo mais', 'Posso ajudar em algo mais?'],
+      ].map(([name, text], position) => ({ companyId: company.id, name: name!, text: text!, position })),
+    );
+    // And an attendant's own, beside the company's.
+    await tx.insert(phrases).values({
+      companyId: company.id,
+      authorId: created.attendant!,
+      text: 'Vou verificar com o setor responsável e já volto com a resposta, {{first_name}}.',
+    });
     await seedDemoContacts(
       tx,
       {

@@ -1,5 +1,6 @@
 // Conversation export for a supervisor to hand to a customer or a court: a self-contained HTML transcript
 // (printable to PDF from any browser) or CSV, of the messages between two calendar days in the user's zone.
+// Every export is written to the audit log (who exported which contact, in which format, which period).
 import {
   LANGUAGE_TAGS,
   type ChannelKind,
@@ -14,6 +15,7 @@ import { translate } from '../../platform/i18n/i18n.ts';
 import { startOfDay } from '../../platform/timezone.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { conversationMessages, presentMessages } from './presenter.ts';
+import { recordAuditEvent } from '../audit/service.ts';
 import { assertVisibleContact } from './timeline.ts';
 
 export type ExportFile = { filename: string; contentType: string; body: string };
@@ -35,6 +37,7 @@ export async function exportConversation(
   contactId: string,
   query: ExportQuery,
   language: Language,
+  clientIp: string | null,
 ): Promise<ExportFile> {
   await assertVisibleContact(ctx, contactId);
   const [context] = await ctx.db
@@ -83,6 +86,24 @@ export async function exportConversation(
     status: t(`status_${message.status}`),
   }));
   const base = `${slug(contactName)}-${query.start_date}-${query.end_date}`;
+  // The file leaves only once its export is on record.
+  const audited = async (file: ExportFile): Promise<ExportFile> => {
+    await recordAuditEvent(ctx.db, {
+      companyId: ctx.companyId,
+      kind: 'conversation_exported',
+      actorUserId: ctx.userId,
+      subject: contactName,
+      clientIp,
+      details: {
+        contact_id: contactId,
+        format: query.format,
+        start_date: query.start_date,
+        end_date: query.end_date,
+        messages: lines.length,
+      },
+    });
+    return file;
+  };
 
   if (query.format === 'csv') {
     const header = [t('date'), t('from'), t('channel'), t('message'), t('status')];
@@ -90,7 +111,11 @@ export async function exportConversation(
       .map((cells) => cells.map(csvCell).join(','))
       .join('\r\n');
     // The BOM makes spreadsheet programs read the file as UTF-8.
-    return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: `\uFEFF${body}\r\n` };
+    return audited({
+      filename: `${base}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: `\uFEFF${body}\r\n`,
+    });
   }
 
   const period = `${formatDay(query.start_date, language)} – ${formatDay(query.end_date, language)}`;
@@ -123,7 +148,7 @@ ${lines
 <footer>${escapeHtml(t('count', { count: lines.length }))} · ${escapeHtml(generated)}</footer>
 </body></html>
 `;
-  return { filename: `${base}.html`, contentType: 'text/html; charset=utf-8', body: html };
+  return audited({ filename: `${base}.html`, contentType: 'text/html; charset=utf-8', body: html });
 }
 
 const languageTag = (language: Language) => LANGUAGE_TAGS[language];

@@ -57,7 +57,12 @@ export function messageRoutes(app: FastifyInstance, service: MessageService): vo
     { schema: { tags, params: ContactParams, querystring: ExportQuery } },
     async (request, reply) => {
       const language = languageFromHeader(request.headers['accept-language']);
-      const file = await service.export(ctx(request), { ...request.query, ...request.params, language });
+      const file = await service.export(ctx(request), {
+        ...request.query,
+        ...request.params,
+        language,
+        clientIp: request.ip,
+      });
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -90,8 +90,10 @@ export function messageService(deps: MessageServiceDeps) {
     html: (ctx: TenantContext, input: MessageRef) => messageHtml(ctx, input.id, input.messageId),
     transcribe: (ctx: TenantContext, input: MessageRef) => transcribe(ctx, input.id, input.messageId),
 
-    export: (ctx: TenantContext, input: ExportQuery & { id: string; language: Language }) =>
-      exportConversation(ctx, urls, input.id, input, input.language),
+    export: (
+      ctx: TenantContext,
+      input: ExportQuery & { id: string; language: Language; clientIp: string | null },
+    ) => exportConversation(ctx, urls, input.id, input, input.language, input.clientIp),
     search: (ctx: TenantContext, input: { id: string; term: string }) =>
       searchConversation(ctx, urls, input.id, input.term),
     searchCompany: (ctx: TenantContext, input: CompanyMessageSearchQuery) =>

@@ -1,6 +1,6 @@
-// Who may change a ready phrase: its author, or whoever may edit anyone's (the contract's abilities).
-import { may } from '@atende/contract';
+// Who may change a ready phrase: its author alone (an own phrase is private). The company's phrases are kept in
+// the Center's catalogues by whoever may manage them, never through the phrases API.
 import type { AuthContext } from '../../platform/auth.ts';
 
 export const mayEditPhrase = (auth: AuthContext, phrase: { authorId: string | null }) =>
-  may(auth, 'phrases.edit_any') || phrase.authorId === auth.userId;
+  phrase.authorId === auth.userId;

@@ -1,10 +1,11 @@
-// Ready phrases, v2 API: GET/POST /api/v2/phrases, PUT/DELETE /api/v2/phrases/:id.
+// Ready phrases, v2 API: GET/POST /api/v2/phrases (the user's own and the company's), PUT/DELETE
+// /api/v2/phrases/:id (own ones only).
 import { Id, Ok, Phrase, PhraseList, PhraseRequest, PhrasesQuery } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import { responses, typed } from '../../platform/http.ts';
-import { presentPhrase } from './presenter.ts';
+import { presentPhrase, presentPhraseList } from './presenter.ts';
 import type { PhraseService } from './service.ts';
 
 export function phraseRoutes(app: FastifyInstance, phrases: PhraseService): void {
@@ -17,7 +18,7 @@ export function phraseRoutes(app: FastifyInstance, phrases: PhraseService): void
     { schema: { tags, querystring: PhrasesQuery, response: responses(PhraseList) } },
     async (request) => {
       const ctx = tenantContext(request);
-      return { data: (await phrases.list(ctx, request.query)).map((row) => presentPhrase(ctx, row)) };
+      return presentPhraseList(ctx, await phrases.list(ctx, request.query));
     },
   );
   r.post(

@@ -62,7 +62,6 @@ describe('GET /api/user', () => {
       'conversations.bulk',
       'contacts.see_all',
       'messages.send_files',
-      'phrases.edit_any',
       'threads.see_private',
       'schedules.manage_any',
       'center.open',

@@ -1,7 +1,8 @@
-// The list the `/` shortcut opens above the message text: matching phrases, the active one marked; a click
-// inserts (mouse down keeps the focus in the text).
-import { Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+// The list the `/` shortcut opens above the message text: matching phrases (the company's titled and marked),
+// the active one highlighted; a click inserts (mouse down keeps the focus in the text).
+import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n.ts';
+import { CompanyBadge } from './CompanyBadge.tsx';
 import type { PhraseShortcutState } from './use-phrase-shortcut.ts';
 
 export function PhraseShortcut({ shortcut }: { shortcut: PhraseShortcutState }) {
@@ -30,7 +31,15 @@ export function PhraseShortcut({ shortcut }: { shortcut: PhraseShortcutState }) 
               }}
               data-testid="phrase-option"
             >
-              <Text size="sm" lineClamp={2}>
+              {phrase.title !== null && (
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={600} truncate>
+                    {phrase.title}
+                  </Text>
+                  {phrase.scope === 'company' && <CompanyBadge />}
+                </Group>
+              )}
+              <Text size="sm" lineClamp={2} c={phrase.title === null ? undefined : 'dimmed'}>
                 {phrase.text}
               </Text>
             </UnstyledButton>

@@ -1,5 +1,6 @@
-// ready.phrases (conversa/:contactId/frases): the company's ready phrases, searched on the server; create one,
-// edit or delete those the user may change (`editable`), and insert one into this conversation's message
+// ready.phrases (conversa/:contactId/frases): the user's own ready phrases and the company's (titled, marked, kept
+// in the Center), searched on the server; create one, edit or delete those the user may change (`editable`: their
+// own), and insert any into this conversation's message
 // (placeholders filled with this customer and attendant), in the footer beside it when the page is the side panel.
 import type { Contact, Phrase } from '@atende/contract';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -19,6 +20,7 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { ContactSubpage } from '../../components/ContactSubpage.tsx';
 import { useRouteContact } from '../contacts/contact-queries.ts';
 import { deletePhrase, PHRASES_KEY, phraseSearchQuery } from './phrase-api.ts';
+import { CompanyBadge } from './CompanyBadge.tsx';
 import { usePhraseInsertion } from './phrase-insertion.ts';
 import { PhraseModal } from './PhraseModal.tsx';
 import { usePhraseFiller } from './use-phrase-values.ts';
@@ -77,8 +79,20 @@ function PhraseList({ contact }: { contact: Contact }) {
       <QueryState query={phrases} isEmpty={(data) => data.data.length === 0} empty={t('phrases.empty')}>
         {(data) =>
           data.data.map((phrase) => (
-            <Card key={phrase.id} withBorder padding="sm" data-testid="phrase-row">
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Card key={phrase.id} withBorder padding="sm" data-testid="phrase-row" data-scope={phrase.scope}>
+              {phrase.title !== null && (
+                <Group gap="xs" wrap="nowrap" mb={4}>
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {phrase.title}
+                  </Text>
+                  {phrase.scope === 'company' && <CompanyBadge />}
+                </Group>
+              )}
+              <Text
+                size="sm"
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                data-testid="phrase-row-text"
+              >
                 {phrase.text}
               </Text>
               <Group gap="xs" mt="xs" justify="flex-end">

@@ -37,13 +37,24 @@ describe('the / shortcut', () => {
   });
 
   it('matches phrases by every typed word, ignoring case and accents', () => {
-    const phrase = (text: string): Phrase => ({ id: text, text, author_id: null, editable: true });
+    const phrase = (text: string, title: string | null = null): Phrase => ({
+      id: text,
+      text,
+      author_id: null,
+      editable: title === null,
+      scope: title === null ? 'own' : 'company',
+      title,
+    });
     const phrases = [phrase('Promoção de Natal'), phrase('Boa tarde!'), phrase('Boa noite, promoção')];
     expect(matchPhrases(phrases, 'PROMOCAO', 10).map((entry) => entry.text)).toEqual([
       'Promoção de Natal',
       'Boa noite, promoção',
     ]);
     expect(matchPhrases(phrases, 'boa', 1)).toHaveLength(1);
+    // A company phrase is found by its title too, and by words of title and text together.
+    const shared = phrase('Nossa chave é o CNPJ.', 'Pagamento via Pix');
+    expect(matchPhrases([...phrases, shared], 'pix', 10)).toEqual([shared]);
+    expect(matchPhrases([...phrases, shared], 'pix cnpj', 10)).toEqual([shared]);
     expect(matchPhrases(phrases, '', 10)).toHaveLength(3);
   });
 

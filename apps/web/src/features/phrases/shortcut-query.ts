@@ -23,11 +23,14 @@ const folded = (value: string): string =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-/** Phrases containing every word typed, in their order; at most `limit`. */
+/**
+ * Phrases whose title and text together contain every word typed, in their order (the user's own, then the
+ * company's); at most `limit`.
+ */
 export function matchPhrases(phrases: readonly Phrase[], query: string, limit: number): Phrase[] {
   const words = folded(query).split(/\s+/).filter(Boolean);
   const matches = phrases.filter((phrase) => {
-    const text = folded(phrase.text);
+    const text = folded(`${phrase.title ?? ''} ${phrase.text}`);
     return words.every((word) => text.includes(word));
   });
   return matches.slice(0, limit);

@@ -79,6 +79,7 @@ export const en: Catalogue = {
     too_many_sessions: 'Too many attempts to start the chat. Try again in {minutes} minute(s).',
     too_many_messages: 'You are sending messages too fast. Wait a moment and send again.',
     visitor_session_invalid: 'The chat session has expired. Reload the page.',
+    audit_invalid_period: "The period's end must not come before its start.",
     service_unavailable: 'Service temporarily unavailable. Please try again shortly.',
     internal_error: 'Oops. Something went wrong...',
   },

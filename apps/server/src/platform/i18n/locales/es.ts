@@ -79,6 +79,7 @@ export const es: Catalogue = {
     too_many_sessions: 'Demasiados intentos de iniciar el chat. Inténtelo de nuevo en {minutes} minuto(s).',
     too_many_messages: 'Está enviando mensajes demasiado rápido. Espere un momento y vuelva a enviar.',
     visitor_session_invalid: 'La sesión del chat ha caducado. Recargue la página.',
+    audit_invalid_period: 'El final del período no puede ser anterior a su inicio.',
     service_unavailable: 'Servicio temporalmente no disponible. Vuelva a intentarlo en unos instantes.',
     internal_error: 'Ups. Algo salió mal...',
   },

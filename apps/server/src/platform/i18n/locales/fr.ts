@@ -82,6 +82,7 @@ export const fr: Catalogue = {
     too_many_sessions: 'Trop de tentatives de démarrer le chat. Réessayez dans {minutes} minute(s).',
     too_many_messages: 'Vous envoyez des messages trop vite. Patientez un instant puis renvoyez.',
     visitor_session_invalid: 'La session du chat a expiré. Rechargez la page.',
+    audit_invalid_period: 'La fin de la période ne peut pas précéder son début.',
     service_unavailable: 'Service momentanément indisponible. Réessayez dans quelques instants.',
     internal_error: 'Oups. Une erreur s’est produite...',
   },

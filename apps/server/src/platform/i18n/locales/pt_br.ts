@@ -77,6 +77,7 @@ export const pt_br = {
     too_many_sessions: 'Muitas tentativas de iniciar o chat. Tente novamente em {minutes} minuto(s).',
     too_many_messages: 'Você está enviando mensagens rápido demais. Aguarde um momento e envie de novo.',
     visitor_session_invalid: 'A sessão do chat expirou. Recarregue a página.',
+    audit_invalid_period: 'O fim do período não pode ser anterior ao início.',
     service_unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
     internal_error: 'Ops. Algo de errado aconteceu...',
   },

@@ -81,6 +81,7 @@ export const pt_pt: Catalogue = {
       'Demasiadas tentativas de iniciar o chat. Tente novamente dentro de {minutes} minuto(s).',
     too_many_messages: 'Está a enviar mensagens demasiado depressa. Aguarde um momento e volte a enviar.',
     visitor_session_invalid: 'A sessão do chat expirou. Recarregue a página.',
+    audit_invalid_period: 'O fim do período não pode ser anterior ao início.',
     service_unavailable: 'Serviço temporariamente indisponível. Tente novamente dentro de instantes.',
     internal_error: 'Ups. Algo correu mal...',
   },

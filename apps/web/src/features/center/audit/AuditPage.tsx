@@ -1,17 +1,31 @@
-// The Center's audit section (/center/audit): the company's security events and who changed what (catalogues,
-// white-label, teams), newest first, read-only, a page at a time; for administrators only (ability
-// audit.read), everyone else is told so without a call.
-import { Catalogue, type AuditDetails, type AuditEvent } from '@atende/contract';
-import { Alert, Badge, Button, Center, Table, Text } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
+// The Center's audit section (/center/audit): the company's security events, who changed what (catalogues,
+// white-label, teams) and who exported conversations, newest first, read-only, a page at a time, filtered by
+// kind, by who acted and by period; for administrators only (ability audit.read), everyone else is told so
+// without a call.
+import {
+  AUDIT_KINDS,
+  Catalogue,
+  DEFAULT_TIMEZONE,
+  type AuditDetails,
+  type AuditEvent,
+  type AuditKind,
+  type Language,
+} from '@atende/contract';
+import { Alert, Badge, Button, Center, Group, MultiSelect, Select, Table, Text } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { DateField } from '../../../components/DateFields.tsx';
 import { QueryBody } from '../../../components/QueryBody.tsx';
 import { holds } from '../../../lib/abilities.ts';
+import { responsiblesQuery } from '../../../lib/catalogues.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { toLanguageTag } from '../../../lib/language.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import { CenterSection } from '../CenterSection.tsx';
 import { auditQuery } from './audit-api.ts';
+import { auditParams, badPeriod, filtering, NO_FILTERS, type AuditFilters } from './audit-filters.ts';
 
 const BRANDING_FIELDS = {
   color_light: 'centerAudit.brandingFields.color_light',
@@ -24,8 +38,16 @@ const BRANDING_FIELDS = {
   favicon: 'centerAudit.brandingFields.favicon',
 } as const;
 
+/** A calendar day ("YYYY-MM-DD") as the language writes it. */
+const formatDay = (day: AuditDetails[string] | undefined, language: Language) =>
+  typeof day === 'string'
+    ? new Intl.DateTimeFormat(toLanguageTag(language), { timeZone: 'UTC', dateStyle: 'short' }).format(
+        new Date(`${day}T00:00:00Z`),
+      )
+    : '';
+
 /** What an event's details say, in words: each kind knows its own details. */
-function describeDetails(t: TFunction, event: AuditEvent): string {
+function describeDetails(t: TFunction, event: AuditEvent, language: Language): string {
   const { details } = event;
   switch (event.kind) {
     case 'login_throttled': {
@@ -59,6 +81,13 @@ function describeDetails(t: TFunction, event: AuditEvent): string {
         to: value(details.to),
       });
     }
+    case 'conversation_exported':
+      return t('centerAudit.details.conversation_exported', {
+        format: String(details.format).toUpperCase(),
+        start: formatDay(details.start_date, language),
+        end: formatDay(details.end_date, language),
+        count: Number(details.messages),
+      });
   }
 }
 
@@ -89,7 +118,7 @@ function describeTeamChange(t: TFunction, event: AuditEvent): string {
 }
 
 function AuditRow({ event }: { event: AuditEvent }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const format = useFormatters();
   return (
     <Table.Tr data-testid="audit-row">
@@ -101,6 +130,11 @@ function AuditRow({ event }: { event: AuditEvent }) {
           {t(`centerAudit.kinds.${event.kind}`)}
         </Badge>
       </Table.Td>
+      <Table.Td>
+        <Text size="sm" c={event.actor_name === null ? 'dimmed' : undefined}>
+          {event.actor_name ?? (event.actor_id === null ? t('centerAudit.system') : '—')}
+        </Text>
+      </Table.Td>
       <Table.Td>{event.subject}</Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace">
@@ -109,57 +143,145 @@ function AuditRow({ event }: { event: AuditEvent }) {
       </Table.Td>
       <Table.Td>
         <Text size="sm" c="dimmed">
-          {describeDetails(t, event)}
+          {describeDetails(t, event, language)}
         </Text>
       </Table.Td>
     </Table.Tr>
   );
 }
 
+/** Kinds, who acted (the company's users) and a period of days; invalid filters stay local until fixed. */
+function AuditFilterBar({
+  filters,
+  onChange,
+}: {
+  filters: AuditFilters;
+  onChange: (filters: AuditFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const users = useQuery(responsiblesQuery).data?.data ?? [];
+  const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch });
+  return (
+    <Group
+      component="form"
+      role="search"
+      aria-label={t('centerAudit.filters.label')}
+      align="flex-start"
+      gap="sm"
+      mb="md"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <MultiSelect
+        label={t('centerAudit.filters.kinds')}
+        placeholder={filters.kinds.length === 0 ? t('centerAudit.filters.allKinds') : undefined}
+        data={AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`centerAudit.kinds.${kind}`) }))}
+        value={filters.kinds}
+        onChange={(kinds) => set({ kinds: kinds as AuditKind[] })}
+        clearable
+        searchable
+        miw={260}
+        maw={420}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="audit-filter-kinds"
+      />
+      <Select
+        label={t('centerAudit.filters.actor')}
+        placeholder={t('centerAudit.filters.anyone')}
+        data={users.map((user) => ({ value: user.id, label: `${user.name} (${user.username})` }))}
+        value={filters.actor}
+        onChange={(actor) => set({ actor })}
+        clearable
+        searchable
+        w={240}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="audit-filter-actor"
+      />
+      <DateField
+        label={t('centerAudit.filters.from')}
+        value={filters.from}
+        onChange={(from) => set({ from })}
+        testId="audit-filter-from"
+      />
+      <DateField
+        label={t('centerAudit.filters.to')}
+        value={filters.to}
+        onChange={(to) => set({ to })}
+        error={badPeriod(filters) ? t('centerAudit.filters.badPeriod') : undefined}
+        testId="audit-filter-to"
+      />
+      {filtering(filters) && (
+        <Button
+          variant="subtle"
+          mt={25}
+          onClick={() => onChange(NO_FILTERS)}
+          data-testid="audit-filter-clear"
+        >
+          {t('centerAudit.filters.clear')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 function AuditEvents() {
   const { t } = useTranslation();
-  const query = useInfiniteQuery(auditQuery);
+  const timeZone = useCurrentUser()?.timezone ?? DEFAULT_TIMEZONE;
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  // While the period is backwards the list keeps what it showed: the field says what to fix.
+  const [applied, setApplied] = useState<AuditFilters>(NO_FILTERS);
+  const handleChange = (next: AuditFilters) => {
+    setFilters(next);
+    if (!badPeriod(next)) setApplied(next);
+  };
+  const query = useInfiniteQuery(auditQuery(auditParams(applied, timeZone)));
   return (
-    <QueryBody query={query}>
-      {(data) => {
-        const events = data.pages.flatMap((page) => page.data);
-        if (events.length === 0) return <Text c="dimmed">{t('centerAudit.empty')}</Text>;
-        return (
-          <>
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('centerAudit.columns.at')}</Table.Th>
-                    <Table.Th>{t('centerAudit.columns.kind')}</Table.Th>
-                    <Table.Th>{t('centerAudit.columns.subject')}</Table.Th>
-                    <Table.Th>{t('centerAudit.columns.clientIp')}</Table.Th>
-                    <Table.Th>{t('centerAudit.columns.details')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {events.map((event) => (
-                    <AuditRow key={event.id} event={event} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {query.hasNextPage && (
-              <Center mt="md">
-                <Button
-                  variant="subtle"
-                  loading={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                  data-testid="audit-more"
-                >
-                  {t('centerAudit.more')}
-                </Button>
-              </Center>
-            )}
-          </>
-        );
-      }}
-    </QueryBody>
+    <>
+      <AuditFilterBar filters={filters} onChange={handleChange} />
+      <QueryBody query={query}>
+        {(data) => {
+          const events = data.pages.flatMap((page) => page.data);
+          if (events.length === 0) {
+            const empty = filtering(applied) ? 'centerAudit.filters.none' : 'centerAudit.empty';
+            return <Text c="dimmed">{t(empty)}</Text>;
+          }
+          return (
+            <>
+              <Table.ScrollContainer minWidth={860}>
+                <Table verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('centerAudit.columns.at')}</Table.Th>
+                      <Table.Th>{t('centerAudit.columns.kind')}</Table.Th>
+                      <Table.Th>{t('centerAudit.columns.actor')}</Table.Th>
+                      <Table.Th>{t('centerAudit.columns.subject')}</Table.Th>
+                      <Table.Th>{t('centerAudit.columns.clientIp')}</Table.Th>
+                      <Table.Th>{t('centerAudit.columns.details')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {events.map((event) => (
+                      <AuditRow key={event.id} event={event} />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              {query.hasNextPage && (
+                <Center mt="md">
+                  <Button
+                    variant="subtle"
+                    loading={query.isFetchingNextPage}
+                    onClick={() => void query.fetchNextPage()}
+                    data-testid="audit-more"
+                  >
+                    {t('centerAudit.more')}
+                  </Button>
+                </Center>
+              )}
+            </>
+          );
+        }}
+      </QueryBody>
+    </>
   );
 }
 

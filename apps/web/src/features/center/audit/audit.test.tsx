@@ -4,7 +4,7 @@
 import type { AuditEvent } from '@atende/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -36,6 +36,7 @@ const event = (n: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
   at: `2026-11-0${n}T12:00:00.000Z`,
   kind: 'login_throttled',
   actor_id: null,
+  actor_name: null,
   subject: `joana${n}`,
   client_ip: `203.0.113.${n}`,
   details: {
@@ -126,7 +127,7 @@ describe('audit page', () => {
     wrap(<AuditPage />);
     expect(screen.getByRole('heading', { name: 'Auditoria' })).toBeTruthy();
     const rows = await screen.findAllByTestId('audit-row');
-    expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['joana3', 'joana2']);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[3]!.textContent)).toEqual(['joana3', 'joana2']);
     const first = within(rows[0]!);
     expect(first.getByText('Acesso desacelerado após senhas erradas')).toBeTruthy();
     expect(first.getByText('203.0.113.3')).toBeTruthy();
@@ -142,9 +143,91 @@ describe('audit page', () => {
 
     await userEvent.click(screen.getByTestId('audit-more'));
     await screen.findByText('joana1');
-    expect(calls.map((call) => call.query.cursor)).toEqual([undefined, event(2).id]);
+    const audits = calls.filter((call) => call.path === '/center/audit');
+    expect(audits.map((call) => call.query.cursor)).toEqual([undefined, event(2).id]);
     expect(screen.getAllByTestId('audit-row')).toHaveLength(3);
     expect(screen.queryByTestId('audit-more')).toBeNull();
+  });
+
+  it('says who exported which conversation, in which format and period', async () => {
+    stubApi({
+      'GET /responsibles': { body: { data: [] } },
+      'GET /center/audit': {
+        body: {
+          data: [
+            event(1, {
+              kind: 'conversation_exported',
+              actor_id: '01a201b8-7760-71e4-bcfb-5e5b0d871000',
+              actor_name: 'Ana Souza',
+              subject: 'Joana Prado',
+              details: {
+                contact_id: '01a201b8-7760-71e4-bcfb-5e5b0d871001',
+                format: 'csv',
+                start_date: '2026-10-01',
+                end_date: '2026-10-31',
+                messages: 12,
+              },
+            }),
+          ],
+          next_cursor: null,
+        },
+      },
+    });
+    wrap(<AuditPage />);
+    const cells = within(await screen.findByTestId('audit-row'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(1)).toEqual([
+      'Conversa exportada',
+      'Ana Souza',
+      'Joana Prado',
+      '203.0.113.1',
+      'CSV, de 01/10/2026 a 31/10/2026; 12 mensagem(ns)',
+    ]);
+  });
+
+  it('filters by kinds, who acted and a period of days, and keeps a backwards period local', async () => {
+    const ana = { id: '01a201b8-7760-71e4-bcfb-5e5b0d871000', name: 'Ana Souza', username: 'ana' };
+    const { calls } = stubApi({
+      'GET /responsibles': {
+        body: { data: [{ ...ana, role: 'admin', avatar: null, online: true }] },
+      },
+      'GET /center/audit': (call) =>
+        call.query.kind
+          ? { body: { data: [], next_cursor: null } }
+          : { body: { data: [event(1)], next_cursor: null } },
+    });
+    wrap(<AuditPage />);
+    await screen.findByTestId('audit-row');
+    const audits = () => calls.filter((call) => call.path === '/center/audit').map((call) => call.query);
+
+    // jsdom shows no dropdown: the options are chosen where Mantine keeps them.
+    const choose = async (name: string) =>
+      userEvent.click(await screen.findByRole('option', { name, hidden: true }));
+    await choose('Conversa exportada');
+    await choose('Ana Souza (ana)');
+    await userEvent.type(screen.getByTestId('audit-filter-from'), '01/03/2026');
+    await waitFor(() =>
+      expect(audits().at(-1)).toEqual({
+        kind: 'conversation_exported',
+        actor: ana.id,
+        // The user's zone is São Paulo's: its midnight is 03:00 UTC.
+        from: '2026-03-01T03:00:00.000Z',
+      }),
+    );
+    expect(await screen.findByText('Nenhum evento com esses filtros.')).toBeTruthy();
+
+    const before = audits().length;
+    await userEvent.type(screen.getByTestId('audit-filter-to'), '28/02/2026');
+    expect(await screen.findByText('O fim do período não pode ser anterior ao início')).toBeTruthy();
+    expect(audits()).toHaveLength(before);
+    await userEvent.clear(screen.getByTestId('audit-filter-to'));
+    await userEvent.type(screen.getByTestId('audit-filter-to'), '31/03/2026');
+    // The last day is included: the period ends when the next day starts.
+    await waitFor(() => expect(audits().at(-1)?.to).toBe('2026-04-01T03:00:00.000Z'));
+
+    await userEvent.click(screen.getByTestId('audit-filter-clear'));
+    await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
   });
 
   it('says when nothing was recorded', async () => {

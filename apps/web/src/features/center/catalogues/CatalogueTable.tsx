@@ -1,4 +1,4 @@
-// One page of a catalogue: each entry's place, name (archived ones marked), rules, and — for who may manage
+// One page of a catalogue: each entry's place, name (archived ones marked), rules or a phrase's text, and — for who may manage
 // the catalogue — moving it up or down (buttons, so the keyboard reorders too), editing and (un)archiving.
 import type { Catalogue, CatalogueEntry } from '@atende/contract';
 import { ActionIcon, Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
@@ -107,14 +107,18 @@ export function CatalogueTable({
 }: { catalogue: Catalogue; entries: CatalogueEntry[] } & EntryActions) {
   const { t } = useTranslation();
   const hasRules = catalogue === 'pause_reasons' || catalogue === 'event_actions';
+  const hasText = catalogue === 'phrases';
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={64}>{t('centerCatalogues.columns.position')}</Table.Th>
-            <Table.Th>{t('centerCatalogues.columns.name')}</Table.Th>
+            <Table.Th>
+              {t(hasText ? 'centerCatalogues.columns.title' : 'centerCatalogues.columns.name')}
+            </Table.Th>
             {hasRules && <Table.Th>{t('centerCatalogues.columns.rules')}</Table.Th>}
+            {hasText && <Table.Th>{t('centerCatalogues.columns.text')}</Table.Th>}
             {manage && (
               <Table.Th>
                 <VisuallyHidden>{t('centerCatalogues.columns.actions')}</VisuallyHidden>
@@ -145,6 +149,13 @@ export function CatalogueTable({
               {hasRules && (
                 <Table.Td>
                   <EntryRules catalogue={catalogue} entry={entry} />
+                </Table.Td>
+              )}
+              {hasText && (
+                <Table.Td maw={420}>
+                  <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                    {entry.text}
+                  </Text>
                 </Table.Td>
               )}
               {manage && (

@@ -1,7 +1,8 @@
-// Creating or editing an entry of a catalogue: its name and, for pause reasons and event actions, their rules.
+// Creating or editing an entry of a catalogue: its name and, for pause reasons and event actions, their rules;
+// for a company phrase, its title and text.
 // Problems show on their field (found here, or refused by the server, a name already taken included).
 import { AMOUNT_RULES, PAUSE_MAX_MINUTES, type Catalogue, type CatalogueEntry } from '@atende/contract';
-import { NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { NumberInput, SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
@@ -10,6 +11,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import type { Problems } from '../channels/field-rules.ts';
 import { serverProblemsOf, type ServerProblems } from '../channels/use-account-form.ts';
+import { PLACEHOLDERS, placeholderToken } from '../../phrases/placeholders.ts';
 import { catalogueKey, createEntry, updateEntry } from './catalogues-api.ts';
 import { checkEntry, entryForm, entryInput, type EntryField, type EntryForm } from './entry-form.ts';
 
@@ -80,13 +82,28 @@ function EntryFormBody({
       testId="catalogue-form"
     >
       <TextInput
-        label={t('centerCatalogues.fields.name')}
+        label={t(catalogue === 'phrases' ? 'centerCatalogues.fields.title' : 'centerCatalogues.fields.name')}
         value={form.name}
         onChange={(event) => set('name', event.currentTarget.value)}
         error={errorOf('name')}
         data-autofocus
         data-testid="catalogue-name"
       />
+      {catalogue === 'phrases' && (
+        <Textarea
+          label={t('centerCatalogues.fields.text')}
+          description={t('phrases.placeholdersHint', {
+            tokens: PLACEHOLDERS.map(placeholderToken).join(', '),
+          })}
+          value={form.text}
+          onChange={(event) => set('text', event.currentTarget.value)}
+          error={errorOf('text')}
+          autosize
+          minRows={3}
+          maxRows={10}
+          data-testid="catalogue-text"
+        />
+      )}
       {catalogue === 'pause_reasons' && (
         <NumberInput
           label={t('centerCatalogues.fields.maxMinutes')}

@@ -44,6 +44,7 @@ const entry = (position: number, name: string, overrides: Partial<CatalogueEntry
   max_minutes: null,
   amount: null,
   annotation_required: null,
+  text: null,
   created_at: STAMP,
   updated_at: STAMP,
   ...overrides,
@@ -69,7 +70,13 @@ describe('catalogue entry form rules', () => {
   });
 
   it('sends the fields of its catalogue only', () => {
-    const form = { name: ' Venda ', max_minutes: 10, amount: 'required', annotation_required: true } as const;
+    const form = {
+      name: ' Venda ',
+      max_minutes: 10,
+      amount: 'required',
+      annotation_required: true,
+      text: ' Olá! ',
+    } as const;
     expect(entryInput('event_actions', form)).toEqual({
       name: 'Venda',
       amount: 'required',
@@ -80,6 +87,20 @@ describe('catalogue entry form rules', () => {
       max_minutes: null,
     });
     expect(entryInput('jokers', form)).toEqual({ name: 'Venda' });
+    expect(entryInput('phrases', form)).toEqual({ name: 'Venda', text: 'Olá!' });
+  });
+
+  it('requires a company phrase’s text, bounded', () => {
+    const form = entryForm(null);
+    expect(checkEntry('phrases', { ...form, name: 'Pix' })).toEqual({
+      text: { key: 'centerChannels.problems.required' },
+    });
+    expect(checkEntry('phrases', { ...form, name: 'Pix', text: 'x'.repeat(2001) })).toEqual({
+      text: { key: 'centerChannels.problems.tooLong', values: { max: 2000 } },
+    });
+    expect(checkEntry('phrases', { ...form, name: 'Pix', text: 'Chave: CNPJ' })).toEqual({});
+    // Other catalogues have no text to check.
+    expect(checkEntry('wallets', { ...form, name: 'Atacado' })).toEqual({});
   });
 });
 
@@ -118,6 +139,30 @@ describe('catalogues page', () => {
     await userEvent.click(screen.getByTestId('catalogue-save'));
     // The modal closes after its transition, slower on a busy machine.
     await waitFor(() => expect(screen.queryByTestId('catalogue-form')).toBeNull(), { timeout: 5_000 });
+  });
+
+  it('creates a company phrase with its title and text, and lists the text beside the title', async () => {
+    const pix = entry(0, 'Pix', { text: 'Nossa chave Pix é o CNPJ.' });
+    const { calls } = stubApi({
+      'GET /center/catalogues/phrases': page([pix]),
+      'POST /center/catalogues/phrases': { status: 201, body: entry(1, 'Prazo', { text: 'Até 3 dias.' }) },
+    });
+    wrap(<CataloguesPage />, '/center/catalogues?catalogue=phrases');
+    expect(within(await rowOf('Pix')).getByText('Nossa chave Pix é o CNPJ.')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('catalogue-new'));
+    await userEvent.type(await screen.findByLabelText('Título'), 'Prazo');
+    await userEvent.click(screen.getByTestId('catalogue-save'));
+    // The text is required, said on its field before any call.
+    expect(screen.getByTestId('catalogue-text').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await userEvent.type(screen.getByTestId('catalogue-text'), '  Até 3 dias. ');
+    await userEvent.click(screen.getByTestId('catalogue-save'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        name: 'Prazo',
+        text: 'Até 3 dias.',
+      }),
+    );
   });
 
   it('moves an entry past its neighbour and archives one after confirming', async () => {

@@ -1,10 +1,12 @@
-// The form of a catalogue entry: its values (the name, and the fields of pause reasons and event actions),
+// The form of a catalogue entry: its values (the name, and the fields of pause reasons, event actions and
+// phrases),
 // the checks that mirror the contract (packages/contract/src/catalogues.ts) so most mistakes show on their
 // field before any call, and the input it sends. Field names are the API's, so the server's refusals land on
 // the same fields.
 import {
   CATALOGUE_NAME_MAX,
   PAUSE_MAX_MINUTES,
+  PHRASE_TEXT_MAX,
   type AmountRule,
   type Catalogue,
   type CatalogueEntry,
@@ -18,6 +20,8 @@ export type EntryForm = {
   max_minutes: number | '';
   amount: AmountRule;
   annotation_required: boolean;
+  /** A phrase's text. */
+  text: string;
 };
 export type EntryField = keyof EntryForm;
 
@@ -26,6 +30,7 @@ export const entryForm = (entry: CatalogueEntry | null): EntryForm => ({
   max_minutes: entry?.max_minutes ?? '',
   amount: entry?.amount ?? 'optional',
   annotation_required: entry?.annotation_required ?? false,
+  text: entry?.text ?? '',
 });
 
 export function checkEntry(catalogue: Catalogue, form: EntryForm): Problems<EntryField> {
@@ -41,6 +46,7 @@ export function checkEntry(catalogue: Catalogue, form: EntryForm): Problems<Entr
       : undefined,
     amount: undefined,
     annotation_required: undefined,
+    text: catalogue === 'phrases' ? checkText(form.text, PHRASE_TEXT_MAX) : undefined,
   });
 }
 
@@ -53,5 +59,6 @@ export function entryInput(catalogue: Catalogue, form: EntryForm): CatalogueInpu
   if (catalogue === 'event_actions') {
     return { name, amount: form.amount, annotation_required: form.annotation_required };
   }
+  if (catalogue === 'phrases') return { name, text: form.text.trim() };
   return { name };
 }

@@ -3,7 +3,7 @@
 import type { Phrase } from '@atende/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,14 @@ import { phrasesQuery } from '../../../lib/catalogues.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { usePhraseInsertion } from '../../phrases/phrase-insertion.ts';
 
-const phrase = (id: string, text: string): Phrase => ({ id, text, author_id: null, editable: true });
+const phrase = (id: string, text: string): Phrase => ({
+  id,
+  text,
+  author_id: null,
+  editable: true,
+  scope: 'own',
+  title: null,
+});
 const contact = contactOf(summary({ name: 'Maria da Silva' }));
 
 beforeAll(async () => {
@@ -31,7 +38,16 @@ beforeEach(() => {
 function renderFooter() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(phrasesQuery.queryKey, {
-    data: [phrase('p1', 'Olá {{first_name}}, aqui é {{attendant}}.'), phrase('p2', 'Boa tarde!')],
+    data: [
+      phrase('p1', 'Olá {{first_name}}, aqui é {{attendant}}.'),
+      phrase('p2', 'Boa tarde!'),
+      {
+        ...phrase('p3', 'Nossa chave Pix é o CNPJ, {{first_name}}.'),
+        editable: false,
+        scope: 'company',
+        title: 'Pagamento via Pix',
+      },
+    ],
   });
   client.setQueryData(contactKeys.detail(contact.id), contact);
   const onSend = vi.fn<ComposerProps['onSend']>().mockResolvedValue(undefined);
@@ -77,7 +93,7 @@ describe('the / shortcut', () => {
   it('chooses with the arrows, inserts on click, and closes with Escape', async () => {
     const { text } = renderFooter();
     await userEvent.type(text, '/');
-    expect(await screen.findAllByTestId('phrase-option')).toHaveLength(2);
+    expect(await screen.findAllByTestId('phrase-option')).toHaveLength(3);
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getAllByTestId('phrase-option')[1]?.getAttribute('aria-selected')).toBe('true');
     await userEvent.keyboard('{Escape}');
@@ -85,6 +101,17 @@ describe('the / shortcut', () => {
     await userEvent.type(text, ' /boa');
     await userEvent.click(await screen.findByText('Boa tarde!'));
     await waitFor(() => expect(text.value).toBe('/ Boa tarde!'));
+  });
+
+  it('offers the company’s phrases too, marked, found by their title, and inserts their text', async () => {
+    const { text } = renderFooter();
+    await userEvent.type(text, '/pix');
+    const [option] = await screen.findAllByTestId('phrase-option');
+    expect(within(option!).getByText('Pagamento via Pix')).toBeTruthy();
+    expect(within(option!).getByTestId('phrase-company').textContent).toBe('da empresa');
+    expect(screen.getAllByTestId('phrase-option')).toHaveLength(1);
+    await userEvent.keyboard('{Tab}');
+    await waitFor(() => expect(text.value).toBe('Nossa chave Pix é o CNPJ, Maria.'));
   });
 
   it('takes a phrase picked on the phrases page for this conversation', async () => {
