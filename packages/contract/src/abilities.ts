@@ -43,6 +43,8 @@ export const ABILITY_RULES = {
   'branding.manage': { roles: ADMINISTERING },
   /** Read the company's audit log (security events such as throttled logins). */
   'audit.read': { roles: ADMINISTERING },
+  /** Administer the product: every company (create, suspend, usage), product-wide settings, support sessions. */
+  'product.manage': { roles: ['super_admin'] },
 } as const satisfies Record<string, AbilityRule>;
 
 export type Ability = keyof typeof ABILITY_RULES;

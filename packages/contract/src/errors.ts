@@ -72,6 +72,12 @@ export const ERROR_CODES = [
   'too_many_sessions',
   'too_many_messages',
   'visitor_session_invalid',
+  'company_slug_invalid',
+  'company_slug_taken',
+  'username_invalid',
+  'company_suspended',
+  'not_impersonating',
+  'impersonation_password',
   'service_unavailable',
   'internal_error',
 ] as const;

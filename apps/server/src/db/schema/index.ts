@@ -5,3 +5,4 @@ export * from './users.ts';
 export * from './contacts.ts';
 export * from './audit.ts';
 export * from './views.ts';
+export * from './product.ts';
