@@ -113,6 +113,15 @@ export const appRoutes: RouteObject[] = [
                   'BrandingPage',
                 ),
               },
+              {
+                ...meta('center.product'),
+                path: childPath('center.product', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/product/ProductPage.tsx'),
+                  'ProductPage',
+                ),
+              },
             ],
           },
           {

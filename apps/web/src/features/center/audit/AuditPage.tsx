@@ -54,6 +54,15 @@ function describeDetails(t: TFunction, event: AuditEvent): string {
         to: value(details.to),
       });
     }
+    case 'company_created':
+      return t('centerAudit.details.company_created', { admin: details.admin });
+    case 'company_suspended':
+    case 'company_reactivated':
+      return '';
+    case 'impersonation_started':
+      return t('centerAudit.details.impersonation_started', { user: details.user });
+    case 'impersonation_ended':
+      return t('centerAudit.details.impersonation_ended', { user: details.user });
   }
 }
 
