@@ -1,5 +1,6 @@
 // The banner of a support session, on every screen of the console while a super administrator acts as a user:
-// who they are acting as, and the way back. It ends the session by itself when its time is up.
+// who they are acting as, and the way back. It sits at the top, in the headers' empty middle, clear of the
+// composer; it ends the session by itself when its time is up.
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -58,7 +59,7 @@ export function SupportBannerView({
       py={6}
       bg="orange.7"
       c="white"
-      style={{ position: 'fixed', bottom: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 400 }}
+      style={{ position: 'fixed', top: 10, left: '50%', transform: 'translateX(-50%)', zIndex: 400 }}
     >
       <Group gap="sm" wrap="nowrap">
         <Text size="sm" fw={600}>
