@@ -128,7 +128,7 @@ describe('product page', () => {
     });
     wrap(<ProductPage />);
     await userEvent.click(await screen.findByTestId('company-create'));
-    await userEvent.type(screen.getByTestId('company-name'), 'Padaria São João');
+    await userEvent.type(await screen.findByTestId('company-name'), 'Padaria São João');
     expect((screen.getByTestId('company-slug') as HTMLInputElement).value).toBe('padaria-sao-joao');
     await userEvent.type(screen.getByTestId('company-admin-name'), 'Ana');
     await userEvent.type(screen.getByTestId('company-admin-username'), 'ana');
