@@ -14,6 +14,7 @@ import {
   injectAs,
   makeActor,
   makeCompany,
+  makeChatWidget,
   makeContact,
   makeUser,
   type Actor,
@@ -187,11 +188,17 @@ describe('suspension', () => {
     const token = (await login(slug, 'ana', password)).json<{ access_token: string }>().access_token;
     const socket = await connectSocket(baseUrl, token);
     const closed = new Promise<void>((resolve) => socket.on('disconnect', () => resolve()));
+    const key = `wk${Date.now().toString(36)}`;
+    await makeChatWidget(t.database.db, created.company.id, key);
+    const widget = () => t.app.inject({ method: 'GET', url: `/api/widget/${key}/config` });
+    expect((await widget()).statusCode).toBe(200);
 
     const suspended = await as(root, 'POST', `/api/product/companies/${created.company.id}/suspend`);
     expect(suspended.statusCode).toBe(200);
     expect(suspended.json<ProductCompany>().suspended_at).not.toBeNull();
     await closed;
+    // The website chat is not offered: the same 404 as an unknown key.
+    expect((await widget()).json()).toMatchObject({ code: 'widget_not_found' });
     expect((await as({ token }, 'GET', '/api/user')).statusCode).toBe(401);
     const refused = await login(slug, 'ana', password);
     expect(refused.statusCode).toBe(403);
@@ -211,6 +218,7 @@ describe('suspension', () => {
     const reactivated = await as(root, 'POST', `/api/product/companies/${created.company.id}/reactivate`);
     expect(reactivated.json<ProductCompany>().suspended_at).toBeNull();
     expect((await login(slug, 'ana', password)).statusCode).toBe(200);
+    expect((await widget()).statusCode).toBe(200);
   });
 
   it('will not suspend the super administrator’s own company; unknown ids answer 404', async () => {
