@@ -38,8 +38,8 @@ export const CompaniesQuery = z.object({
   search: z.string().trim().max(100).optional(),
   sort: CompanySort.default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(COMPANY_PAGE_MAX).default(COMPANY_PAGE_SIZE),
+  limit: z.coerce.number().int().min(1).max(COMPANY_PAGE_MAX).default(COMPANY_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type CompaniesQuery = z.infer<typeof CompaniesQuery>;
 

@@ -119,8 +119,8 @@ export function productCompanies(deps: { db: Db; bus: EventBus }) {
       const [rows, [total]] = await Promise.all([
         withUsage(deps.db, where)
           .orderBy(...ORDER[query.sort].map((column) => direction(column)), asc(companies.id))
-          .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size),
+          .limit(query.limit)
+          .offset(query.offset),
         deps.db.select({ total: count() }).from(companies).where(where),
       ]);
       return { rows, total: total?.total ?? 0 };

@@ -95,7 +95,7 @@ describe('companies', () => {
 
   it('refuses a taken slug (whatever its case) and bad input with translated 4xx, changing nothing', async () => {
     await newCompany('Taken', 'taken-slug');
-    const before = (await as(root, 'GET', '/api/product/companies?page_size=100')).json<CompanyPage>().total;
+    const before = (await as(root, 'GET', '/api/product/companies?limit=100')).json<CompanyPage>().total;
     const taken = await as(root, 'POST', '/api/product/companies', {
       name: 'Other',
       slug: 'Taken-Slug',
@@ -124,7 +124,7 @@ describe('companies', () => {
       admin: { name: 'X', username: 'xx' },
     });
     expect(noName.statusCode).toBe(400);
-    expect((await as(root, 'GET', '/api/product/companies?page_size=100')).json<CompanyPage>().total).toBe(
+    expect((await as(root, 'GET', '/api/product/companies?limit=100')).json<CompanyPage>().total).toBe(
       before,
     );
   });
@@ -165,17 +165,17 @@ describe('companies', () => {
     );
 
     const byName = (
-      await as(root, 'GET', '/api/product/companies?sort=name&direction=desc&page_size=2')
+      await as(root, 'GET', '/api/product/companies?sort=name&direction=desc&limit=2')
     ).json<CompanyPage>();
     expect(byName.data).toHaveLength(2);
     expect(byName.data[0]!.name).toBe('Zebra Usage Ltd');
     expect(byName.total).toBeGreaterThan(2);
     const second = (
-      await as(root, 'GET', '/api/product/companies?sort=name&direction=desc&page_size=2&page=2')
+      await as(root, 'GET', '/api/product/companies?sort=name&direction=desc&limit=2&offset=2')
     ).json<CompanyPage>();
     expect(second.data.map((c) => c.id)).not.toContain(byName.data[0]!.id);
 
-    const bad = await as(root, 'GET', '/api/product/companies?sort=usage&page_size=1000');
+    const bad = await as(root, 'GET', '/api/product/companies?sort=usage&limit=1000');
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -109,8 +109,6 @@ export const en: Catalogue = {
     changelog_enabled: 'changelog enabled',
     changelog_roles: 'roles that see the changelog',
     sort: 'sort order',
-    page: 'page',
-    page_size: 'items per page',
     user_id: 'user',
     color_light: 'light theme colour',
     color_dark: 'dark theme colour',

@@ -109,8 +109,6 @@ export const es: Catalogue = {
     changelog_enabled: 'novedades activadas',
     changelog_roles: 'perfiles que ven las novedades',
     sort: 'orden',
-    page: 'página',
-    page_size: 'elementos por página',
     user_id: 'usuario',
     color_light: 'color del tema claro',
     color_dark: 'color del tema oscuro',

@@ -113,8 +113,6 @@ export const fr: Catalogue = {
     changelog_enabled: 'nouveautés activées',
     changelog_roles: 'profils qui voient les nouveautés',
     sort: 'tri',
-    page: 'page',
-    page_size: 'éléments par page',
     user_id: 'utilisateur',
     color_light: 'couleur du thème clair',
     color_dark: 'couleur du thème sombre',

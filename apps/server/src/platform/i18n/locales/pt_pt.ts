@@ -111,8 +111,6 @@ export const pt_pt: Catalogue = {
     changelog_enabled: 'novidades ativadas',
     changelog_roles: 'perfis que veem as novidades',
     sort: 'ordenação',
-    page: 'página',
-    page_size: 'itens por página',
     user_id: 'utilizador',
     color_light: 'cor do tema claro',
     color_dark: 'cor do tema escuro',

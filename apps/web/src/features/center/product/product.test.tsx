@@ -91,7 +91,7 @@ describe('product page', () => {
         search: 'pad',
         sort: 'status',
         direction: 'desc',
-        page: '1',
+        offset: '0',
       }),
     );
   });
