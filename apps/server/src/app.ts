@@ -34,6 +34,7 @@ import {
   registerMessageWorker,
 } from './modules/messages/index.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
+import { registerProduct } from './modules/product/index.ts';
 import { registerResources } from './modules/resources/index.ts';
 import {
   registerScheduleNotifier,
@@ -84,6 +85,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerEvents,
   registerResources,
   registerHealth,
+  registerProduct,
 ];
 
 /** The modules' realtime notifiers, started once the realtime server exists. */

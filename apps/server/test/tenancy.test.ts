@@ -23,6 +23,7 @@ import { connectSocket, type TestSocket } from './realtime-client.ts';
 import {
   documentedOperations,
   markersOf,
+  PRODUCT_OPERATIONS,
   PUBLIC_OPERATIONS,
   SOCKET_PROBES,
   TENANCY_PROBES,
@@ -55,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('tenancy', () => {
-  it('every table except companies belongs to a company (company_id not null)', async () => {
+  it('every table except companies and product_settings belongs to a company (company_id not null)', async () => {
     const rows = await queryRows<{ table_name: string; is_nullable: string | null }>(
       t.database.db,
       sql`
@@ -65,7 +66,9 @@ describe('tenancy', () => {
       where t.table_schema = 'public' and t.table_type = 'BASE TABLE'`,
     );
     const offenders = rows
-      .filter((row) => row.table_name !== 'companies' && row.is_nullable !== 'NO')
+      .filter(
+        (row) => !['companies', 'product_settings'].includes(row.table_name) && row.is_nullable !== 'NO',
+      )
       .map((row) => row.table_name);
     expect(offenders).toEqual([]);
     expect((await tenantTables(t.database.db)).length).toBeGreaterThan(5);
@@ -75,6 +78,7 @@ describe('tenancy', () => {
     const covered = new Set([
       ...TENANCY_PROBES.map((probe) => probe.operation),
       ...Object.keys(PUBLIC_OPERATIONS),
+      ...Object.keys(PRODUCT_OPERATIONS),
     ]);
     const missing = documentedOperations(t.app).filter((operation) => !covered.has(operation));
     expect(missing).toEqual([]);

@@ -41,6 +41,20 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
     'a visitor’s upload, authorised by the visitor JWT to their own conversation only (widget.test.ts)',
 };
 
+/**
+ * Product administration (issue 21 item 6) reaches every company by design, for super administrators only:
+ * product.test.ts checks that every other role of every company is refused each of these.
+ */
+export const PRODUCT_OPERATIONS: Record<string, string> = {
+  'GET /api/product/companies': 'every company with its usage',
+  'POST /api/product/companies': 'creates a company and its first administrator',
+  'POST /api/product/companies/{id}/suspend': 'suspends a company',
+  'POST /api/product/companies/{id}/reactivate': 'reactivates a company',
+  'POST /api/product/companies/{id}/impersonate': 'opens a support session as a user of a company',
+  'GET /api/product/settings': 'product-wide settings',
+  'PATCH /api/product/settings': 'changes product-wide settings',
+};
+
 const contactOf = (foreign: Foreign, index = 0) => foreign.rows.contacts?.[index] ?? {};
 const phoneOf = (foreign: Foreign) =>
   String(foreign.rows.contact_channels?.find((row) => row.kind === 'whatsapp')?.address);
@@ -59,6 +73,16 @@ const search = (parameter: string, value: string, url = '/api/conversations/sear
 });
 
 export const TENANCY_PROBES: TenancyProbe[] = [
+  {
+    operation: 'GET /api/session/impersonation',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/session/impersonation' }),
+  },
+  {
+    operation: 'POST /api/session/impersonation/end',
+    expect: 'own_only',
+    request: () => ({ method: 'POST', url: '/api/session/impersonation/end' }),
+  },
   { operation: 'GET /api/user', expect: 'own_only', request: () => ({ method: 'GET', url: '/api/user' }) },
   {
     operation: 'POST /api/user',

@@ -45,6 +45,8 @@ export const ABILITY_RULES = {
   'teams.read': { roles: SUPERVISING },
   /** Create and archive teams, choose their supervisors, and change any team. */
   'teams.manage': { roles: ADMINISTERING },
+  /** Administer the product: every company (create, suspend, usage), product-wide settings, support sessions. */
+  'product.manage': { roles: ['super_admin'] },
 } as const satisfies Record<string, AbilityRule>;
 
 export type Ability = keyof typeof ABILITY_RULES;

@@ -33,6 +33,17 @@ export const AUDIT_KINDS = [
    * details the contact, the format, the period and how many messages went out.
    */
   'conversation_exported',
+  /**
+   * The product's super administrator acted on the company (issue 21 item 6): created, suspended or reactivated
+   * it, or opened / closed a support session as one of its users. Written in the company's own log, so its
+   * administrators see who came in; actor_id is the super administrator (a user of another company), subject
+   * their username; details name the impersonated user and when the session expires.
+   */
+  'company_created',
+  'company_suspended',
+  'company_reactivated',
+  'impersonation_started',
+  'impersonation_ended',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

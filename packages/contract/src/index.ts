@@ -25,3 +25,4 @@ export * from './widget.ts';
 export * from './realtime.ts';
 export * from './views.ts';
 export * from './teams.ts';
+export * from './product.ts';

@@ -119,6 +119,15 @@ export const appRoutes: RouteObject[] = [
                 ErrorBoundary: RouteErrorBoundary,
                 lazy: lazyComponent(() => import('../features/center/teams/TeamsPage.tsx'), 'TeamsPage'),
               },
+              {
+                ...meta('center.product'),
+                path: childPath('center.product', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/product/ProductPage.tsx'),
+                  'ProductPage',
+                ),
+              },
             ],
           },
           {

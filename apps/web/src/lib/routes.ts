@@ -30,6 +30,7 @@ export const ROUTES = {
   'center.audit': { path: '/center/audit', access: 'authenticated' },
   'center.branding': { path: '/center/branding', access: 'authenticated' },
   'center.teams': { path: '/center/teams', access: 'authenticated' },
+  'center.product': { path: '/center/product', access: 'authenticated' },
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -21,6 +21,8 @@ export const companies = pgTable(
      */
     criticalAfterMinutes: integer('critical_after_minutes').default(DEFAULT_CRITICAL_AFTER_MINUTES),
     criticalHighPriority: boolean('critical_high_priority').notNull().default(true),
+    /** Set while the product's super administrator has suspended the company: nobody of it signs in. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -323,7 +323,11 @@ export const attachments = pgTable(
     sha256: text('sha256').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('attachments_message_idx').on(t.messageId)],
+  (t) => [
+    index('attachments_message_idx').on(t.messageId),
+    // The product's usage sums a company's stored bytes from this index alone.
+    index('attachments_company_size_idx').on(t.companyId, t.size),
+  ],
 );
 
 /** Reactions to messages: by an attendant (user_id) or, once channels report them, by the customer (null). */

@@ -6,3 +6,4 @@ export * from './contacts.ts';
 export * from './audit.ts';
 export * from './views.ts';
 export * from './teams.ts';
+export * from './product.ts';

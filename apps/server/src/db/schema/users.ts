@@ -1,6 +1,7 @@
 // Users of a company (attendants, supervisors, admins) and their login sessions.
 import { LANGUAGES, ROLES, type UpdatePreferencesRequest } from '@atende/contract';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   jsonb,
@@ -73,6 +74,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * A support session (modules/product): the super administrator (a user of another company) acting as this
+     * session's user. Gone with them: a support session never outlives who opened it.
+     */
+    impersonatorId: uuid('impersonator_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

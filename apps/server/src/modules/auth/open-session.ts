@@ -19,6 +19,9 @@ export type SessionOwner = Parameters<typeof authContext>[1] & {
   userAgent: string | undefined;
 };
 
+/** A support session (modules/product): who opened it as the owner, and its shorter life. */
+export type SupportSession = { impersonatorId: string; ttlMs: number };
+
 /**
  * Inserts the session with `db` (the caller's transaction, where it has one). `version` is the session cache's,
  * taken before the owner was read: a change of the user notified since keeps the session out of the cache.
@@ -28,9 +31,10 @@ export async function openSession(
   deps: SessionDeps,
   version: number,
   owner: SessionOwner,
+  support?: SupportSession,
 ): Promise<SessionToken> {
   const now = Date.now();
-  const expiresAt = new Date(now + deps.sessionTtlMs);
+  const expiresAt = new Date(now + (support?.ttlMs ?? deps.sessionTtlMs));
   const [session] = await db
     .insert(sessions)
     .values({
@@ -39,6 +43,7 @@ export async function openSession(
       expiresAt,
       ip: owner.ip,
       userAgent: owner.userAgent?.slice(0, 500),
+      impersonatorId: support?.impersonatorId ?? null,
     })
     .returning({ id: sessions.id });
   if (!session) throw new Error('session insert returned nothing');

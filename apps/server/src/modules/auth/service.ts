@@ -63,6 +63,8 @@ export function authService(deps: AuthDeps) {
         throw new AppError('invalid_credentials', 400);
       }
       await deps.throttle.succeeded(attempt);
+      // Told only to who knows the password: a stranger learns nothing of the company's state.
+      if (user.companySuspendedAt) throw new AppError('company_suspended', 403);
 
       const session = await openSession(deps.db, deps, version, {
         ...user,
@@ -109,6 +111,7 @@ async function findLoginUser(db: Db, input: LoginRequest) {
       canCreateContacts: users.canCreateContacts,
       canSendFiles: users.canSendFiles,
       canChangeResponsible: users.canChangeResponsible,
+      companySuspendedAt: companies.suspendedAt,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))

@@ -22,6 +22,7 @@ import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Signature, UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
+import { refuseInSupportSession } from '../product/impersonation.ts';
 import { ONLINE_WINDOW_MS } from './policy.ts';
 import { avatarResource, responsibleColumns } from './presenter.ts';
 
@@ -90,6 +91,7 @@ export function userService(deps: UserDeps) {
 
   /** Every other session of the user is revoked, so a new password locks out whoever else held the account. */
   async function setPassword(ctx: TenantContext, password: string): Promise<void> {
+    await refuseInSupportSession(ctx.db, ctx.sessionId);
     const passwordHash = await hashPassword(password);
     await inTransaction(ctx.db, deps.bus, async (tx, record) => {
       await tx

@@ -8,8 +8,8 @@ import {
   type WidgetSession,
   type WidgetSessionRequest,
 } from '@atende/contract';
-import { and, eq } from 'drizzle-orm';
-import { channelAccounts, contactChannels, contacts } from '../../db/schema/index.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { channelAccounts, companies, contactChannels, contacts } from '../../db/schema/index.ts';
 import { openAccount } from '../../channels/accounts.ts';
 import type { ChannelAccountRecord } from '../../channels/adapter.ts';
 import type { VisitorRelay } from './relay.ts';
@@ -40,17 +40,21 @@ type Widget = { account: ChannelAccountRecord; settings: ChatSettings };
 
 /** The enabled chat account behind a public widget key; the same 404 for unknown and disabled ones. */
 export async function findWidget(deps: Pick<WidgetDeps, 'db' | 'credentials'>, key: string): Promise<Widget> {
-  const [row] = await deps.db
-    .select()
+  // A suspended company's widget is not offered: the same 404 as an unknown key.
+  const [found] = await deps.db
+    .select({ account: channelAccounts })
     .from(channelAccounts)
+    .innerJoin(companies, eq(companies.id, channelAccounts.companyId))
     .where(
       and(
         eq(channelAccounts.publicKey, key),
         eq(channelAccounts.kind, 'chat'),
         eq(channelAccounts.enabled, true),
+        isNull(companies.suspendedAt),
       ),
     )
     .limit(1);
+  const row = found?.account;
   const settings = row ? ChatSettings.safeParse(row.settings) : null;
   if (!row || !settings?.success) throw new AppError('widget_not_found', 404);
   return { account: openAccount(deps.credentials, row), settings: settings.data };

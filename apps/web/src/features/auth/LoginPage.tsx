@@ -69,9 +69,9 @@ export function LoginPage() {
       notifyError(t('session.accountDataError'));
       return;
     }
-    if (error instanceof HttpError && (error.status === 400 || error.status === 429)) {
-      // 400: the server's message belongs in the form (no toast on login, spec §8); so does 429's, which
-      // says when the next try is allowed (issue 19, finding 6).
+    if (error instanceof HttpError && [400, 403, 429].includes(error.status)) {
+      // 400: the server's message belongs in the form (no toast on login, spec §8); so do 429's, which
+      // says when the next try is allowed (issue 19, finding 6), and 403's (the company is suspended).
       const message = error.serverMessage ?? t('auth.loginFailed');
       const field = error.field;
       if (isField(field)) setFieldErrors({ [field]: message });

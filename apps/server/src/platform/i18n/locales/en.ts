@@ -80,6 +80,14 @@ export const en: Catalogue = {
     too_many_messages: 'You are sending messages too fast. Wait a moment and send again.',
     visitor_session_invalid: 'The chat session has expired. Reload the page.',
     audit_invalid_period: "The period's end must not come before its start.",
+    company_slug_invalid:
+      'The company identifier must have 1 to 40 lower-case letters, digits or dashes (no dash at the start or end).',
+    company_slug_taken: 'A company with the identifier “{slug}” already exists: choose another.',
+    username_invalid:
+      'The username must have 2 to 60 lower-case letters, digits, dots, dashes or underscores.',
+    company_suspended: 'This company’s access is suspended. Contact the product’s support.',
+    not_impersonating: 'This session is not a support session.',
+    impersonation_password: 'The user’s password cannot be changed in a support session.',
     service_unavailable: 'Service temporarily unavailable. Please try again shortly.',
     internal_error: 'Oops. Something went wrong...',
   },
@@ -100,6 +108,13 @@ export const en: Catalogue = {
     nothing_to_change: 'Provide at least one field to change.',
   },
   fields: {
+    slug: 'identifier',
+    admin: 'administrator',
+    survey_period_days: 'survey period (days)',
+    changelog_enabled: 'changelog enabled',
+    changelog_roles: 'roles that see the changelog',
+    sort: 'sort order',
+    user_id: 'user',
     color_light: 'light theme colour',
     color_dark: 'dark theme colour',
     product_name: 'product name',

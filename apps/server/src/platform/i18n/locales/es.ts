@@ -80,6 +80,14 @@ export const es: Catalogue = {
     too_many_messages: 'Está enviando mensajes demasiado rápido. Espere un momento y vuelva a enviar.',
     visitor_session_invalid: 'La sesión del chat ha caducado. Recargue la página.',
     audit_invalid_period: 'El final del período no puede ser anterior a su inicio.',
+    company_slug_invalid:
+      'El identificador de la empresa debe tener de 1 a 40 letras minúsculas, números o guiones (sin guion al inicio ni al final).',
+    company_slug_taken: 'Ya existe una empresa con el identificador “{slug}”: elija otro.',
+    username_invalid:
+      'El usuario debe tener de 2 a 60 letras minúsculas, números, puntos, guiones o guiones bajos.',
+    company_suspended: 'El acceso de esta empresa está suspendido. Contacte con el soporte del producto.',
+    not_impersonating: 'Esta sesión no es una sesión de soporte.',
+    impersonation_password: 'En una sesión de soporte no se puede cambiar la contraseña del usuario.',
     service_unavailable: 'Servicio temporalmente no disponible. Vuelva a intentarlo en unos instantes.',
     internal_error: 'Ups. Algo salió mal...',
   },
@@ -100,6 +108,13 @@ export const es: Catalogue = {
     nothing_to_change: 'Indique al menos un campo para modificar.',
   },
   fields: {
+    slug: 'identificador',
+    admin: 'administrador',
+    survey_period_days: 'período de la encuesta (días)',
+    changelog_enabled: 'novedades activadas',
+    changelog_roles: 'perfiles que ven las novedades',
+    sort: 'orden',
+    user_id: 'usuario',
     color_light: 'color del tema claro',
     color_dark: 'color del tema oscuro',
     product_name: 'nombre del producto',

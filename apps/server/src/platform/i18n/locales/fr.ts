@@ -83,6 +83,15 @@ export const fr: Catalogue = {
     too_many_messages: 'Vous envoyez des messages trop vite. Patientez un instant puis renvoyez.',
     visitor_session_invalid: 'La session du chat a expiré. Rechargez la page.',
     audit_invalid_period: 'La fin de la période ne peut pas précéder son début.',
+    company_slug_invalid:
+      'L’identifiant de l’entreprise doit comporter de 1 à 40 lettres minuscules, chiffres ou tirets (sans tiret au début ni à la fin).',
+    company_slug_taken: 'Une entreprise avec l’identifiant « {slug} » existe déjà : choisissez-en un autre.',
+    username_invalid:
+      'Le nom d’utilisateur doit comporter de 2 à 60 lettres minuscules, chiffres, points, tirets ou tirets bas.',
+    company_suspended: 'L’accès de cette entreprise est suspendu. Contactez le support du produit.',
+    not_impersonating: 'Cette session n’est pas une session de support.',
+    impersonation_password:
+      'Le mot de passe de l’utilisateur ne peut pas être modifié pendant une session de support.',
     service_unavailable: 'Service momentanément indisponible. Réessayez dans quelques instants.',
     internal_error: 'Oups. Une erreur s’est produite...',
   },
@@ -103,6 +112,13 @@ export const fr: Catalogue = {
     nothing_to_change: 'Indiquez au moins un champ à modifier.',
   },
   fields: {
+    slug: 'identifiant',
+    admin: 'administrateur',
+    survey_period_days: 'période de l’enquête (jours)',
+    changelog_enabled: 'nouveautés activées',
+    changelog_roles: 'profils qui voient les nouveautés',
+    sort: 'tri',
+    user_id: 'utilisateur',
     color_light: 'couleur du thème clair',
     color_dark: 'couleur du thème sombre',
     product_name: 'nom du produit',

@@ -78,6 +78,14 @@ export const pt_br = {
     too_many_messages: 'Você está enviando mensagens rápido demais. Aguarde um momento e envie de novo.',
     visitor_session_invalid: 'A sessão do chat expirou. Recarregue a página.',
     audit_invalid_period: 'O fim do período não pode ser anterior ao início.',
+    company_slug_invalid:
+      'O identificador da empresa deve ter de 1 a 40 letras minúsculas, números ou hifens (sem hífen no início ou no fim).',
+    company_slug_taken: 'Já existe uma empresa com o identificador “{slug}”: escolha outro.',
+    username_invalid:
+      'O usuário deve ter de 2 a 60 letras minúsculas, números, pontos, hifens ou sublinhados.',
+    company_suspended: 'O acesso desta empresa está suspenso. Fale com o suporte do produto.',
+    not_impersonating: 'Esta sessão não é uma sessão de suporte.',
+    impersonation_password: 'Em uma sessão de suporte não é possível alterar a senha do usuário.',
     service_unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
     internal_error: 'Ops. Algo de errado aconteceu...',
   },
@@ -98,6 +106,13 @@ export const pt_br = {
     nothing_to_change: 'Informe ao menos um campo para alterar.',
   },
   fields: {
+    slug: 'identificador',
+    admin: 'administrador',
+    survey_period_days: 'período da pesquisa (dias)',
+    changelog_enabled: 'novidades ativadas',
+    changelog_roles: 'perfis que veem as novidades',
+    sort: 'ordenação',
+    user_id: 'usuário',
     color_light: 'cor do tema claro',
     color_dark: 'cor do tema escuro',
     product_name: 'nome do produto',

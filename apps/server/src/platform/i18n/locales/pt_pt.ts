@@ -82,6 +82,14 @@ export const pt_pt: Catalogue = {
     too_many_messages: 'Está a enviar mensagens demasiado depressa. Aguarde um momento e volte a enviar.',
     visitor_session_invalid: 'A sessão do chat expirou. Recarregue a página.',
     audit_invalid_period: 'O fim do período não pode ser anterior ao início.',
+    company_slug_invalid:
+      'O identificador da empresa deve ter de 1 a 40 letras minúsculas, algarismos ou hífenes (sem hífen no início ou no fim).',
+    company_slug_taken: 'Já existe uma empresa com o identificador “{slug}”: escolha outro.',
+    username_invalid:
+      'O utilizador deve ter de 2 a 60 letras minúsculas, algarismos, pontos, hífenes ou sublinhados.',
+    company_suspended: 'O acesso desta empresa está suspenso. Contacte o suporte do produto.',
+    not_impersonating: 'Esta sessão não é uma sessão de suporte.',
+    impersonation_password: 'Numa sessão de suporte não é possível alterar a palavra-passe do utilizador.',
     service_unavailable: 'Serviço temporariamente indisponível. Tente novamente dentro de instantes.',
     internal_error: 'Ups. Algo correu mal...',
   },
@@ -102,6 +110,13 @@ export const pt_pt: Catalogue = {
     nothing_to_change: 'Indique pelo menos um campo a alterar.',
   },
   fields: {
+    slug: 'identificador',
+    admin: 'administrador',
+    survey_period_days: 'período do inquérito (dias)',
+    changelog_enabled: 'novidades ativadas',
+    changelog_roles: 'perfis que veem as novidades',
+    sort: 'ordenação',
+    user_id: 'utilizador',
     color_light: 'cor do tema claro',
     color_dark: 'cor do tema escuro',
     product_name: 'nome do produto',

@@ -88,6 +88,15 @@ function describeDetails(t: TFunction, event: AuditEvent, language: Language): s
         end: formatDay(details.end_date, language),
         count: Number(details.messages),
       });
+    case 'company_created':
+      return t('centerAudit.details.company_created', { admin: details.admin });
+    case 'company_suspended':
+    case 'company_reactivated':
+      return '';
+    case 'impersonation_started':
+      return t('centerAudit.details.impersonation_started', { user: details.user });
+    case 'impersonation_ended':
+      return t('centerAudit.details.impersonation_ended', { user: details.user });
   }
 }
 
