@@ -19,6 +19,16 @@ export const AUDIT_KINDS = [
   'catalogue_unarchived',
   /** An administrator changed the white-label: one event per field, with what it was and what it became. */
   'branding_changed',
+  /**
+   * An administrator's change of a user (Center "Usuários"): subject is the user's username, details name the
+   * user and, for an edit, each changed field's previous and new value; an import counts the users created.
+   */
+  'user_created',
+  'user_updated',
+  'user_deactivated',
+  'user_reactivated',
+  'user_password_reset',
+  'users_imported',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

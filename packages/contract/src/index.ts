@@ -24,3 +24,4 @@ export * from './colour-contrast.ts';
 export * from './widget.ts';
 export * from './realtime.ts';
 export * from './views.ts';
+export * from './center-users.ts';

@@ -13,7 +13,7 @@ import {
 } from '@atende/contract';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { companies, sessions, users } from '../../db/schema/index.ts';
-import type { TenantContext } from '../../platform/auth.ts';
+import { permissionValues, type TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { param, prepared } from '../../platform/db/prepared.ts';
@@ -54,9 +54,7 @@ export async function createUser(db: Db, companyId: string, input: NewUser): Pro
       timezone: input.timezone ?? DEFAULT_TIMEZONE,
       passwordHash: await hashPassword(input.password),
       requireNewPassword: input.requireNewPassword ?? false,
-      canCreateContacts: permissions.create_contacts,
-      canSendFiles: permissions.send_files,
-      canChangeResponsible: permissions.change_responsible,
+      ...permissionValues(permissions),
     })
     .returning();
   if (!row) throw new Error('user insert returned nothing');
@@ -222,7 +220,7 @@ export function userService(deps: UserDeps) {
   };
 }
 
-const isKnownTimezone = (timezone: string) => {
+export const isKnownTimezone = (timezone: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: timezone });
     return true;
