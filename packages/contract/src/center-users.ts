@@ -11,6 +11,7 @@ import { NamedItem } from './lists.ts';
 /** The roles an administrator may give: the super administrator is the platform's, not a company's. */
 export const ASSIGNABLE_ROLES = ['admin', 'supervisor', 'attendant'] as const;
 export const AssignableRole = z.enum(ASSIGNABLE_ROLES);
+export type AssignableRole = z.infer<typeof AssignableRole>;
 
 /** A user as the Center shows them; `default_permissions` are their role's, so the UI tells overrides apart. */
 export const CenterUser = z.object({

@@ -1,12 +1,16 @@
-// Layout route of every screen that reads server state: provides the TanStack Query client.
+// Layout route of every screen that reads server state: provides the TanStack Query client. A signed-in user
+// whose account requires a new password (an invitation, a reset) sets it here before any screen.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { NewPasswordPage } from '../features/auth/NewPasswordPage.tsx';
 import { queryClient } from '../lib/query-client.ts';
+import { useCurrentUser } from '../lib/session-store.ts';
 
 export function QueryLayout() {
+  const user = useCurrentUser();
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
+      {user?.require_new_password ? <NewPasswordPage /> : <Outlet />}
     </QueryClientProvider>
   );
 }

@@ -45,8 +45,10 @@ export const fr: Catalogue = {
     channel_kind_immutable: 'Le type d’un canal ne peut pas être modifié.',
     catalogue_name_taken:
       '« {name} » existe déjà dans cette liste (peut-être archivé) : choisissez un autre nom.',
-    username_taken: 'L’identifiant « {username} » existe déjà dans cette entreprise : choisissez-en un autre.',
-    last_admin: 'C’est le dernier administrateur actif de l’entreprise : nommez d’abord un autre administrateur.',
+    username_taken:
+      'L’identifiant « {username} » existe déjà dans cette entreprise : choisissez-en un autre.',
+    last_admin:
+      'C’est le dernier administrateur actif de l’entreprise : nommez d’abord un autre administrateur.',
     cannot_deactivate_self: 'Vous ne pouvez pas désactiver votre propre compte.',
     segment_not_found: 'L’un des portefeuilles choisis n’existe pas dans cette entreprise.',
     role_not_assignable: 'Ce profil ne peut pas être attribué ici.',

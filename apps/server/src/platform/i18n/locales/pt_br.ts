@@ -41,7 +41,8 @@ export const pt_br = {
     channel_kind_immutable: 'O tipo de um canal não pode ser alterado.',
     catalogue_name_taken: '“{name}” já existe nesta lista (talvez arquivado): escolha outro nome.',
     username_taken: 'O usuário “{username}” já existe nesta empresa: escolha outro.',
-    last_admin: 'Este é o último administrador ativo da empresa: promova outro usuário a administrador antes.',
+    last_admin:
+      'Este é o último administrador ativo da empresa: promova outro usuário a administrador antes.',
     cannot_deactivate_self: 'Você não pode desativar a sua própria conta.',
     segment_not_found: 'Uma das carteiras escolhidas não existe nesta empresa.',
     role_not_assignable: 'Este perfil não pode ser atribuído aqui.',

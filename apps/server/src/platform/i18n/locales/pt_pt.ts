@@ -44,11 +44,13 @@ export const pt_pt: Catalogue = {
     channel_kind_immutable: 'O tipo de um canal não pode ser alterado.',
     catalogue_name_taken: '“{name}” já existe nesta lista (talvez arquivado): escolha outro nome.',
     username_taken: 'O utilizador “{username}” já existe nesta empresa: escolha outro.',
-    last_admin: 'Este é o último administrador ativo da empresa: promova primeiro outro utilizador a administrador.',
+    last_admin:
+      'Este é o último administrador ativo da empresa: promova primeiro outro utilizador a administrador.',
     cannot_deactivate_self: 'Não pode desativar a sua própria conta.',
     segment_not_found: 'Uma das carteiras escolhidas não existe nesta empresa.',
     role_not_assignable: 'Este perfil não pode ser atribuído aqui.',
-    import_too_many_rows: 'O ficheiro tem demasiadas linhas: importe no máximo {max} utilizadores de cada vez.',
+    import_too_many_rows:
+      'O ficheiro tem demasiadas linhas: importe no máximo {max} utilizadores de cada vez.',
     import_invalid_csv: 'O ficheiro não é um CSV válido com as colunas esperadas ({columns}).',
     import_nothing_valid: 'Nenhuma linha válida para importar: corrija o ficheiro e envie-o novamente.',
     event_amount_required: 'Esta ação de evento exige um valor.',

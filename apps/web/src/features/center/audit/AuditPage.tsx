@@ -1,7 +1,7 @@
 // The Center's audit section (/center/audit): the company's security events and who changed what (catalogues,
 // white-label), newest first, read-only, a page at a time; for administrators only (ability audit.read), everyone
 // else is told so without a call.
-import { Catalogue, type AuditDetails, type AuditEvent } from '@atende/contract';
+import { Catalogue, PERMISSIONS, Role, type AuditDetails, type AuditEvent } from '@atende/contract';
 import { Alert, Badge, Button, Center, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -54,7 +54,48 @@ function describeDetails(t: TFunction, event: AuditEvent): string {
         to: value(details.to),
       });
     }
+    case 'user_created':
+    case 'user_updated':
+    case 'user_deactivated':
+    case 'user_reactivated':
+    case 'user_password_reset':
+    case 'users_imported':
+      return describeUserChange(t, event);
   }
+}
+
+const USER_FIELDS = ['name', 'username', 'email', 'role', 'language', 'timezone', 'segments'] as const;
+
+/** A user's creation (role, invitation) or edit (each changed field, each changed flag), in words. */
+function describeUserChange(t: TFunction, event: AuditEvent): string {
+  const { details } = event;
+  const role = (value: AuditDetails[string] | undefined) =>
+    Role.safeParse(value).success ? t(`roles.${value as Role}`) : String(value ?? '');
+  if (event.kind === 'user_created')
+    return t(details.invited ? 'centerAudit.details.user_invited' : 'centerAudit.details.user_created', {
+      role: role(details.role),
+    });
+  if (event.kind !== 'user_updated') return '';
+  const shown = (field: string, value: AuditDetails[string] | undefined) =>
+    field === 'role'
+      ? role(value)
+      : value === null || value === '' || value === undefined
+        ? t('centerAudit.details.empty')
+        : String(value);
+  const fields = USER_FIELDS.filter((field) => `previous_${field}` in details).map((field) =>
+    t('centerAudit.details.changed', {
+      field: t(`centerAudit.userFields.${field}`),
+      from: shown(field, details[`previous_${field}`]),
+      to: shown(field, details[field]),
+    }),
+  );
+  const flags = PERMISSIONS.filter((flag) => `permission_${flag}` in details).map((flag) =>
+    t('centerAudit.details.flag', {
+      flag: t(`centerUsers.flags.${flag}`),
+      value: t(details[`permission_${flag}`] ? 'centerUsers.yes' : 'centerUsers.no'),
+    }),
+  );
+  return [...fields, ...flags].join('; ');
 }
 
 /** Which catalogue the entry belongs to, and what an edit renamed or a move changed. */
