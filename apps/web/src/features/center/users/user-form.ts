@@ -65,10 +65,11 @@ export function withFlag(form: UserForm, flag: Permission, value: boolean): User
   return { ...form, overrides };
 }
 
-/** A new role keeps only the overrides that still differ from its defaults. */
+/** A new role brings its defaults; the flags set apart stay set apart where they still differ from them. */
 export function withRole(form: UserForm, role: AssignableRole): UserForm {
   let next: UserForm = { ...form, role, overrides: {} };
-  for (const flag of PERMISSIONS) next = withFlag(next, flag, flagValue(form, flag));
+  for (const [flag, value] of Object.entries(form.overrides) as [Permission, boolean][])
+    next = withFlag(next, flag, value);
   return next;
 }
 
