@@ -63,7 +63,7 @@ describe('center users', () => {
     expect(await center.getByTestId('user-flag-broadcast-overridden').count()).toBe(0);
     await center.getByTestId('user-flag-broadcast').click();
     await center.getByTestId('user-flag-broadcast-overridden').waitFor();
-    await center.getByRole('radio', { name: 'Definir senha' }).click({ force: true });
+    await center.getByTestId('user-access').getByText('Definir senha').click();
     await center.getByTestId('user-password').fill('senha-inicial-1');
     await center.getByTestId('user-save').click();
     await userRow(center, username).waitFor();
@@ -110,7 +110,7 @@ describe('center users', () => {
     await center.reload();
     await userRow(center, username).getByTestId('user-actions').click();
     await center.getByTestId('user-deactivate').click();
-    await center.getByTestId('user-confirm').getByRole('button', { name: 'Desativar' }).click();
+    await center.getByRole('dialog').getByRole('button', { name: 'Desativar' }).click();
     await expect
       .poll(() => userRow(center, username).getByTestId('user-status').textContent())
       .toBe('Desativado');

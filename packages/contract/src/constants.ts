@@ -153,8 +153,5 @@ export const MESSAGE_STATUS_REACHABLE_FROM: Record<MessageStatus, readonly Messa
 /** The Center's users list: a page by default and at most. */
 export const USER_PAGE_SIZE = 50;
 export const USER_PAGE_MAX = 200;
-/** A CSV import of users: at most this many rows and bytes. */
-export const USER_IMPORT_MAX_ROWS = 1000;
-export const USER_IMPORT_MAX_BYTES = 512 * 1024;
 /** Length of a temporary password the server generates (invite, reset). */
 export const TEMPORARY_PASSWORD_LENGTH = 12;

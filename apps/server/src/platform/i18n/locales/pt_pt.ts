@@ -49,10 +49,6 @@ export const pt_pt: Catalogue = {
     cannot_deactivate_self: 'Não pode desativar a sua própria conta.',
     segment_not_found: 'Uma das carteiras escolhidas não existe nesta empresa.',
     role_not_assignable: 'Este perfil não pode ser atribuído aqui.',
-    import_too_many_rows:
-      'O ficheiro tem demasiadas linhas: importe no máximo {max} utilizadores de cada vez.',
-    import_invalid_csv: 'O ficheiro não é um CSV válido com as colunas esperadas ({columns}).',
-    import_nothing_valid: 'Nenhuma linha válida para importar: corrija o ficheiro e envie-o novamente.',
     event_amount_required: 'Esta ação de evento exige um valor.',
     event_amount_not_allowed: 'Esta ação de evento não aceita valor.',
     event_annotation_required: 'Esta ação de evento exige uma anotação.',

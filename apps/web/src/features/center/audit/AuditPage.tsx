@@ -59,7 +59,6 @@ function describeDetails(t: TFunction, event: AuditEvent): string {
     case 'user_deactivated':
     case 'user_reactivated':
     case 'user_password_reset':
-    case 'users_imported':
       return describeUserChange(t, event);
   }
 }
