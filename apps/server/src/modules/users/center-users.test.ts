@@ -130,6 +130,11 @@ describe('POST /api/center/users', () => {
       before,
     );
     expect(await auditOf(admin.company.id)).toEqual([]);
+    // Two administrators creating the same username at once: one user, one clear refusal.
+    const both = await Promise.all(
+      [1, 2].map(() => call(admin, 'POST', URL, newUser({ username: 'Dupla' }))),
+    );
+    expect(both.map((response) => response.statusCode).sort()).toEqual([201, 409]);
   });
 });
 

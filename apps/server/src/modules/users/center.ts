@@ -17,7 +17,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { sessions, users, userWallets, wallets } from '../../db/schema/index.ts';
 import { authorize, permissionsOfRow, permissionValues, type TenantContext } from '../../platform/auth.ts';
-import type { Db } from '../../platform/db/database.ts';
+import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type DomainEvent, type EventBus } from '../../platform/events.ts';
@@ -43,6 +43,12 @@ const flagsOf = (input: Pick<UpdateUserRequest, 'role' | 'permissions'>): Permis
   ...defaultPermissions(input.role),
   ...input.permissions,
 });
+
+/** Two administrators creating the same username at once: the unique index refuses the second. */
+const takenRace = (username: string) => (error: unknown) => {
+  if (isUniqueViolation(error)) throw new AppError('username_taken', 409, { username });
+  throw error;
+};
 
 const SORTS = {
   name: sql`lower(${users.name})`,
@@ -274,7 +280,7 @@ export function centerUserOperations(deps: { bus: EventBus }) {
         await setSegments(tx, ctx, row!.id, input.segment_ids);
         await audit(tx, ctx, 'user_created', row!, { role: row!.role, invited: input.password === null });
         return (await withSegments(tx, ctx.companyId, [row!]))[0]!;
-      });
+      }).catch(takenRace(input.username));
       return { user, temporaryPassword: input.password === null ? password : null };
     },
 
@@ -294,7 +300,7 @@ export function centerUserOperations(deps: { bus: EventBus }) {
         const details = changes(before, row!, segmentsBefore, await segmentNames(tx, ctx, row!.id));
         if (Object.keys(details).length > 0) await audit(tx, ctx, 'user_updated', row!, details);
         return (await withSegments(tx, ctx.companyId, [row!]))[0]!;
-      });
+      }).catch(takenRace(input.username));
     },
 
     /** Deactivates or reactivates; a deactivated user's sessions end at once (their sockets too). */
