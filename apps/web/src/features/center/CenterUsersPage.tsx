@@ -14,6 +14,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { CenterSection } from './CenterSection.tsx';
 import { CriticalRuleSection } from './CriticalRuleSection.tsx';
 import { TemporaryPasswordModal, type Shown } from './users/TemporaryPasswordModal.tsx';
+import { UserDetailModal } from './users/UserDetailModal.tsx';
 import { UserFormModal } from './users/UserFormModal.tsx';
 import {
   resetUserPassword,
@@ -89,6 +90,7 @@ function CompanyUsers({ manages }: { manages: boolean }) {
   const [editing, setEditing] = useState<CenterUser | null | undefined>(undefined);
   const [pending, setPending] = useState<Pending | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
+  const [opened, setOpened] = useState<CenterUser | null>(null);
   const query = useQuery(usersQuery(view));
   const change = (patch: Partial<UserView>) => setView((current) => ({ ...current, page: 0, ...patch }));
   const handleCreated = (created: CreatedUser) => {
@@ -140,6 +142,7 @@ function CompanyUsers({ manages }: { manages: boolean }) {
                 users={page.data}
                 view={view}
                 onSort={(sort, direction) => change({ sort, direction })}
+                onOpen={setOpened}
                 actions={
                   manages
                     ? {
@@ -167,6 +170,7 @@ function CompanyUsers({ manages }: { manages: boolean }) {
       <UserFormModal editing={editing} onClose={() => setEditing(undefined)} onCreated={handleCreated} />
       <ActionConfirm pending={pending} onClose={() => setPending(null)} onReset={setShown} />
       <TemporaryPasswordModal shown={shown} onClose={() => setShown(null)} />
+      <UserDetailModal user={opened} onClose={() => setOpened(null)} />
     </Stack>
   );
 }

@@ -1,7 +1,17 @@
 // One page of the company's users: name, username, role, status, segments and last sign-in, sortable by the
 // headers; for administrators, each row's actions menu (edit, reset password, deactivate or reactivate).
 import type { CenterUser, CenterUserSort } from '@atende/contract';
-import { ActionIcon, Badge, Group, Menu, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Group,
+  Menu,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { SortAscendingIcon, SortDescendingIcon, AdjustmentsIcon } from '../../../components/Icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
@@ -78,9 +88,12 @@ export function UsersTable({
   users,
   view,
   onSort,
+  onOpen,
   actions,
 }: {
   users: CenterUser[];
+  /** Opens the user's detail. */
+  onOpen: (user: CenterUser) => void;
   view: Pick<UserView, 'sort' | 'direction'>;
   onSort: (sort: CenterUserSort, direction: 'asc' | 'desc') => void;
   /** Absent for who may only read: no menu shows. */
@@ -120,9 +133,16 @@ export function UsersTable({
           {users.map((user) => (
             <Table.Tr key={user.id} data-testid="user-row" data-username={user.username}>
               <Table.Td>
-                <Text size="sm" fw={500}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  fw={500}
+                  onClick={() => onOpen(user)}
+                  data-testid="user-open"
+                >
                   {user.name}
-                </Text>
+                </Anchor>
                 {user.email && (
                   <Text size="xs" c="dimmed">
                     {user.email}

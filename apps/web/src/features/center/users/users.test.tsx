@@ -176,11 +176,23 @@ describe('center users page', () => {
 
   it('shows supervisors the users without any button', async () => {
     useSessionStore.setState({ user: demoUser({ role: 'supervisor' }) });
-    stubApi({ 'GET /center/users': page([user('ana')]) });
+    stubApi({
+      'GET /center/users': page([
+        user('ana', {
+          segments: [SEGMENT],
+          permissions: { ...defaultPermissions('attendant'), broadcast: true },
+        }),
+      ]),
+    });
     wrap();
     await rowOf('ana');
     expect(screen.queryByTestId('user-new')).toBeNull();
     expect(screen.queryByTestId('user-actions')).toBeNull();
+    // The detail reads every field and flag, with the role's default beside an overridden one.
+    await userEvent.click(screen.getByTestId('user-open'));
+    const detail = await screen.findByTestId('user-detail');
+    expect(within(detail).getByText('Varejo')).toBeTruthy();
+    expect(within(detail).getByText('Alterada')).toBeTruthy();
   });
 
   it('tells an attendant the list is not for them, without asking for it', () => {
