@@ -744,6 +744,50 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     expect: 'not_found',
     request: (b) => ({ method: 'POST', url: `/api/center/teams/${firstId(b, 'teams')}/${action}` }),
   })),
+  // The Center's users: company B's users are neither listed (even searched by username), nor taken as a
+  // username, nor reachable by id; B's segments cannot be given to a user.
+  {
+    operation: 'GET /api/center/users',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/center/users?search=${encodeURIComponent(String(b.rows.users?.[0]?.username))}`,
+    }),
+  },
+  {
+    operation: 'POST /api/center/users',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/center/users',
+      payload: {
+        name: 'Probe',
+        username: String(b.rows.users?.[0]?.username),
+        role: 'attendant',
+        timezone: 'America/Sao_Paulo',
+        segment_ids: [firstId(b, 'wallets')],
+      },
+    }),
+  },
+  {
+    operation: 'GET /api/center/users/{id}',
+    expect: 'not_found',
+    request: (b) => ({ method: 'GET', url: `/api/center/users/${firstId(b, 'users')}` }),
+  },
+  {
+    operation: 'PUT /api/center/users/{id}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'PUT',
+      url: `/api/center/users/${firstId(b, 'users')}`,
+      payload: { name: 'Hijacked', username: 'hijacked', role: 'admin', timezone: 'America/Sao_Paulo' },
+    }),
+  },
+  ...(['deactivate', 'reactivate', 'reset-password'] as const).map((action): TenancyProbe => ({
+    operation: `POST /api/center/users/{id}/${action}`,
+    expect: 'not_found',
+    request: (b) => ({ method: 'POST', url: `/api/center/users/${firstId(b, 'users')}/${action}` }),
+  })),
   {
     operation: 'GET /api/resources',
     expect: 'own_only',

@@ -47,6 +47,18 @@ export const ABILITY_RULES = {
   'teams.manage': { roles: ADMINISTERING },
   /** Administer the product: every company (create, suspend, usage), product-wide settings, support sessions. */
   'product.manage': { roles: ['super_admin'] },
+  /** See the company's users in the Center (list and detail). */
+  'users.read': { roles: SUPERVISING },
+  /** Create, edit, deactivate and reactivate users, reset their passwords, set their flags, import them. */
+  'users.manage': { roles: ADMINISTERING },
+  /** Send broadcasts. */
+  'broadcasts.send': { flag: 'broadcast' },
+  /** Create and change pipelines. */
+  'pipelines.manage': { flag: 'pipelines_admin' },
+  /** Place and take calls with the softphone. */
+  'voice.use': { flag: 'voice' },
+  /** See colleagues' analytics. */
+  'analytics.see_others': { flag: 'analytics_others' },
 } as const satisfies Record<string, AbilityRule>;
 
 export type Ability = keyof typeof ABILITY_RULES;
@@ -68,11 +80,28 @@ export const abilitiesOf = (grantee: Grantee): Ability[] =>
   ABILITIES.filter((ability) => may(grantee, ability));
 
 /** The permission flags a new user of each role gets (README "Roles and default permissions"). */
+const SUPERVISING_DEFAULTS: Permissions = {
+  create_contacts: true,
+  send_files: true,
+  change_responsible: true,
+  broadcast: true,
+  pipelines_admin: true,
+  voice: true,
+  analytics_others: true,
+};
 const DEFAULT_PERMISSIONS: Record<Role, Permissions> = {
-  super_admin: { create_contacts: true, send_files: true, change_responsible: true },
-  admin: { create_contacts: true, send_files: true, change_responsible: true },
-  supervisor: { create_contacts: true, send_files: true, change_responsible: true },
-  attendant: { create_contacts: true, send_files: true, change_responsible: false },
+  super_admin: SUPERVISING_DEFAULTS,
+  admin: SUPERVISING_DEFAULTS,
+  supervisor: { ...SUPERVISING_DEFAULTS, pipelines_admin: false },
+  attendant: {
+    create_contacts: true,
+    send_files: true,
+    change_responsible: false,
+    broadcast: false,
+    pipelines_admin: false,
+    voice: true,
+    analytics_others: false,
+  },
 };
 
 export const defaultPermissions = (role: Role): Permissions => ({ ...DEFAULT_PERMISSIONS[role] });

@@ -44,6 +44,15 @@ export const AUDIT_KINDS = [
   'company_reactivated',
   'impersonation_started',
   'impersonation_ended',
+  /**
+   * An administrator's change of a user (Center "Usuários"): subject is the user's username, details name the
+   * user and, for an edit, each changed field's previous and new value.
+   */
+  'user_created',
+  'user_updated',
+  'user_deactivated',
+  'user_reactivated',
+  'user_password_reset',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -157,3 +157,8 @@ export const TEAM_NAME_MAX = 120;
 export const TEAM_PAGE_SIZE = 50;
 export const TEAM_PAGE_MAX = 200;
 export const TEAM_MEMBERS_MAX = 500;
+/** The Center's users list: a page by default and at most. */
+export const USER_PAGE_SIZE = 50;
+export const USER_PAGE_MAX = 200;
+/** Length of a temporary password the server generates (invite, reset). */
+export const TEMPORARY_PASSWORD_LENGTH = 12;

@@ -23,7 +23,15 @@ export type ChannelKind = z.infer<typeof ChannelKind>;
 export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 
-export const PERMISSIONS = ['create_contacts', 'send_files', 'change_responsible'] as const;
+export const PERMISSIONS = [
+  'create_contacts',
+  'send_files',
+  'change_responsible',
+  'broadcast',
+  'pipelines_admin',
+  'voice',
+  'analytics_others',
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const PRIORITIES = ['low', 'medium', 'high'] as const;

@@ -26,3 +26,4 @@ export * from './realtime.ts';
 export * from './views.ts';
 export * from './teams.ts';
 export * from './product.ts';
+export * from './center-users.ts';

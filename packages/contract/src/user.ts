@@ -9,6 +9,14 @@ export const Permissions = z.object({
   create_contacts: z.boolean(),
   send_files: z.boolean(),
   change_responsible: z.boolean(),
+  /** Send broadcasts (mass messages to a list of contacts). */
+  broadcast: z.boolean(),
+  /** Create and change pipelines and their steps. */
+  pipelines_admin: z.boolean(),
+  /** Use the softphone: place and take calls. */
+  voice: z.boolean(),
+  /** See the analytics of colleagues, not only one's own. */
+  analytics_others: z.boolean(),
 });
 export type Permissions = z.infer<typeof Permissions>;
 

@@ -46,6 +46,40 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The users' columns that hold each permission flag, the one place flags meet columns. */
+export const permissionColumns = {
+  canCreateContacts: users.canCreateContacts,
+  canSendFiles: users.canSendFiles,
+  canChangeResponsible: users.canChangeResponsible,
+  canBroadcast: users.canBroadcast,
+  canAdminPipelines: users.canAdminPipelines,
+  canUseVoice: users.canUseVoice,
+  canSeeOthersAnalytics: users.canSeeOthersAnalytics,
+};
+type PermissionRow = { [column in keyof typeof permissionColumns]: boolean };
+
+/** A row's permission flags as the contract names them. */
+export const permissionsOfRow = (row: PermissionRow): Permissions => ({
+  create_contacts: row.canCreateContacts,
+  send_files: row.canSendFiles,
+  change_responsible: row.canChangeResponsible,
+  broadcast: row.canBroadcast,
+  pipelines_admin: row.canAdminPipelines,
+  voice: row.canUseVoice,
+  analytics_others: row.canSeeOthersAnalytics,
+});
+
+/** The contract's permission flags as the users' columns (for inserts and updates). */
+export const permissionValues = (permissions: Permissions): PermissionRow => ({
+  canCreateContacts: permissions.create_contacts,
+  canSendFiles: permissions.send_files,
+  canChangeResponsible: permissions.change_responsible,
+  canBroadcast: permissions.broadcast,
+  canAdminPipelines: permissions.pipelines_admin,
+  canUseVoice: permissions.voice,
+  canSeeOthersAnalytics: permissions.analytics_others,
+});
+
 /** The session and its user's current role and permissions: every authenticated request runs it. */
 const sessionStatement = (db: Db) =>
   prepared(db, 'auth_session', () =>
@@ -55,9 +89,7 @@ const sessionStatement = (db: Db) =>
         expiresAt: sessions.expiresAt,
         active: users.active,
         role: users.role,
-        canCreateContacts: users.canCreateContacts,
-        canSendFiles: users.canSendFiles,
-        canChangeResponsible: users.canChangeResponsible,
+        ...permissionColumns,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -74,19 +106,8 @@ const sessionStatement = (db: Db) =>
 /** The user's role and permissions as stored (users' columns), of a session (ids). */
 export const authContext = (
   ids: Pick<AuthContext, 'companyId' | 'userId' | 'sessionId'>,
-  user: Pick<
-    typeof users.$inferSelect,
-    'role' | 'canCreateContacts' | 'canSendFiles' | 'canChangeResponsible'
-  >,
-): AuthContext => ({
-  ...ids,
-  role: user.role,
-  permissions: {
-    create_contacts: user.canCreateContacts,
-    send_files: user.canSendFiles,
-    change_responsible: user.canChangeResponsible,
-  },
-});
+  user: Pick<typeof users.$inferSelect, 'role'> & PermissionRow,
+): AuthContext => ({ ...ids, role: user.role, permissions: permissionsOfRow(user) });
 
 /** The session behind a token, or the reason it is refused (unauthenticated / session_expired). */
 export type Authenticator = (token: string | null) => Promise<AuthContext>;

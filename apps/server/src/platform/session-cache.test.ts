@@ -1,3 +1,4 @@
+import { defaultPermissions } from '@atende/contract';
 import { describe, expect, it } from 'vitest';
 import type { AuthContext } from './auth.ts';
 import { createSessionCache, SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS } from './session-cache.ts';
@@ -7,7 +8,7 @@ const session = (sessionId: string, userId = 'u1'): AuthContext => ({
   userId,
   sessionId,
   role: 'attendant',
-  permissions: { create_contacts: true, send_files: true, change_responsible: false },
+  permissions: defaultPermissions('attendant'),
 });
 
 const NOW = 1_000_000;

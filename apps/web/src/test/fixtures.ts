@@ -1,5 +1,5 @@
 // Test data shaped by the contract, and a fetch stand-in that answers like the API.
-import { abilitiesOf, type Resources, type User } from '@atende/contract';
+import { abilitiesOf, defaultPermissions, type Resources, type User } from '@atende/contract';
 import { vi } from 'vitest';
 
 /** A user as GET /api/user answers it: its abilities follow its role and flags, as the server's table says. */
@@ -20,7 +20,7 @@ const userFields: Omit<User, 'abilities'> = {
   sound_notification: true,
   require_new_password: false,
   pause: { pause_at: null, reason_id: null },
-  permissions: { create_contacts: true, send_files: true, change_responsible: false },
+  permissions: defaultPermissions('attendant'),
   role: 'attendant',
   company: { id: '01a201b8-7760-71e4-bcfb-5e5b0d8710b8', name: 'Demo' },
 };

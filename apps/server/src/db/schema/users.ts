@@ -37,6 +37,12 @@ export const users = pgTable(
     canCreateContacts: boolean('can_create_contacts').notNull(),
     canSendFiles: boolean('can_send_files').notNull(),
     canChangeResponsible: boolean('can_change_responsible').notNull(),
+    canBroadcast: boolean('can_broadcast').notNull().default(false),
+    canAdminPipelines: boolean('can_admin_pipelines').notNull().default(false),
+    canUseVoice: boolean('can_use_voice').notNull().default(true),
+    canSeeOthersAnalytics: boolean('can_see_others_analytics').notNull().default(false),
+    /** When the user last signed in (the Center's list shows it). */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordHash: text('password_hash').notNull(),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     pauseReasonId: uuid('pause_reason_id').references(() => pauseReasons.id, { onDelete: 'set null' }),

@@ -10,6 +10,7 @@
 import type { HandoffRequest } from '@atende/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index.ts';
+import { permissionColumns } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { openSession, type SessionDeps, type SessionToken } from './open-session.ts';
@@ -54,9 +55,7 @@ export function handoffService(deps: HandoffDeps) {
             id: users.id,
             companyId: users.companyId,
             role: users.role,
-            canCreateContacts: users.canCreateContacts,
-            canSendFiles: users.canSendFiles,
-            canChangeResponsible: users.canChangeResponsible,
+            ...permissionColumns,
           });
         if (!owner) throw refused();
         return openSession(tx, deps, version, { ...owner, ip: input.ip, userAgent: input.userAgent });

@@ -1,6 +1,7 @@
 // Opening a session, the step login and the console-link handoff share: the sessions row, its signed token,
 // and the session remembered at once (the console's first requests follow).
-import { sessions } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema/index.ts';
 import { authContext, type AuthContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { SessionCache } from '../../platform/session-cache.ts';
@@ -47,6 +48,11 @@ export async function openSession(
     })
     .returning({ id: sessions.id });
   if (!session) throw new Error('session insert returned nothing');
+  // The Center's users list shows it; not a column the auth triggers watch, so no cache is disturbed.
+  await db
+    .update(users)
+    .set({ lastLoginAt: new Date(now) })
+    .where(eq(users.id, owner.id));
   const auth: AuthContext = authContext(
     { companyId: owner.companyId, userId: owner.id, sessionId: session.id },
     owner,

@@ -2,7 +2,7 @@
 import type { LoginRequest } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import { companies, sessions, users } from '../../db/schema/index.ts';
-import type { TenantContext } from '../../platform/auth.ts';
+import { permissionColumns, type TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
@@ -108,9 +108,7 @@ async function findLoginUser(db: Db, input: LoginRequest) {
       companyId: users.companyId,
       passwordHash: users.passwordHash,
       role: users.role,
-      canCreateContacts: users.canCreateContacts,
-      canSendFiles: users.canSendFiles,
-      canChangeResponsible: users.canChangeResponsible,
+      ...permissionColumns,
       companySuspendedAt: companies.suspendedAt,
     })
     .from(users)

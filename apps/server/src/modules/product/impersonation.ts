@@ -27,14 +27,19 @@ export type ImpersonationDeps = {
 
 const impersonator = alias(users, 'impersonator');
 
-/** Refuses a password change in a support session: the account stays its owner's. */
-export async function refuseInSupportSession(db: Db, sessionId: string): Promise<void> {
+/** Whether the session was opened by a super administrator as its user. */
+export async function isSupportSession(db: Db, sessionId: string): Promise<boolean> {
   const [row] = await db
     .select({ impersonatorId: sessions.impersonatorId })
     .from(sessions)
     .where(eq(sessions.id, sessionId))
     .limit(1);
-  if (row?.impersonatorId) throw new AppError('impersonation_password', 403);
+  return Boolean(row?.impersonatorId);
+}
+
+/** Refuses a password change in a support session: the account stays its owner's. */
+export async function refuseInSupportSession(db: Db, sessionId: string): Promise<void> {
+  if (await isSupportSession(db, sessionId)) throw new AppError('impersonation_password', 403);
 }
 
 export type ImpersonationService = ReturnType<typeof impersonationService>;

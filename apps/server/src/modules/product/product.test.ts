@@ -252,8 +252,10 @@ describe('support sessions', () => {
       company: { id: created.company.id },
     });
     expect((await as(root, 'GET', '/api/session/impersonation')).json()).toEqual({ impersonation: null });
-    // The support session acts as the admin, not with the product's powers.
+    // The support session acts as the admin, not with the product's powers; the new admin's pending password
+    // is theirs to set, so the support session is not sent to the new-password page.
     expect((await as(support, 'GET', '/api/product/companies')).statusCode).toBe(403);
+    expect((await as(support, 'GET', '/api/user')).json()).toMatchObject({ require_new_password: false });
     const audit = await auditOf(support);
     expect(audit[0]).toMatchObject({
       kind: 'impersonation_started',

@@ -1,8 +1,12 @@
-// The users module, registered once per app: the account service bound to what it uses, then its routes.
+// The users module, registered once per app: the account service bound to what it uses, then its routes, and
+// the Center's management of the company's users.
 import type { FastifyInstance } from 'fastify';
+import { centerUserOperations } from './center.ts';
+import { centerUserRoutes } from './center-routes.ts';
 import { userRoutes } from './routes.ts';
 import { userService, type UserDeps } from './service.ts';
 
 export function registerUsers(app: FastifyInstance, deps: UserDeps): void {
   userRoutes(app, userService(deps), deps.urls);
+  centerUserRoutes(app, centerUserOperations(deps));
 }

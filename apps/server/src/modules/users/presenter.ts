@@ -1,14 +1,19 @@
 // Rows of `users` as the contract's User, UserPreferences and Responsible.
 import {
   abilitiesOf,
+  defaultPermissions,
   DEFAULT_PREFERENCES,
   UserPreferences,
+  type CenterUser,
   type Responsible,
   type User,
 } from '@atende/contract';
 import { users } from '../../db/schema/index.ts';
+import { permissionsOfRow } from '../../platform/auth.ts';
+import { isoTimestamp } from '../../platform/db/timestamps.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { Company } from '../companies/service.ts';
+import type { ManagedUser } from './center.ts';
 import { ONLINE_WINDOW_MS } from './policy.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -23,11 +28,7 @@ export const avatarUrl = (row: Pick<UserRow, 'id' | 'avatarPath' | 'updatedAt'>,
 };
 
 export function presentUser(row: UserRow, company: Pick<Company, 'id' | 'name'>, urls: UrlSigner): User {
-  const permissions = {
-    create_contacts: row.canCreateContacts,
-    send_files: row.canSendFiles,
-    change_responsible: row.canChangeResponsible,
-  };
+  const permissions = permissionsOfRow(row);
   return {
     id: row.id,
     username: row.username,
@@ -85,5 +86,25 @@ export function presentPreferences(stored: unknown): UserPreferences {
     side_panel_width: fields.side_panel_width
       .catch(DEFAULT_PREFERENCES.side_panel_width)
       .parse(saved.side_panel_width),
+  };
+}
+
+/** A user as the Center shows them, with their role's default flags so the UI tells overrides apart. */
+export function presentCenterUser({ row, segments }: ManagedUser): CenterUser {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    language: row.language,
+    timezone: row.timezone,
+    active: row.active,
+    require_new_password: row.requireNewPassword,
+    segments: segments.map(({ id, name }) => ({ id, name })),
+    permissions: permissionsOfRow(row),
+    default_permissions: defaultPermissions(row.role),
+    last_login_at: row.lastLoginAt ? isoTimestamp(row.lastLoginAt) : null,
+    created_at: isoTimestamp(row.createdAt),
   };
 }

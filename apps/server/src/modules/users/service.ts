@@ -13,7 +13,7 @@ import {
 } from '@atende/contract';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { companies, sessions, users } from '../../db/schema/index.ts';
-import type { TenantContext } from '../../platform/auth.ts';
+import { permissionValues, type TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { param, prepared } from '../../platform/db/prepared.ts';
@@ -22,7 +22,7 @@ import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Signature, UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
-import { refuseInSupportSession } from '../product/impersonation.ts';
+import { isSupportSession, refuseInSupportSession } from '../product/impersonation.ts';
 import { ONLINE_WINDOW_MS } from './policy.ts';
 import { avatarResource, responsibleColumns } from './presenter.ts';
 
@@ -55,9 +55,7 @@ export async function createUser(db: Db, companyId: string, input: NewUser): Pro
       timezone: input.timezone ?? DEFAULT_TIMEZONE,
       passwordHash: await hashPassword(input.password),
       requireNewPassword: input.requireNewPassword ?? false,
-      canCreateContacts: permissions.create_contacts,
-      canSendFiles: permissions.send_files,
-      canChangeResponsible: permissions.change_responsible,
+      ...permissionValues(permissions),
     })
     .returning();
   if (!row) throw new Error('user insert returned nothing');
@@ -86,6 +84,10 @@ export function userService(deps: UserDeps) {
     const [row] = await statement.execute({ userId: ctx.userId, companyId: ctx.companyId });
     // A user removed meanwhile answers 404.
     if (!row) throw notFound();
+    // A support session may not set the user's password (refuseInSupportSession), so it is not asked for one.
+    if (row.user.requireNewPassword && (await isSupportSession(ctx.db, ctx.sessionId))) {
+      return { ...row, user: { ...row.user, requireNewPassword: false } };
+    }
     return row;
   }
 
@@ -146,6 +148,8 @@ export function userService(deps: UserDeps) {
 
     /** Sets a new password without the current one, allowed only while the account requires a new one. */
     async resetPassword(ctx: TenantContext, input: ResetPasswordRequest): Promise<void> {
+      // Before anything: a support session is told why it may not, whatever the account's state.
+      await refuseInSupportSession(ctx.db, ctx.sessionId);
       const { user } = await current(ctx);
       if (!user.requireNewPassword) throw new AppError('new_password_not_required', 400);
       if (await verifyPassword(user.passwordHash, input.password)) throw new AppError('password_reuse', 400);
@@ -224,7 +228,7 @@ export function userService(deps: UserDeps) {
   };
 }
 
-const isKnownTimezone = (timezone: string) => {
+export const isKnownTimezone = (timezone: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: timezone });
     return true;

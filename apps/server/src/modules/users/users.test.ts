@@ -1,3 +1,4 @@
+import { defaultPermissions } from '@atende/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
@@ -44,18 +45,14 @@ describe('GET /api/user', () => {
       sound_notification: true,
       require_new_password: false,
       pause: { pause_at: null, reason_id: null },
-      permissions: { create_contacts: true, send_files: true, change_responsible: false },
+      permissions: defaultPermissions('attendant'),
       role: 'attendant',
-      abilities: ['contacts.create', 'messages.send_files'],
+      abilities: ['contacts.create', 'messages.send_files', 'voice.use'],
       company: { id: attendant.company.id, name: attendant.company.name },
     });
     const admin = await makeActor(t.app, t.database.db, 'admin');
     const adminBody = (await injectAs(t.app, admin, { method: 'GET', url: '/api/user' })).json();
-    expect(adminBody.permissions).toEqual({
-      create_contacts: true,
-      send_files: true,
-      change_responsible: true,
-    });
+    expect(adminBody.permissions).toEqual(defaultPermissions('admin'));
     expect(adminBody.abilities).toEqual([
       'contacts.create',
       'contacts.change_responsible',
@@ -73,6 +70,12 @@ describe('GET /api/user', () => {
       'audit.read',
       'teams.read',
       'teams.manage',
+      'users.read',
+      'users.manage',
+      'broadcasts.send',
+      'pipelines.manage',
+      'voice.use',
+      'analytics.see_others',
     ]);
   });
 

@@ -1,75 +1,198 @@
-// The Center's first page: the company's users, read-only until the Center's user management lands, and what
-// the company calls critical (administrators change it).
-import { Alert, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { renewalDelay } from '../../lib/signed-url.ts';
-import { useTranslation } from '../../lib/i18n.ts';
-import { responsiblesQuery } from '../../lib/catalogues.ts';
-import { initialsOf } from '../../lib/initials.ts';
+// The Center's first page: the company's users — a searchable, sortable, paged table; administrators create,
+// edit, deactivate or reactivate users and reset their passwords (the temporary password shown once);
+// supervisors read (no button shows) — and what the company calls critical (administrators change it).
+import type { CenterUser, CreatedUser } from '@atende/contract';
+import { Alert, Button, Group, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { PlusIcon, SearchIcon } from '../../components/Icons.tsx';
+import { QueryBody } from '../../components/QueryBody.tsx';
 import { useAbility } from '../../lib/abilities.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { CenterSection } from './CenterSection.tsx';
 import { CriticalRuleSection } from './CriticalRuleSection.tsx';
+import { TemporaryPasswordModal, type Shown } from './users/TemporaryPasswordModal.tsx';
+import { UserDetailModal } from './users/UserDetailModal.tsx';
+import { UserFormModal } from './users/UserFormModal.tsx';
+import {
+  resetUserPassword,
+  setUserActive,
+  USER_PAGE,
+  usersKey,
+  usersQuery,
+  type UserView,
+} from './users/users-api.ts';
+import { UsersTable } from './users/UsersTable.tsx';
 
-function CompanyUsers() {
+const FIRST_VIEW: UserView = { search: '', sort: 'name', direction: 'asc', status: 'all', page: 0 };
+
+type Pending = { user: CenterUser; action: 'active' | 'reset' };
+
+/** Confirms a deactivation, reactivation or password reset; a reset then shows the temporary password. */
+function ActionConfirm({
+  pending,
+  onClose,
+  onReset,
+}: {
+  pending: Pending | null;
+  onClose: () => void;
+  onReset: (shown: Shown) => void;
+}) {
   const { t } = useTranslation();
-  // Their avatars' signed addresses expire: the list is read again a little before the first does.
-  const users = useQuery({
-    ...responsiblesQuery,
-    refetchInterval: (query) => {
-      const delay = renewalDelay(query.state.data?.data.map((member) => member.avatar) ?? []);
-      return delay === null ? false : Math.max(delay, 1_000);
+  const queryClient = useQueryClient();
+  const run = useMutation({
+    mutationFn: async ({ user, action }: Pending) => {
+      if (action === 'reset') {
+        const reset = await resetUserPassword(user.id);
+        return { user: reset.user, password: reset.temporary_password };
+      }
+      await setUserActive(user.id, !user.active);
+      return null;
+    },
+    onSuccess: async (shown) => {
+      await queryClient.invalidateQueries({ queryKey: usersKey });
+      onClose();
+      if (shown) onReset({ name: shown.user.name, username: shown.user.username, password: shown.password });
     },
   });
-  if (users.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
-  if (users.isError) return <Alert color="red">{t('center.usersError')}</Alert>;
+  const handleClose = () => {
+    run.reset();
+    onClose();
+  };
+  const kind = !pending
+    ? 'deactivate'
+    : pending.action === 'reset'
+      ? 'reset'
+      : pending.user.active
+        ? 'deactivate'
+        : 'reactivate';
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('center.name')}</Table.Th>
-            <Table.Th>{t('center.username')}</Table.Th>
-            <Table.Th>{t('center.role')}</Table.Th>
-            <Table.Th>{t('center.status')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.data.data.map((member) => (
-            <Table.Tr key={member.id}>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar src={member.avatar} radius="xl" size={30} color="brand" alt={member.name}>
-                    {initialsOf(member.name)}
-                  </Avatar>
-                  <Text size="sm">{member.name}</Text>
+    <ConfirmModal
+      opened={pending !== null}
+      title={t(`centerUsers.confirm.${kind}.title`, { name: pending?.user.name ?? '' })}
+      confirmLabel={t(`centerUsers.confirm.${kind}.action`)}
+      busy={run.isPending}
+      error={run.isError ? errorText(run.error) : null}
+      onConfirm={() => pending && run.mutate(pending)}
+      onClose={handleClose}
+      testId="user-confirm"
+    >
+      <Text size="sm">{t(`centerUsers.confirm.${kind}.body`)}</Text>
+    </ConfirmModal>
+  );
+}
+
+function CompanyUsers({ manages }: { manages: boolean }) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<UserView>(FIRST_VIEW);
+  const [editing, setEditing] = useState<CenterUser | null | undefined>(undefined);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [opened, setOpened] = useState<CenterUser | null>(null);
+  const query = useQuery(usersQuery(view));
+  const change = (patch: Partial<UserView>) => setView((current) => ({ ...current, page: 0, ...patch }));
+  const handleCreated = (created: CreatedUser) => {
+    if (created.temporary_password)
+      setShown({
+        name: created.user.name,
+        username: created.user.username,
+        password: created.temporary_password,
+      });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            leftSection={<SearchIcon />}
+            placeholder={t('centerUsers.search')}
+            aria-label={t('centerUsers.search')}
+            value={view.search}
+            onChange={(event) => change({ search: event.currentTarget.value })}
+            data-testid="users-search"
+          />
+          <SegmentedControl
+            aria-label={t('centerUsers.status.label')}
+            value={view.status}
+            onChange={(value) => change({ status: value as UserView['status'] })}
+            data={[
+              { value: 'all', label: t('centerUsers.status.all') },
+              { value: 'active', label: t('centerUsers.status.activePlural') },
+              { value: 'inactive', label: t('centerUsers.status.inactivePlural') },
+            ]}
+            data-testid="users-status"
+          />
+        </Group>
+        {manages && (
+          <Button leftSection={<PlusIcon />} onClick={() => setEditing(null)} data-testid="user-new">
+            {t('centerUsers.new')}
+          </Button>
+        )}
+      </Group>
+      <QueryBody query={query}>
+        {(page) => {
+          if (page.data.length === 0) return <Text c="dimmed">{t('centerUsers.empty')}</Text>;
+          const pages = Math.max(1, Math.ceil(page.total / USER_PAGE));
+          return (
+            <>
+              <UsersTable
+                users={page.data}
+                view={view}
+                onSort={(sort, direction) => change({ sort, direction })}
+                onOpen={setOpened}
+                actions={
+                  manages
+                    ? {
+                        onEdit: setEditing,
+                        onResetPassword: (user) => setPending({ user, action: 'reset' }),
+                        onSetActive: (user) => setPending({ user, action: 'active' }),
+                      }
+                    : undefined
+                }
+              />
+              {pages > 1 && (
+                <Group justify="center">
+                  <Pagination
+                    total={pages}
+                    value={view.page + 1}
+                    onChange={(value) => setView((current) => ({ ...current, page: value - 1 }))}
+                    getControlProps={(control) => ({ 'aria-label': t(`centerCatalogues.pages.${control}`) })}
+                  />
                 </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  {member.username}
-                </Text>
-              </Table.Td>
-              <Table.Td>{t(`roles.${member.role}`)}</Table.Td>
-              <Table.Td>
-                <Badge variant="dot" color={member.online ? 'teal' : 'gray'}>
-                  {t(member.online ? 'center.online' : 'center.offline')}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </>
+          );
+        }}
+      </QueryBody>
+      <UserFormModal editing={editing} onClose={() => setEditing(undefined)} onCreated={handleCreated} />
+      <ActionConfirm pending={pending} onClose={() => setPending(null)} onReset={setShown} />
+      <TemporaryPasswordModal shown={shown} onClose={() => setShown(null)} />
+      <UserDetailModal user={opened} onClose={() => setOpened(null)} />
+    </Stack>
   );
 }
 
 export function CenterUsersPage() {
   const { t } = useTranslation();
+  const reads = useAbility('users.read');
+  const manages = useAbility('users.manage');
   const configures = useAbility('company.configure');
   return (
     <Stack gap="lg">
-      <CenterSection title={t('center.usersTitle')} description={t('center.usersReadOnly')}>
-        <CompanyUsers />
+      <CenterSection
+        title={t('center.usersTitle')}
+        description={t(manages ? 'centerUsers.subtitle' : 'center.usersReadOnly')}
+      >
+        {reads ? (
+          <CompanyUsers manages={manages} />
+        ) : (
+          <Alert color="yellow" variant="light" role="alert">
+            {t('centerUsers.noAccess')}
+          </Alert>
+        )}
       </CenterSection>
       <CriticalRuleSection editable={configures} />
     </Stack>

@@ -49,6 +49,13 @@ export const fr: Catalogue = {
     team_supervisor_role: 'Seuls les superviseurs et les administrateurs peuvent superviser une équipe.',
     catalogue_name_taken:
       '« {name} » existe déjà dans cette liste (peut-être archivé) : choisissez un autre nom.',
+    username_taken:
+      'L’identifiant « {username} » existe déjà dans cette entreprise : choisissez-en un autre.',
+    last_admin:
+      'C’est le dernier administrateur actif de l’entreprise : nommez d’abord un autre administrateur.',
+    cannot_deactivate_self: 'Vous ne pouvez pas désactiver votre propre compte.',
+    segment_not_found: 'L’un des portefeuilles choisis n’existe pas dans cette entreprise.',
+    role_not_assignable: 'Ce profil ne peut pas être attribué ici.',
     event_amount_required: 'Cette action d’événement exige une valeur.',
     event_amount_not_allowed: 'Cette action d’événement n’accepte pas de valeur.',
     event_annotation_required: 'Cette action d’événement exige une annotation.',
@@ -187,6 +194,9 @@ export const fr: Catalogue = {
     supervisor_ids: 'superviseurs',
     member_ids: 'membres',
     segment_ids: 'portefeuilles',
+    offset: 'position',
+    permissions: 'autorisations',
+    segments: 'portefeuilles',
   },
   export: {
     title: 'Transcription de la conversation',

@@ -44,6 +44,12 @@ export const pt_br = {
     team_segment_unknown: 'Uma das carteiras escolhidas não existe ou está arquivada.',
     team_supervisor_role: 'Só supervisores e administradores podem supervisionar uma equipe.',
     catalogue_name_taken: '“{name}” já existe nesta lista (talvez arquivado): escolha outro nome.',
+    username_taken: 'O usuário “{username}” já existe nesta empresa: escolha outro.',
+    last_admin:
+      'Este é o último administrador ativo da empresa: promova outro usuário a administrador antes.',
+    cannot_deactivate_self: 'Você não pode desativar a sua própria conta.',
+    segment_not_found: 'Uma das carteiras escolhidas não existe nesta empresa.',
+    role_not_assignable: 'Este perfil não pode ser atribuído aqui.',
     event_amount_required: 'Esta ação de evento exige um valor.',
     event_amount_not_allowed: 'Esta ação de evento não aceita valor.',
     event_annotation_required: 'Esta ação de evento exige uma anotação.',
@@ -181,6 +187,9 @@ export const pt_br = {
     supervisor_ids: 'supervisores',
     member_ids: 'membros',
     segment_ids: 'carteiras',
+    offset: 'posição',
+    permissions: 'permissões',
+    segments: 'carteiras',
   },
   export: {
     title: 'Transcrição da conversa',

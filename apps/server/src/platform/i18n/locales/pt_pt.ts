@@ -47,6 +47,12 @@ export const pt_pt: Catalogue = {
     team_segment_unknown: 'Uma das carteiras escolhidas não existe ou está arquivada.',
     team_supervisor_role: 'Só supervisores e administradores podem supervisionar uma equipa.',
     catalogue_name_taken: '“{name}” já existe nesta lista (talvez arquivado): escolha outro nome.',
+    username_taken: 'O utilizador “{username}” já existe nesta empresa: escolha outro.',
+    last_admin:
+      'Este é o último administrador ativo da empresa: promova primeiro outro utilizador a administrador.',
+    cannot_deactivate_self: 'Não pode desativar a sua própria conta.',
+    segment_not_found: 'Uma das carteiras escolhidas não existe nesta empresa.',
+    role_not_assignable: 'Este perfil não pode ser atribuído aqui.',
     event_amount_required: 'Esta ação de evento exige um valor.',
     event_amount_not_allowed: 'Esta ação de evento não aceita valor.',
     event_annotation_required: 'Esta ação de evento exige uma anotação.',
@@ -185,6 +191,9 @@ export const pt_pt: Catalogue = {
     supervisor_ids: 'supervisores',
     member_ids: 'membros',
     segment_ids: 'carteiras',
+    offset: 'posição',
+    permissions: 'permissões',
+    segments: 'carteiras',
   },
   export: {
     title: 'Transcrição da conversa',

@@ -5,6 +5,8 @@
 import {
   AUDIT_KINDS,
   Catalogue,
+  PERMISSIONS,
+  Role,
   DEFAULT_TIMEZONE,
   type AuditDetails,
   type AuditEvent,
@@ -97,7 +99,47 @@ function describeDetails(t: TFunction, event: AuditEvent, language: Language): s
       return t('centerAudit.details.impersonation_started', { user: details.user });
     case 'impersonation_ended':
       return t('centerAudit.details.impersonation_ended', { user: details.user });
+    case 'user_created':
+    case 'user_updated':
+    case 'user_deactivated':
+    case 'user_reactivated':
+    case 'user_password_reset':
+      return describeUserChange(t, event);
   }
+}
+
+const USER_FIELDS = ['name', 'username', 'email', 'role', 'language', 'timezone', 'segments'] as const;
+
+/** A user's creation (role, invitation) or edit (each changed field, each changed flag), in words. */
+function describeUserChange(t: TFunction, event: AuditEvent): string {
+  const { details } = event;
+  const role = (value: AuditDetails[string] | undefined) =>
+    Role.safeParse(value).success ? t(`roles.${value as Role}`) : String(value ?? '');
+  if (event.kind === 'user_created')
+    return t(details.invited ? 'centerAudit.details.user_invited' : 'centerAudit.details.user_created', {
+      role: role(details.role),
+    });
+  if (event.kind !== 'user_updated') return '';
+  const shown = (field: string, value: AuditDetails[string] | undefined) =>
+    field === 'role'
+      ? role(value)
+      : value === null || value === '' || value === undefined
+        ? t('centerAudit.details.empty')
+        : String(value);
+  const fields = USER_FIELDS.filter((field) => `previous_${field}` in details).map((field) =>
+    t('centerAudit.details.changed', {
+      field: t(`centerAudit.userFields.${field}`),
+      from: shown(field, details[`previous_${field}`]),
+      to: shown(field, details[field]),
+    }),
+  );
+  const flags = PERMISSIONS.filter((flag) => `permission_${flag}` in details).map((flag) =>
+    t('centerAudit.details.flag', {
+      flag: t(`centerUsers.flags.${flag}`),
+      value: t(details[`permission_${flag}`] ? 'centerUsers.yes' : 'centerUsers.no'),
+    }),
+  );
+  return [...fields, ...flags].join('; ');
 }
 
 /** Which catalogue the entry belongs to, and what an edit renamed or a move changed. */

@@ -1,6 +1,6 @@
 // The message footer: Enter sends (trimmed), Shift+Enter breaks the line, the send button is disabled while
 // there is nothing to send, a blacklisted channel says why, one file at a time, no upload without permission.
-import type { ContactChannel } from '@atende/contract';
+import { defaultPermissions, type ContactChannel } from '@atende/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -106,7 +106,7 @@ describe('Composer', () => {
   it('hides attaching without the send_files permission', () => {
     useSessionStore.setState({
       user: demoUser({
-        permissions: { create_contacts: true, send_files: false, change_responsible: false },
+        permissions: { ...defaultPermissions('attendant'), send_files: false },
       }),
     });
     renderComposer();

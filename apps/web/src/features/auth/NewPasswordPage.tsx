@@ -1,0 +1,99 @@
+// What a user whose account requires a new password (an invitation, or a reset by an administrator) sees
+// after signing in, before anything else: the new password and its confirmation (POST /user/reset-password),
+// or signing out.
+import { PASSWORD_MIN_LENGTH, type Ok, type ResetPasswordRequest } from '@atende/contract';
+import { Button, Center, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FormError } from '../../components/FormError.tsx';
+import type { Infer } from '../../lib/contract-types.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { http } from '../../lib/http.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
+import { useSignOut } from '../session/use-sign-out.ts';
+
+type Field = keyof ResetPasswordRequest;
+
+export function NewPasswordPage() {
+  const { t } = useTranslation();
+  const { signingOut, handleSignOut } = useSignOut();
+  const [values, setValues] = useState<ResetPasswordRequest>({ password: '', password_confirmation: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const save = useMutation({
+    mutationFn: (body: ResetPasswordRequest) =>
+      http.post<Infer<typeof Ok>>('/user/reset-password', body, { notify: false }),
+    onSuccess: () => {
+      const { user, setUser } = useSessionStore.getState();
+      if (user) setUser({ ...user, require_new_password: false });
+      notifySuccess(t('password.changed'));
+    },
+  });
+
+  const handleChange = (field: Field) => (event: { currentTarget: HTMLInputElement }) => {
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    if (values.password.length < PASSWORD_MIN_LENGTH)
+      found.password = t('password.tooShort', { min: PASSWORD_MIN_LENGTH });
+    if (values.password_confirmation !== values.password)
+      found.password_confirmation = t('password.mismatch');
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate(values);
+  };
+
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
+        <form onSubmit={handleSubmit} noValidate data-testid="new-password-form">
+          <Stack gap="md">
+            <Title order={2} size="h3">
+              {t('password.requiredTitle')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('password.requiredBody')}
+            </Text>
+            <PasswordInput
+              label={t('password.new')}
+              autoComplete="new-password"
+              value={values.password}
+              onChange={handleChange('password')}
+              error={errors.password}
+              required
+              data-autofocus
+              autoFocus
+              data-testid="new-password"
+            />
+            <Text size="xs" c="dimmed" mt={-8}>
+              {t('password.hint', { min: PASSWORD_MIN_LENGTH })}
+            </Text>
+            <PasswordInput
+              label={t('password.confirmation')}
+              autoComplete="new-password"
+              value={values.password_confirmation}
+              onChange={handleChange('password_confirmation')}
+              error={errors.password_confirmation}
+              required
+              data-testid="new-password-confirmation"
+            />
+            <FormError error={save.isError ? errorText(save.error) : null} />
+            <Group justify="space-between">
+              <Button variant="subtle" color="gray" onClick={handleSignOut} loading={signingOut}>
+                {t('password.signOut')}
+              </Button>
+              <Button type="submit" loading={save.isPending} data-testid="new-password-submit">
+                {t('password.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}
