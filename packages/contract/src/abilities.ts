@@ -37,12 +37,14 @@ export const ABILITY_RULES = {
   'catalogues.read': { roles: SUPERVISING },
   /** Create, edit, order and archive the company's catalogues' entries. */
   'catalogues.manage': { roles: ADMINISTERING },
-  /** Set what the company calls critical (the critical rule). */
+  /** Set the company's settings and what it calls critical (the critical rule). */
   'company.configure': { roles: ADMINISTERING },
   /** Change the company's white-label (logos, favicon, colours, product name). */
   'branding.manage': { roles: ADMINISTERING },
   /** Read the company's audit log (security events such as throttled logins). */
   'audit.read': { roles: ADMINISTERING },
+  /** Read the company's settings in the Center (time zone, hours, service level, retention…). */
+  'company.read': { roles: SUPERVISING },
 } as const satisfies Record<string, AbilityRule>;
 
 export type Ability = keyof typeof ABILITY_RULES;

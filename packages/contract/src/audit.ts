@@ -19,6 +19,10 @@ export const AUDIT_KINDS = [
   'catalogue_unarchived',
   /** An administrator changed the white-label: one event per field, with what it was and what it became. */
   'branding_changed',
+  /** An administrator changed the company's settings: one event per setting, with what it was and became. */
+  'company_settings_changed',
+  /** The retention job purged the company's old messages and files: details count what went. */
+  'retention_purged',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

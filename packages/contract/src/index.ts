@@ -24,3 +24,5 @@ export * from './colour-contrast.ts';
 export * from './widget.ts';
 export * from './realtime.ts';
 export * from './views.ts';
+export * from './business-hours.ts';
+export * from './company-settings.ts';

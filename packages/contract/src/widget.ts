@@ -19,6 +19,8 @@ export const WidgetConfig = z.object({
   identity_verification: z.boolean(),
   /** Whether any attendant of the company is connected right now. */
   online: z.boolean(),
+  /** Whether the company attends now (its business hours and holidays): outside, the widget says so. */
+  open: z.boolean(),
 });
 export type WidgetConfig = z.infer<typeof WidgetConfig>;
 

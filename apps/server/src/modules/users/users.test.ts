@@ -72,6 +72,7 @@ describe('GET /api/user', () => {
       'company.configure',
       'branding.manage',
       'audit.read',
+      'company.read',
     ]);
   });
 

@@ -19,6 +19,8 @@ import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
+import { findCompanyById } from '../companies/service.ts';
+import { companyOpenAt } from '../company-settings/settings.ts';
 import { normaliseAddress } from '../contacts/addresses.ts';
 
 export type WidgetDeps = {
@@ -65,6 +67,7 @@ export async function widgetConfig(deps: WidgetDeps, key: string): Promise<Widge
     pre_chat: settings.pre_chat,
     identity_verification: settings.identity_verification,
     online: await deps.relay.companyOnline(account.companyId),
+    open: companyOpenAt((await findCompanyById(deps.db, account.companyId)) ?? { settings: {} }),
   };
 }
 
