@@ -175,7 +175,11 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: () => ({
       method: 'PATCH',
       url: '/api/center/company',
-      payload: { timezone: 'Europe/Lisbon', retention_months: 1, holidays: [{ date: '2026-12-25', name: 'Natal' }] },
+      payload: {
+        timezone: 'Europe/Lisbon',
+        retention_months: 1,
+        holidays: [{ date: '2026-12-25', name: 'Natal' }],
+      },
     }),
   },
   {

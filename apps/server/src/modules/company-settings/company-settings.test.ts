@@ -80,7 +80,11 @@ describe('the company’s settings', () => {
     const resources = (
       await injectAs(t.app, attendant, { method: 'GET', url: '/api/resources' })
     ).json<Resources>();
-    expect(resources.live_defaults).toEqual({ language: 'pt_pt', timezone: 'Europe/Lisbon', currency: 'EUR' });
+    expect(resources.live_defaults).toEqual({
+      language: 'pt_pt',
+      timezone: 'Europe/Lisbon',
+      currency: 'EUR',
+    });
     // Only what is sent changes; null keeps messages forever again.
     const back = await patch(admin, { retention_months: null });
     expect(back.json<CenterCompanySettings>().settings).toMatchObject({
@@ -115,7 +119,11 @@ describe('the company’s settings', () => {
         'business_hours_overlap',
         'The intervals of one day must not overlap.',
       ],
-      [{ business_hours: { ...closedAllWeek, wed: [{ start: '8h', end: '12:00' }] } }, 'validation_failed', /“start”/],
+      [
+        { business_hours: { ...closedAllWeek, wed: [{ start: '8h', end: '12:00' }] } },
+        'validation_failed',
+        /“start”/,
+      ],
       [{ business_hours: { mon: [] } }, 'validation_failed', /“tue”|“business hours”|required/],
       [
         { holidays: [{ date: '2026-02-30', name: 'Nunca' }] },
@@ -152,7 +160,11 @@ describe('the company’s settings', () => {
       expect(answer.json().message, answer.body).toMatch(message);
     }
     // In the default language too.
-    const portuguese = await patch(admin, { business_hours: { ...closedAllWeek, mon: [{ start: '10:00', end: '09:00' }] } }, 'pt-BR');
+    const portuguese = await patch(
+      admin,
+      { business_hours: { ...closedAllWeek, mon: [{ start: '10:00', end: '09:00' }] } },
+      'pt-BR',
+    );
     expect(portuguese.json().message).toBe('O horário de início deve ser anterior ao de término.');
     expect(await stored(admin)).toEqual(before);
   });
@@ -205,7 +217,11 @@ describe('the company’s settings', () => {
       'retention_months',
       'retention_months',
     ]);
-    expect(changes[0]!.details).toEqual({ field: 'timezone', from: 'America/Sao_Paulo', to: 'Europe/Lisbon' });
+    expect(changes[0]!.details).toEqual({
+      field: 'timezone',
+      from: 'America/Sao_Paulo',
+      to: 'Europe/Lisbon',
+    });
     expect(changes[3]!.details).toEqual({ field: 'business_hours', from: null, to: null });
     expect(changes.at(-1)!.details).toEqual({ field: 'retention_months', from: 24, to: null });
   });

@@ -12,7 +12,11 @@ export function registerCompanySettings(app: FastifyInstance): void {
 }
 
 /** Works the retention sweep in this process, planning the next day's once this one is done. */
-export async function registerRetentionWorker(deps: { db: Db; jobs: Jobs; storage: FileStorage }): Promise<void> {
+export async function registerRetentionWorker(deps: {
+  db: Db;
+  jobs: Jobs;
+  storage: FileStorage;
+}): Promise<void> {
   await deps.jobs.work(QUEUES.retentionSweep, async () => {
     await sweepRetention(deps.db, deps.storage);
     await scheduleRetention(deps.db, deps.jobs, true);

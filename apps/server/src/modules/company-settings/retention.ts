@@ -45,7 +45,10 @@ export async function previewRetention(
     .from(messages)
     .where(older(companyId, before));
   const [files] = await db
-    .select({ files: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${attachments.size}), 0)::bigint` })
+    .select({
+      files: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(${attachments.size}), 0)::bigint`,
+    })
     .from(attachments)
     .innerJoin(messages, eq(messages.id, attachments.messageId))
     .where(and(eq(attachments.companyId, companyId), older(companyId, before)));

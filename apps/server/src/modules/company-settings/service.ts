@@ -27,7 +27,12 @@ export function companySettingsService() {
     return settingsOf(company);
   }
 
-  async function audit({ ctx, clientIp }: Actor, changed: (keyof CompanySettings)[], before: CompanySettings, after: CompanySettings) {
+  async function audit(
+    { ctx, clientIp }: Actor,
+    changed: (keyof CompanySettings)[],
+    before: CompanySettings,
+    after: CompanySettings,
+  ) {
     if (changed.length === 0) return;
     const [actor] = await ctx.db
       .select({ username: users.username })
@@ -59,9 +64,15 @@ export function companySettingsService() {
         await ctx.db.transaction(async (tx) => {
           await (tx as unknown as Db)
             .update(companies)
-            .set({ settings: sql`${companies.settings} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() })
+            .set({
+              settings: sql`${companies.settings} || ${JSON.stringify(patch)}::jsonb`,
+              updatedAt: new Date(),
+            })
             .where(eq(companies.id, ctx.companyId));
-          await audit({ ...actor, ctx: { ...ctx, db: tx as unknown as Db } }, changed, before, { ...before, ...input });
+          await audit({ ...actor, ctx: { ...ctx, db: tx as unknown as Db } }, changed, before, {
+            ...before,
+            ...input,
+          });
         });
       }
       return get(ctx);
