@@ -112,9 +112,11 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
   let online = config.online;
   /** Set while a refusal is up: presence news waits until it goes. */
   let refusalTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Outside the company's hours (or on a holiday) that says more than whether anyone is connected. */
+  const presenceNotice = () => (!config.open ? t.closed : online ? null : t.offline);
   const setOnline = (now: boolean) => {
     online = now;
-    if (!refusalTimer) showNotice(online ? null : t.offline);
+    if (!refusalTimer) showNotice(presenceNotice());
   };
   setOnline(config.online);
   const showRefusal = (text: string) => {

@@ -113,6 +113,15 @@ export const appRoutes: RouteObject[] = [
                   'BrandingPage',
                 ),
               },
+              {
+                ...meta('center.company'),
+                path: childPath('center.company', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/company/CompanySettingsPage.tsx'),
+                  'CompanySettingsPage',
+                ),
+              },
             ],
           },
           {

@@ -29,6 +29,7 @@ export const ROUTES = {
   'center.catalogues': { path: '/center/catalogues', access: 'authenticated' },
   'center.audit': { path: '/center/audit', access: 'authenticated' },
   'center.branding': { path: '/center/branding', access: 'authenticated' },
+  'center.company': { path: '/center/company', access: 'authenticated' },
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteName = keyof typeof ROUTES;

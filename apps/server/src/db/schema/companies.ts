@@ -1,9 +1,5 @@
 // Companies are the tenants; `slug` is the name typed on the login form, `host` resolves white-label by domain.
-import {
-  DEFAULT_CRITICAL_AFTER_MINUTES,
-  type CompanyBranding,
-  type CompanySettings,
-} from '@atende/contract';
+import { DEFAULT_CRITICAL_AFTER_MINUTES, type CompanyBranding, type CompanySettings } from '@atende/contract';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 

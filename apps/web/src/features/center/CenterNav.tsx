@@ -1,4 +1,4 @@
-// Navigation between the Center's sections (users, channels, catalogues, audit, white-label): links, marked as the
+// Navigation between the Center's sections (users, channels, catalogues, audit, white-label, company): links, marked as the
 // current page when open.
 import type { Ability } from '@atende/contract';
 import { Button, Group } from '@mantine/core';
@@ -15,6 +15,7 @@ const SECTIONS = [
   { route: 'center.catalogues', label: 'centerChannels.nav.catalogues', ability: 'catalogues.read' },
   { route: 'center.audit', label: 'centerChannels.nav.audit', ability: 'audit.read' },
   { route: 'center.branding', label: 'centerChannels.nav.branding', ability: 'branding.manage' },
+  { route: 'center.company', label: 'centerChannels.nav.company', ability: 'company.read' },
 ] as const satisfies readonly { route: RouteName; label: string; ability?: Ability }[];
 
 function SectionLink({ route, label }: { route: RouteName; label: (typeof SECTIONS)[number]['label'] }) {

@@ -1,14 +1,11 @@
-// The Center's first page: the company's users, read-only until the Center's user management lands, and what
-// the company calls critical (administrators change it).
+// The Center's first page: the company's users, read-only until the Center's user management lands.
 import { Alert, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { renewalDelay } from '../../lib/signed-url.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { responsiblesQuery } from '../../lib/catalogues.ts';
 import { initialsOf } from '../../lib/initials.ts';
-import { useAbility } from '../../lib/abilities.ts';
 import { CenterSection } from './CenterSection.tsx';
-import { CriticalRuleSection } from './CriticalRuleSection.tsx';
 
 function CompanyUsers() {
   const { t } = useTranslation();
@@ -65,13 +62,11 @@ function CompanyUsers() {
 
 export function CenterUsersPage() {
   const { t } = useTranslation();
-  const configures = useAbility('company.configure');
   return (
     <Stack gap="lg">
       <CenterSection title={t('center.usersTitle')} description={t('center.usersReadOnly')}>
         <CompanyUsers />
       </CenterSection>
-      <CriticalRuleSection editable={configures} />
     </Stack>
   );
 }
