@@ -269,7 +269,9 @@ function CompanySettingsForm({ saved, editable }: { saved: CompanySettings; edit
 export function CompanySettingsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const settings = useQuery(companySettingsQuery);
+  const reads = user !== null && holds(user, 'company.read');
+  // Whoever may not read them is told so without a call.
+  const settings = useQuery({ ...companySettingsQuery, enabled: reads });
   if (!user) return null;
   if (!holds(user, 'company.read')) {
     return (
