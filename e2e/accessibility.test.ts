@@ -175,6 +175,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
         ['center: catalogues', '/center/catalogues'],
         ['center: audit', '/center/audit'],
         ['center: branding', '/center/branding'],
+        ['center: company', '/center/company'],
       ] as const) {
         await page.goto(`${baseUrl}${path}`);
         await page.getByTestId('center-nav-center').waitFor();
