@@ -56,7 +56,7 @@ export function BusinessHoursFields({ value, editable, onChange }: HoursProps) {
                         <TextInput
                           type="time"
                           size="xs"
-                          w={96}
+                          w={124}
                           aria-label={t('centerCompany.hours.start', {
                             day: t(`centerCompany.weekdays.${day}`),
                           })}
@@ -75,7 +75,7 @@ export function BusinessHoursFields({ value, editable, onChange }: HoursProps) {
                         <TextInput
                           type="time"
                           size="xs"
-                          w={96}
+                          w={124}
                           aria-label={t('centerCompany.hours.end', {
                             day: t(`centerCompany.weekdays.${day}`),
                           })}

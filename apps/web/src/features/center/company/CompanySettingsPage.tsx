@@ -173,7 +173,6 @@ function CompanySettingsForm({ saved, editable }: { saved: CompanySettings; edit
               min={BROADCAST_MAX.min}
               max={BROADCAST_MAX.max}
               allowDecimal={false}
-              thousandSeparator
               value={form.broadcast_max}
               disabled={!editable}
               onChange={(value) => set('broadcast_max', Number(value) || 0)}
