@@ -166,7 +166,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
       await check(page, 'profile');
     }));
 
-  it('the Center: users, channels, catalogues, audit, branding', () =>
+  it('the Center: users, channels, catalogues, audit, branding, company', () =>
     audit(async (context, check) => {
       const page = await signIn(context, admin);
       for (const [label, path] of [
