@@ -3,7 +3,7 @@
 // batches (each its own short transaction, so a purge of years never holds one giant lock), removes the
 // files from storage once their rows are gone, and writes one audit entry with the counts. The preview
 // counts the same rows with the same cutoff, so the page shows what a change would remove.
-import { DEFAULT_COMPANY_SETTINGS, type RetentionPreview } from '@atende/contract';
+import type { RetentionPreview } from '@atende/contract';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { attachments, companies, contacts, messages } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -117,7 +117,7 @@ export async function sweepRetention(
     .where(sql`jsonb_typeof(${companies.settings} -> 'retention_months') = 'number'`);
   const results = new Map<string, PurgeResult>();
   for (const company of keeping) {
-    const months = company.months ?? DEFAULT_COMPANY_SETTINGS.retention_months;
+    const { months } = company;
     if (!months) continue;
     const result = await purgeCompany(db, storage, company.id, retentionCutoff(months, now));
     results.set(company.id, result);

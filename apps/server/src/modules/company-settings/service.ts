@@ -33,7 +33,6 @@ export function companySettingsService() {
     before: CompanySettings,
     after: CompanySettings,
   ) {
-    if (changed.length === 0) return;
     const [actor] = await ctx.db
       .select({ username: users.username })
       .from(users)
