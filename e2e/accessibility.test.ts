@@ -166,7 +166,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
       await check(page, 'profile');
     }));
 
-  it('the Center: users, channels, catalogues, audit, branding, teams', () =>
+  it('the Center: users, channels, catalogues, audit, branding, teams, company', () =>
     audit(async (context, check) => {
       const page = await signIn(context, admin);
       for (const [label, path] of [
@@ -176,6 +176,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
         ['center: audit', '/center/audit'],
         ['center: branding', '/center/branding'],
         ['center: teams', '/center/teams'],
+        ['center: company', '/center/company'],
       ] as const) {
         await page.goto(`${baseUrl}${path}`);
         await page.getByTestId('center-nav-center').waitFor();

@@ -12,6 +12,7 @@ import { createDeps, type Deps, type DepsOptions } from './deps.ts';
 import { registerAudit } from './modules/audit/index.ts';
 import { registerBranding } from './modules/branding/index.ts';
 import { registerChannelAccounts } from './modules/channel-accounts/index.ts';
+import { registerCompanySettings, registerRetentionWorker } from './modules/company-settings/index.ts';
 import { registerSessions } from './modules/auth/index.ts';
 import { registerCatalogueNotifier, registerCatalogues } from './modules/catalogues/index.ts';
 import { registerTeamNotifier, registerTeams } from './modules/teams/index.ts';
@@ -86,6 +87,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerResources,
   registerHealth,
   registerProduct,
+  registerCompanySettings,
 ];
 
 /** The modules' realtime notifiers, started once the realtime server exists. */
@@ -106,6 +108,7 @@ const WORKERS: ((deps: Deps) => Promise<void>)[] = [
   registerScheduleWorker,
   registerConversationWorker,
   registerContactWorker,
+  registerRetentionWorker,
 ];
 
 export type BuildOptions = DepsOptions & {

@@ -189,6 +189,29 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     }),
   },
   {
+    operation: 'GET /api/center/company',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/center/company' }),
+  },
+  {
+    operation: 'PATCH /api/center/company',
+    expect: 'own_only',
+    request: () => ({
+      method: 'PATCH',
+      url: '/api/center/company',
+      payload: {
+        timezone: 'Europe/Lisbon',
+        retention_months: 1,
+        holidays: [{ date: '2026-12-25', name: 'Natal' }],
+      },
+    }),
+  },
+  {
+    operation: 'GET /api/center/company/retention-preview',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/center/company/retention-preview?months=1' }),
+  },
+  {
     operation: 'POST /api/center/branding/{kind}',
     expect: 'own_only',
     request: () => ({

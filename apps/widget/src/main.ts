@@ -11,6 +11,7 @@ import {
   type WidgetClientEvents,
   type WidgetConfig,
   type WidgetMessage,
+  type WidgetPresence,
   type WidgetServerEvents,
   type WidgetSession,
   WHITE,
@@ -109,20 +110,22 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
     notice.hidden = !text;
     notice.textContent = text ?? '';
   };
-  let online = config.online;
+  let presence: WidgetPresence = { online: config.online, open: config.open };
   /** Set while a refusal is up: presence news waits until it goes. */
   let refusalTimer: ReturnType<typeof setTimeout> | undefined;
-  const setOnline = (now: boolean) => {
-    online = now;
-    if (!refusalTimer) showNotice(online ? null : t.offline);
+  /** Outside the company's hours (or on a holiday) that says more than whether anyone is connected. */
+  const presenceNotice = () => (!presence.open ? t.closed : presence.online ? null : t.offline);
+  const setPresence = (now: WidgetPresence) => {
+    presence = now;
+    if (!refusalTimer) showNotice(presenceNotice());
   };
-  setOnline(config.online);
+  setPresence(presence);
   const showRefusal = (text: string) => {
     showNotice(text);
     clearTimeout(refusalTimer);
     refusalTimer = setTimeout(() => {
       refusalTimer = undefined;
-      setOnline(online);
+      setPresence(presence);
     }, REFUSAL_SHOWN_MS);
   };
 
@@ -273,7 +276,7 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
     socket.on('message.deleted', ({ id }) => {
       if (messages.delete(id)) render();
     });
-    socket.on('presence', ({ online }) => setOnline(online));
+    socket.on('presence', setPresence);
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     socket.on('typing', ({ name }) => {
       typingLine.textContent = t.typing.replace('{name}', name);
@@ -281,7 +284,7 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
       typingTimer = setTimeout(() => (typingLine.textContent = ''), TYPING_SHOWN_MS);
     });
     setInterval(() => {
-      if (socket?.connected) socket.emit('presence', ({ online }) => setOnline(online));
+      if (socket?.connected) socket.emit('presence', setPresence);
     }, PRESENCE_EVERY_MS);
   };
 

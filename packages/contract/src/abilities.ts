@@ -35,7 +35,7 @@ export const ABILITY_RULES = {
   'catalogues.read': { roles: SUPERVISING },
   /** Create, edit, order and archive the company's catalogues' entries. */
   'catalogues.manage': { roles: ADMINISTERING },
-  /** Set what the company calls critical (the critical rule). */
+  /** Set the company's settings and what it calls critical (the critical rule). */
   'company.configure': { roles: ADMINISTERING },
   /** Change the company's white-label (logos, favicon, colours, product name). */
   'branding.manage': { roles: ADMINISTERING },
@@ -59,6 +59,8 @@ export const ABILITY_RULES = {
   'voice.use': { flag: 'voice' },
   /** See colleagues' analytics. */
   'analytics.see_others': { flag: 'analytics_others' },
+  /** Read the company's settings in the Center (time zone, hours, service level, retention…). */
+  'company.read': { roles: SUPERVISING },
 } as const satisfies Record<string, AbilityRule>;
 
 export type Ability = keyof typeof ABILITY_RULES;

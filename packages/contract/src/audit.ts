@@ -53,6 +53,10 @@ export const AUDIT_KINDS = [
   'user_deactivated',
   'user_reactivated',
   'user_password_reset',
+  /** An administrator changed the company's settings: one event per setting, with what it was and became. */
+  'company_settings_changed',
+  /** The retention job purged the company's old messages and files: details count what went. */
+  'retention_purged',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -27,3 +27,5 @@ export * from './views.ts';
 export * from './teams.ts';
 export * from './product.ts';
 export * from './center-users.ts';
+export * from './business-hours.ts';
+export * from './company-settings.ts';

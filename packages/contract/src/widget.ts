@@ -19,6 +19,8 @@ export const WidgetConfig = z.object({
   identity_verification: z.boolean(),
   /** Whether any attendant of the company is connected right now. */
   online: z.boolean(),
+  /** Whether the company attends now (its business hours and holidays): outside, the widget says so. */
+  open: z.boolean(),
 });
 export type WidgetConfig = z.infer<typeof WidgetConfig>;
 
@@ -102,6 +104,8 @@ export type WidgetReceipt = z.infer<typeof WidgetReceipt>;
 export type WidgetFailure = { ok: false; code: ErrorCode; message: string };
 export type WidgetResult<T> = ({ ok: true } & T) | WidgetFailure;
 
+export type WidgetPresence = { online: boolean; open: boolean };
+
 export type WidgetServerEvents = {
   /** A new message of the conversation (an attendant's, or the visitor's own from another tab). */
   message: (message: WidgetMessage) => void;
@@ -109,7 +113,8 @@ export type WidgetServerEvents = {
   'message.deleted': (event: { id: string }) => void;
   /** An attendant is typing (sent at most every few seconds while they type). */
   typing: (event: { name: string }) => void;
-  presence: (event: { online: boolean }) => void;
+  /** Whether an attendant is connected, and whether the company attends now (business hours, holidays). */
+  presence: (event: WidgetPresence) => void;
   /** Events may have been missed (the distributed mode's fan-out was away): fetch what arrived meanwhile. */
   resync: () => void;
 };
@@ -124,5 +129,5 @@ export type WidgetClientEvents = {
   /** The visitor's client received (delivered) or showed (read) attendants' messages. */
   receipt: (input: WidgetReceipt) => void;
   typing: () => void;
-  presence: (ack: (event: { online: boolean }) => void) => void;
+  presence: (ack: (event: WidgetPresence) => void) => void;
 };

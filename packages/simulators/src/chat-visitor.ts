@@ -6,6 +6,7 @@ import {
   type WidgetClientEvents,
   type WidgetConfig,
   type WidgetMessage,
+  type WidgetPresence,
   type WidgetResult,
   type WidgetServerEvents,
   type WidgetSession,
@@ -160,7 +161,12 @@ export class ChatVisitor {
   }
 
   async online(): Promise<boolean> {
-    return (await this.live.emitWithAck('presence')).online;
+    return (await this.presence()).online;
+  }
+
+  /** Whether an attendant is connected and whether the company attends now, as the widget asks. */
+  presence(): Promise<WidgetPresence> {
+    return this.live.emitWithAck('presence');
   }
 
   /** Uploads a file as a message (multipart, with the visitor token). */

@@ -10,6 +10,7 @@ export const QUEUES = {
   scheduleReminder: 'schedule.reminder',
   conversationWake: 'conversation.wake',
   criticalSweep: 'contacts.critical',
+  retentionSweep: 'company.retention',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -128,6 +128,15 @@ export const appRoutes: RouteObject[] = [
                   'ProductPage',
                 ),
               },
+              {
+                ...meta('center.company'),
+                path: childPath('center.company', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/company/CompanySettingsPage.tsx'),
+                  'CompanySettingsPage',
+                ),
+              },
             ],
           },
           {

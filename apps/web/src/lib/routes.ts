@@ -31,6 +31,7 @@ export const ROUTES = {
   'center.branding': { path: '/center/branding', access: 'authenticated' },
   'center.teams': { path: '/center/teams', access: 'authenticated' },
   'center.product': { path: '/center/product', access: 'authenticated' },
+  'center.company': { path: '/center/company', access: 'authenticated' },
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteName = keyof typeof ROUTES;

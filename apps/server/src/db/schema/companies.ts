@@ -1,5 +1,5 @@
 // Companies are the tenants; `slug` is the name typed on the login form, `host` resolves white-label by domain.
-import { DEFAULT_CRITICAL_AFTER_MINUTES, type CompanyBranding } from '@atende/contract';
+import { DEFAULT_CRITICAL_AFTER_MINUTES, type CompanyBranding, type CompanySettings } from '@atende/contract';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -23,6 +23,11 @@ export const companies = pgTable(
     criticalHighPriority: boolean('critical_high_priority').notNull().default(true),
     /** Set while the product's super administrator has suspended the company: nobody of it signs in. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * The company's settings (Center › Empresa) as the administrators changed them; what is absent takes the
+     * product's default (DEFAULT_COMPANY_SETTINGS), so a new default reaches every company that never chose.
+     */
+    settings: jsonb('settings').$type<Partial<CompanySettings>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

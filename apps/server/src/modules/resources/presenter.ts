@@ -1,12 +1,7 @@
 // The contract's Resources: the company's branding over the product defaults, and where the product lives.
-import {
-  DEFAULT_BRANDING,
-  DEFAULT_CURRENCY,
-  DEFAULT_LANGUAGE,
-  DEFAULT_TIMEZONE,
-  type Resources,
-} from '@atende/contract';
+import { DEFAULT_BRANDING, DEFAULT_COMPANY_SETTINGS, type Resources } from '@atende/contract';
 import { presentCompanyRef } from '../companies/presenter.ts';
+import { settingsOf } from '../company-settings/settings.ts';
 import type { Company } from '../companies/service.ts';
 
 /** The product's addresses (configuration) that every answer carries. */
@@ -23,5 +18,11 @@ export const presentResources = (
   company: company && signedIn ? presentCompanyRef(company) : null,
   live_url: links.publicUrl,
   accounts_url: links.accountsUrl,
-  live_defaults: { language: DEFAULT_LANGUAGE, timezone: DEFAULT_TIMEZONE, currency: DEFAULT_CURRENCY },
+  live_defaults: liveDefaults(company),
 });
+
+/** The company's time zone, currency and language (Center › Empresa), which the console starts from. */
+function liveDefaults(company: Company | undefined): Resources['live_defaults'] {
+  const { language, timezone, currency } = company ? settingsOf(company) : DEFAULT_COMPANY_SETTINGS;
+  return { language, timezone, currency };
+}

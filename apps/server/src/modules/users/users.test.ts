@@ -76,6 +76,7 @@ describe('GET /api/user', () => {
       'pipelines.manage',
       'voice.use',
       'analytics.see_others',
+      'company.read',
     ]);
   });
 

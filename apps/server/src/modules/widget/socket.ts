@@ -10,6 +10,7 @@ import {
   WidgetSync,
   type Language,
   type WidgetFailure,
+  type WidgetPresence,
 } from '@atende/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +24,7 @@ import { languageFromHeader, translate } from '../../platform/i18n/i18n.ts';
 import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { validationCode } from '../../platform/validation.ts';
+import { companyOpenNow } from '../company-settings/settings.ts';
 import { advanceStatus } from '../messages/status.ts';
 import { admitVisitorTyping, type WidgetFloodDeps } from './flood.ts';
 import { receiveVisitorMessage } from './inbound.ts';
@@ -70,6 +72,11 @@ export function registerWidgetSocket(io: RealtimeServer, deps: WidgetSocketDeps)
   const companyOnline = async (companyId: string) =>
     (await io.in(rooms.company(companyId)).fetchSockets()).length > 0;
   deps.relay.attach(namespace, companyOnline);
+  /** What the widget's notice shows: the business hours can close while a visitor's page stays open. */
+  const presence = async (companyId: string): Promise<WidgetPresence> => ({
+    online: await companyOnline(companyId),
+    open: await companyOpenNow(deps.db, companyId),
+  });
   // Attendants' messages relayed while the fan-out was away never reached visitors on other processes.
   deps.bus.subscribe((event) => {
     if (event.type === 'realtime.recovered') namespace.emit('resync');
@@ -150,12 +157,13 @@ export function registerWidgetSocket(io: RealtimeServer, deps: WidgetSocketDeps)
 
     socket.on('presence', (ack: unknown) => {
       if (typeof ack !== 'function') return;
-      companyOnline(visitor.companyId)
-        .then((online) => (ack as (event: { online: boolean }) => void)({ online }))
-        .catch(() => (ack as (event: { online: boolean }) => void)({ online: false }));
+      // Unknown is neither "someone is there" nor "we are closed".
+      presence(visitor.companyId)
+        .then((event) => (ack as (event: WidgetPresence) => void)(event))
+        .catch(() => (ack as (event: WidgetPresence) => void)({ online: false, open: true }));
     });
-    void companyOnline(visitor.companyId)
-      .then((online) => socket.emit('presence', { online }))
+    void presence(visitor.companyId)
+      .then((event) => socket.emit('presence', event))
       .catch(() => undefined);
   });
   return namespace;

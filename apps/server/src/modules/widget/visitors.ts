@@ -19,6 +19,7 @@ import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
+import { companyOpenNow } from '../company-settings/settings.ts';
 import { normaliseAddress } from '../contacts/addresses.ts';
 
 export type WidgetDeps = {
@@ -69,6 +70,7 @@ export async function widgetConfig(deps: WidgetDeps, key: string): Promise<Widge
     pre_chat: settings.pre_chat,
     identity_verification: settings.identity_verification,
     online: await deps.relay.companyOnline(account.companyId),
+    open: await companyOpenNow(deps.db, account.companyId),
   };
 }
 

@@ -92,6 +92,22 @@ describe('chat widget', () => {
     await expect(visitor('nope').config()).rejects.toMatchObject({ code: 'widget_not_found', status: 404 });
   });
 
+  it('tells a connected visitor whether the company attends now, as its business hours change', async () => {
+    const admin = await makeActor(t.app, t.database.db, 'admin', attendant.company);
+    const hours = (business_hours: object | null) =>
+      injectAs(t.app, admin, { method: 'PATCH', url: '/api/center/company', payload: { business_hours } });
+    const browser = visitor('alpha');
+    await browser.start({ name: 'Visitante do Horário' });
+    await browser.connect();
+    expect(await browser.presence()).toEqual({ online: false, open: true });
+    const closed = { sun: [], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] };
+    expect((await hours(closed)).statusCode).toBe(200);
+    expect(await browser.presence()).toEqual({ online: false, open: false });
+    expect((await browser.config()).open).toBe(false);
+    expect((await hours(null)).statusCode).toBe(200);
+    expect(await browser.presence()).toEqual({ online: false, open: true });
+  });
+
   it('carries messages both ways, without duplicates, across reloads and reconnections', async () => {
     const browser = visitor('alpha');
     const session = await browser.start({ name: 'Ana Visitante' });

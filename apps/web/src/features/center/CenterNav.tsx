@@ -1,5 +1,5 @@
-// Navigation between the Center's sections (users, channels, catalogues, audit, white-label, teams, product
-// administration for super administrators): links, marked as the current page when open.
+// Navigation between the Center's sections (users, channels, catalogues, audit, white-label, teams, company,
+// product administration for super administrators): links, marked as the current page when open.
 import type { Ability } from '@atende/contract';
 import { Button, Group } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
@@ -17,6 +17,7 @@ const SECTIONS = [
   { route: 'center.branding', label: 'centerChannels.nav.branding', ability: 'branding.manage' },
   { route: 'center.teams', label: 'centerChannels.nav.teams', ability: 'teams.read' },
   { route: 'center.product', label: 'centerChannels.nav.product', ability: 'product.manage' },
+  { route: 'center.company', label: 'centerChannels.nav.company', ability: 'company.read' },
 ] as const satisfies readonly { route: RouteName; label: string; ability?: Ability }[];
 
 function SectionLink({ route, label }: { route: RouteName; label: (typeof SECTIONS)[number]['label'] }) {

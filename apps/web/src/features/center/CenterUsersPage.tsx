@@ -1,6 +1,6 @@
 // The Center's first page: the company's users — a searchable, sortable, paged table; administrators create,
 // edit, deactivate or reactivate users and reset their passwords (the temporary password shown once);
-// supervisors read (no button shows) — and what the company calls critical (administrators change it).
+// supervisors read (no button shows).
 import type { CenterUser, CreatedUser } from '@atende/contract';
 import { Alert, Button, Group, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,6 @@ import { useAbility } from '../../lib/abilities.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { CenterSection } from './CenterSection.tsx';
-import { CriticalRuleSection } from './CriticalRuleSection.tsx';
 import { TemporaryPasswordModal, type Shown } from './users/TemporaryPasswordModal.tsx';
 import { UserDetailModal } from './users/UserDetailModal.tsx';
 import { UserFormModal } from './users/UserFormModal.tsx';
@@ -179,7 +178,6 @@ export function CenterUsersPage() {
   const { t } = useTranslation();
   const reads = useAbility('users.read');
   const manages = useAbility('users.manage');
-  const configures = useAbility('company.configure');
   return (
     <Stack gap="lg">
       <CenterSection
@@ -194,7 +192,6 @@ export function CenterUsersPage() {
           </Alert>
         )}
       </CenterSection>
-      <CriticalRuleSection editable={configures} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 // The Center's audit section (/center/audit): the company's security events, who changed what (catalogues,
-// white-label, teams) and who exported conversations, newest first, read-only, a page at a time, filtered by
-// kind, by who acted and by period; for administrators only (ability audit.read), everyone else is told so
-// without a call.
+// white-label, teams, users, company settings, retention purges, the product's administrators) and who
+// exported conversations, newest first, read-only, a page at a time, filtered by kind, by who acted and by
+// period; for administrators only (ability audit.read), everyone else is told so without a call.
 import {
   AUDIT_KINDS,
   Catalogue,
@@ -47,6 +47,32 @@ const formatDay = (day: AuditDetails[string] | undefined, language: Language) =>
         new Date(`${day}T00:00:00Z`),
       )
     : '';
+const COMPANY_FIELDS = {
+  timezone: 'centerAudit.companyFields.timezone',
+  currency: 'centerAudit.companyFields.currency',
+  language: 'centerAudit.companyFields.language',
+  business_hours: 'centerAudit.companyFields.business_hours',
+  holidays: 'centerAudit.companyFields.holidays',
+  service_level_seconds: 'centerAudit.companyFields.service_level_seconds',
+  broadcast_max: 'centerAudit.companyFields.broadcast_max',
+  retention_months: 'centerAudit.companyFields.retention_months',
+} as const;
+
+/** A setting that is one value says what it was and became; the lists (hours, holidays) that they changed. */
+function describeCompanyChange(t: TFunction, details: AuditDetails): string {
+  const field = String(details.field);
+  const name = field in COMPANY_FIELDS ? t(COMPANY_FIELDS[field as keyof typeof COMPANY_FIELDS]) : field;
+  if (field === 'business_hours' || field === 'holidays') {
+    return t('centerAudit.details.company_settings_listChanged', { field: name });
+  }
+  const value = (raw: AuditDetails[string] | undefined) =>
+    raw === null || raw === undefined ? t('centerAudit.details.settingsNone') : String(raw);
+  return t('centerAudit.details.company_settings_changed', {
+    field: name,
+    from: value(details.from),
+    to: value(details.to),
+  });
+}
 
 /** What an event's details say, in words: each kind knows its own details. */
 function describeDetails(t: TFunction, event: AuditEvent, language: Language): string {
@@ -105,6 +131,14 @@ function describeDetails(t: TFunction, event: AuditEvent, language: Language): s
     case 'user_reactivated':
     case 'user_password_reset':
       return describeUserChange(t, event);
+    case 'company_settings_changed':
+      return describeCompanyChange(t, details);
+    case 'retention_purged':
+      return t('centerAudit.details.retention_purged', {
+        messages: details.messages,
+        files: details.files,
+        months: details.months,
+      });
   }
 }
 

@@ -4,9 +4,9 @@ import type { CriticalRule } from '@atende/contract';
 import { Alert, Button, Checkbox, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { HttpError, http, request } from '../../lib/http.ts';
-import { useTranslation } from '../../lib/i18n.ts';
-import { CenterSection } from './CenterSection.tsx';
+import { HttpError, http, request } from '../../../lib/http.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { CenterSection } from '../CenterSection.tsx';
 
 const path = '/company/critical-rule';
 const RULE_KEY = ['critical-rule'] as const;

@@ -6,8 +6,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadConsoleTexts } from '../../lib/i18n.ts';
-import { stubApi } from '../../test/fixtures.ts';
+import { loadConsoleTexts } from '../../../lib/i18n.ts';
+import { stubApi } from '../../../test/fixtures.ts';
 import { CriticalRuleSection } from './CriticalRuleSection.tsx';
 
 beforeAll(async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "settings" jsonb DEFAULT '{}'::jsonb NOT NULL;
