@@ -55,7 +55,7 @@ function PreviewTable({ rows }: { rows: UserImportRowCheck[] }) {
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.line} data-testid="import-row" data-valid={row.errors.length === 0}>
-              <Table.Td>
+              <Table.Td miw={110}>
                 <Stack gap={2} align="flex-start">
                   <Text size="sm">{row.line}</Text>
                   <Badge size="xs" color={row.errors.length === 0 ? 'green' : 'red'} variant="light">
