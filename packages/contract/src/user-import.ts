@@ -3,6 +3,7 @@
 // them all again, creates the valid ones as invitations whose temporary passwords are answered once.
 import { z } from 'zod';
 import { CenterUser } from './center-users.ts';
+import { text } from './common.ts';
 import { FieldError } from './errors.ts';
 
 /** The file's columns, in the template's order; `segments` holds segment names separated by `|`. */
@@ -21,22 +22,29 @@ export const USER_IMPORT_MAX_ROWS = 500;
 export const USER_IMPORT_MAX_BYTES = 256 * 1024;
 export const USER_IMPORT_SEGMENT_SEPARATOR = '|';
 
-/** One row as read from the file: the cells as written (checked by the preview, not here). */
-export const UserImportRow = z.object({
-  /** The row's line in the file (the header is line 1), to point the administrator at it. */
-  line: z.number().int().min(2).max(100_000),
-  name: z.string().max(1000),
-  username: z.string().max(1000),
-  email: z.string().max(1000),
-  role: z.string().max(1000),
-  language: z.string().max(1000),
-  timezone: z.string().max(1000),
-  segments: z.array(z.string().max(1000)).max(200),
-});
+/** A row's shape; `cell` says what its cells may hold. */
+const rowOf = <Cell extends z.ZodType<string>>(cell: Cell) =>
+  z.object({
+    /** The row's line in the file (the header is line 1), to point the administrator at it. */
+    line: z.number().int().min(2).max(100_000),
+    name: cell,
+    username: cell,
+    email: cell,
+    role: cell,
+    language: cell,
+    timezone: cell,
+    segments: z.array(cell).max(200),
+  });
+
+/** A row sent to be imported: well-formed text (what cannot be stored is refused before any check). */
+export const UserImportRow = rowOf(text(1000));
 export type UserImportRow = z.infer<typeof UserImportRow>;
 
-/** A row and what is wrong with it, field by field (none: it will be created). */
-export const UserImportRowCheck = UserImportRow.extend({ errors: z.array(FieldError) });
+/**
+ * A row as the preview answers it, with what is wrong with it field by field (none: it will be created); its
+ * cells are whatever the file held, a NUL included (then an error of its row).
+ */
+export const UserImportRowCheck = rowOf(z.string().max(1000)).extend({ errors: z.array(FieldError) });
 export type UserImportRowCheck = z.infer<typeof UserImportRowCheck>;
 
 export const UserImportPreview = z.object({

@@ -8,6 +8,7 @@ import {
   USER_IMPORT_MAX_ROWS,
   USER_IMPORT_SEGMENT_SEPARATOR,
   UserFields,
+  Username,
   languageOfTag,
   type ErrorCode,
   type Language,
@@ -112,7 +113,12 @@ export function userImportOperations(deps: { bus: EventBus }) {
   async function check(db: Db, ctx: TenantContext, rows: UserImportRow[], language: Language) {
     const segments = await segmentsByName(db, ctx.companyId);
     const usernames = rows.map((row) => row.username.toLowerCase());
-    const taken = await takenUsernames(db, ctx.companyId, usernames.filter(Boolean));
+    // Only well-formed usernames are looked up (a cell may hold anything, NUL included).
+    const taken = await takenUsernames(
+      db,
+      ctx.companyId,
+      usernames.filter((username) => Username.safeParse(username).success),
+    );
     const times = new Map<string, number>();
     for (const username of usernames) times.set(username, (times.get(username) ?? 0) + 1);
     const error = (field: string, code: ErrorCode, params: Params = {}) => ({

@@ -250,8 +250,14 @@ describe('POST /api/center/users/import', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ created: [], rejected: [{ line: 2 }] });
-    const bad = await injectAs(t.app, admin, { method: 'POST', url: IMPORT, payload: { rows: [] } });
-    expect(bad.statusCode).toBe(400);
+    for (const rows of [[], [row({ username: 'nul\u0000' })]]) {
+      const bad = await injectAs(t.app, admin, { method: 'POST', url: IMPORT, payload: { rows } });
+      expect(bad.statusCode).toBe(400);
+    }
+    // A file may hold anything: a NUL in a cell is that row's error, never a failed query.
+    const nul = await send(admin, `${HEADER}\nNul,a\u0000b,,attendant,,UTC,\n`);
+    expect(nul.statusCode).toBe(200);
+    expect(errorsOf(nul.json().rows[0])).toHaveProperty('username');
     expect(await companyUsers(admin.company.id)).toHaveLength(1);
     expect(
       await t.database.db.select().from(auditEvents).where(eq(auditEvents.companyId, admin.company.id)),
