@@ -1,7 +1,8 @@
 // The Center's users driven by an administrator: an attendant created with a segment and a chosen password
 // signs in, must set their own password first, and with "only my segments" sees only that segment's contacts;
 // deactivating a signed-in user logs their open console out within seconds (their socket is closed by the
-// server, the console's reconnect is refused, and it returns to login).
+// server, the console's reconnect is refused, and it returns to login); a CSV of three users (one invalid) is
+// previewed and its two valid users imported.
 import type { CenterUserPage, ContactPage, NamedItem } from '@atende/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -124,5 +125,35 @@ describe('center users', () => {
     await live.getByText('Empresa, usuário ou senha inválidos.').waitFor();
     expect(target.active).toBe(true);
     await context.close();
+  });
+
+  it('an admin imports users from a CSV file: preview, two of three imported, both in the list', async () => {
+    const imported = [`e2e.csv.a${suffix}`, `e2e.csv.b${suffix}`];
+    const csv = [
+      'name;username;email;role;language;timezone;segments',
+      `"Importada, Ana";${imported[0]};ana${suffix}@example.com;attendant;pt_br;America/Sao_Paulo;`,
+      `Importado Bruno;${imported[1]};;supervisor;;America/Fortaleza;`,
+      `Chefe Errado;e2e.csv.c${suffix};;chefe;;America/Sao_Paulo;`,
+    ].join('\r\n');
+    await center.reload();
+    await center.getByTestId('users-import').click();
+    const dialog = center.getByRole('dialog');
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'usuarios.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByTestId('import-row').nth(2).waitFor();
+    expect(await dialog.getByTestId('import-valid-count').textContent()).toBe('2 válida(s)');
+    expect(await dialog.getByTestId('import-invalid-count').textContent()).toBe('1 com erros');
+    expect(await dialog.getByTestId('import-error-role').textContent()).toBe(
+      'O campo “perfil” tem um valor não aceito.',
+    );
+    await dialog.getByRole('button', { name: 'Importar 2 usuário(s)' }).click();
+    await dialog.getByTestId('import-password-row').nth(1).waitFor();
+    const passwords = await dialog.getByTestId('import-password').allTextContents();
+    expect(passwords).toHaveLength(2);
+    for (const password of passwords) expect(password).toMatch(/^[a-zA-Z0-9]{12}$/);
+    await dialog.getByTestId('import-done').click();
+    for (const name of imported) await userRow(center, name).waitFor();
+    expect(await userRow(center, `e2e.csv.c${suffix}`).count()).toBe(0);
   });
 });

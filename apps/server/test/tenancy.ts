@@ -811,6 +811,46 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     expect: 'not_found',
     request: (b) => ({ method: 'POST', url: `/api/center/users/${firstId(b, 'users')}/${action}` }),
   })),
+  // An import is checked against the caller's company only: B's username is free, B's segment unknown.
+  {
+    operation: 'POST /api/center/users/import/preview',
+    expect: 'own_only',
+    request: (b) => {
+      const csv = `name,username,email,role,language,timezone,segments\nProbe,${String(b.rows.users?.[0]?.username)},,attendant,,America/Sao_Paulo,${String(b.rows.wallets?.[0]?.name)}\n`;
+      const body = multipartBody([
+        { name: 'file', filename: 'users.csv', type: 'text/csv', data: Buffer.from(csv) },
+      ]);
+      // As text, so what the probe sent (B's username it typed) is told apart from a leak.
+      return {
+        method: 'POST',
+        url: '/api/center/users/import/preview',
+        ...body,
+        payload: body.payload.toString(),
+      };
+    },
+  },
+  {
+    operation: 'POST /api/center/users/import',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/center/users/import',
+      payload: {
+        rows: [
+          {
+            line: 2,
+            name: 'Probe',
+            username: String(b.rows.users?.[0]?.username),
+            email: '',
+            role: 'attendant',
+            language: '',
+            timezone: 'America/Sao_Paulo',
+            segments: [String(b.rows.wallets?.[0]?.name)],
+          },
+        ],
+      },
+    }),
+  },
   {
     operation: 'GET /api/resources',
     expect: 'own_only',

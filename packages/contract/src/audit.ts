@@ -53,6 +53,8 @@ export const AUDIT_KINDS = [
   'user_deactivated',
   'user_reactivated',
   'user_password_reset',
+  /** A CSV import of users (issue 21 item 1): details count them and name them (usernames, comma-separated). */
+  'users_imported',
   /** An administrator changed the company's settings: one event per setting, with what it was and became. */
   'company_settings_changed',
   /** The retention job purged the company's old messages and files: details count what went. */

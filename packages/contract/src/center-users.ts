@@ -60,7 +60,7 @@ export const UserEmail = z
   .nullable();
 
 /** The fields of a user an administrator sets, on creation and on edit (an edit replaces them all). */
-const UserFields = z.object({
+export const UserFields = z.object({
   name: requiredText(120),
   username: Username,
   email: UserEmail.default(null),

@@ -93,6 +93,13 @@ export const ERROR_CODES = [
   'team_user_unknown',
   'team_segment_unknown',
   'team_supervisor_role',
+  'csv_invalid',
+  'csv_missing_columns',
+  'csv_empty',
+  'csv_too_large',
+  'csv_too_many_rows',
+  'username_duplicated',
+  'segment_unknown',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -27,5 +27,6 @@ export * from './views.ts';
 export * from './teams.ts';
 export * from './product.ts';
 export * from './center-users.ts';
+export * from './user-import.ts';
 export * from './business-hours.ts';
 export * from './company-settings.ts';

@@ -45,7 +45,7 @@ const flagsOf = (input: Pick<UpdateUserRequest, 'role' | 'permissions'>): Permis
 });
 
 /** Two administrators creating the same username at once: the unique index refuses the second. */
-const takenRace = (username: string) => (error: unknown) => {
+export const takenRace = (username: string) => (error: unknown) => {
   if (isUniqueViolation(error)) throw new AppError('username_taken', 409, { username });
   throw error;
 };
@@ -57,25 +57,104 @@ const SORTS = {
   last_login_at: users.lastLoginAt,
 } as const;
 
-export function centerUserOperations(deps: { bus: EventBus }) {
-  /** The segments of the given users, by name. */
-  async function segmentsOf(db: Db, companyId: string, userIds: string[]): Promise<UserSegment[]> {
-    if (userIds.length === 0) return [];
-    return db
-      .select({ userId: userWallets.userId, id: wallets.id, name: wallets.name })
-      .from(userWallets)
-      .innerJoin(wallets, eq(wallets.id, userWallets.walletId))
-      .where(and(eq(userWallets.companyId, companyId), inArray(userWallets.userId, userIds)))
-      .orderBy(asc(sql`lower(${wallets.name})`));
-  }
+/** The segments of the given users, by name. */
+export async function segmentsOf(db: Db, companyId: string, userIds: string[]): Promise<UserSegment[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: userWallets.userId, id: wallets.id, name: wallets.name })
+    .from(userWallets)
+    .innerJoin(wallets, eq(wallets.id, userWallets.walletId))
+    .where(and(eq(userWallets.companyId, companyId), inArray(userWallets.userId, userIds)))
+    .orderBy(asc(sql`lower(${wallets.name})`));
+}
 
-  async function withSegments(db: Db, companyId: string, rows: UserRow[]): Promise<ManagedUser[]> {
-    const segments = await segmentsOf(
-      db,
-      companyId,
-      rows.map((row) => row.id),
+export async function withSegments(db: Db, companyId: string, rows: UserRow[]): Promise<ManagedUser[]> {
+  const segments = await segmentsOf(
+    db,
+    companyId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ row, segments: segments.filter((segment) => segment.userId === row.id) }));
+}
+
+/** Which of `usernames` the company already has, whatever their case (they are stored lowercase). */
+export async function takenUsernames(db: Db, companyId: string, usernames: string[], exceptId?: string) {
+  if (usernames.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        inArray(
+          sql`lower(${users.username})`,
+          usernames.map((username) => username.toLowerCase()),
+        ),
+        exceptId ? ne(users.id, exceptId) : undefined,
+      ),
     );
-    return rows.map((row) => ({ row, segments: segments.filter((segment) => segment.userId === row.id) }));
+  return new Set(rows.map((row) => row.username.toLowerCase()));
+}
+
+async function setSegments(tx: Db, ctx: TenantContext, userId: string, ids: string[]) {
+  await tx
+    .delete(userWallets)
+    .where(and(eq(userWallets.userId, userId), eq(userWallets.companyId, ctx.companyId)));
+  const unique = [...new Set(ids)];
+  if (unique.length > 0)
+    await tx
+      .insert(userWallets)
+      .values(unique.map((walletId) => ({ companyId: ctx.companyId, userId, walletId })));
+}
+
+const fieldValues = (input: UpdateUserRequest) => ({
+  name: input.name,
+  username: input.username,
+  email: input.email,
+  role: input.role,
+  language: input.language,
+  timezone: input.timezone,
+  ...permissionValues(flagsOf(input)),
+});
+
+/**
+ * Inserts new users who must choose their own password at first login, with their segments: the one creation
+ * path, for a user made in the form and for a file's imported rows. Rows come back in the inputs' order.
+ */
+export async function insertUsers(
+  tx: Db,
+  ctx: TenantContext,
+  inputs: { input: UpdateUserRequest; passwordHash: string }[],
+): Promise<UserRow[]> {
+  if (inputs.length === 0) return [];
+  const rows = await tx
+    .insert(users)
+    .values(
+      inputs.map(({ input, passwordHash }) => ({
+        companyId: ctx.companyId,
+        ...fieldValues(input),
+        passwordHash,
+        requireNewPassword: true,
+      })),
+    )
+    .returning();
+  const byUsername = new Map(rows.map((row) => [row.username, row]));
+  const ordered = inputs.map(({ input }) => byUsername.get(input.username)!);
+  const links = ordered.flatMap((row, index) =>
+    [...new Set(inputs[index]!.input.segment_ids)].map((walletId) => ({
+      companyId: ctx.companyId,
+      userId: row.id,
+      walletId,
+    })),
+  );
+  if (links.length > 0) await tx.insert(userWallets).values(links);
+  return ordered;
+}
+
+export function centerUserOperations(deps: { bus: EventBus }) {
+  async function assertUsernameFree(tx: Db, ctx: TenantContext, username: string, id?: string) {
+    if ((await takenUsernames(tx, ctx.companyId, [username], id)).size > 0)
+      throw new AppError('username_taken', 409, { username });
   }
 
   /** A user of the company, or 404 whoever asks (no existence leak across companies). */
@@ -101,22 +180,6 @@ export function centerUserOperations(deps: { bus: EventBus }) {
     return row;
   }
 
-  /** Usernames are unique within a company whatever their case (they are stored lowercase). */
-  async function assertUsernameFree(tx: Db, ctx: TenantContext, username: string, id?: string) {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.companyId, ctx.companyId),
-          sql`lower(${users.username}) = ${username.toLowerCase()}`,
-          id ? ne(users.id, id) : undefined,
-        ),
-      )
-      .limit(1);
-    if (taken) throw new AppError('username_taken', 409, { username });
-  }
-
   async function assertSegmentsOwned(tx: Db, ctx: TenantContext, ids: string[]) {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return;
@@ -138,17 +201,6 @@ export function centerUserOperations(deps: { bus: EventBus }) {
       .where(and(eq(users.companyId, ctx.companyId), eq(users.role, 'admin'), eq(users.active, true)))
       .for('update');
     if (!admins.some((admin) => admin.id !== userId)) throw new AppError('last_admin', 409);
-  }
-
-  async function setSegments(tx: Db, ctx: TenantContext, userId: string, ids: string[]) {
-    await tx
-      .delete(userWallets)
-      .where(and(eq(userWallets.userId, userId), eq(userWallets.companyId, ctx.companyId)));
-    const unique = [...new Set(ids)];
-    if (unique.length > 0)
-      await tx
-        .insert(userWallets)
-        .values(unique.map((walletId) => ({ companyId: ctx.companyId, userId, walletId })));
   }
 
   /** Ends every open session of the user but `keep`; their sockets close after commit. */
@@ -188,16 +240,6 @@ export function centerUserOperations(deps: { bus: EventBus }) {
     await assertUsernameFree(tx, ctx, input.username, id);
     await assertSegmentsOwned(tx, ctx, input.segment_ids);
   }
-
-  const fieldValues = (input: UpdateUserRequest) => ({
-    name: input.name,
-    username: input.username,
-    email: input.email,
-    role: input.role,
-    language: input.language,
-    timezone: input.timezone,
-    ...permissionValues(flagsOf(input)),
-  });
 
   /** What an edit changed, for the audit log: each field's previous and new value, flags by name. */
   function changes(before: UserRow, after: UserRow, segmentsBefore: string[], segmentsAfter: string[]) {
@@ -268,16 +310,7 @@ export function centerUserOperations(deps: { bus: EventBus }) {
       const passwordHash = await hashPassword(password);
       const user = await inTransaction(ctx.db, deps.bus, async (tx) => {
         await validateFields(tx, ctx, input);
-        const [row] = await tx
-          .insert(users)
-          .values({
-            companyId: ctx.companyId,
-            ...fieldValues(input),
-            passwordHash,
-            requireNewPassword: true,
-          })
-          .returning();
-        await setSegments(tx, ctx, row!.id, input.segment_ids);
+        const [row] = await insertUsers(tx, ctx, [{ input, passwordHash }]);
         await audit(tx, ctx, 'user_created', row!, { role: row!.role, invited: input.password === null });
         return (await withSegments(tx, ctx.companyId, [row!]))[0]!;
       }).catch(takenRace(input.username));

@@ -1,6 +1,6 @@
 // The Center's first page: the company's users — a searchable, sortable, paged table; administrators create,
-// edit, deactivate or reactivate users and reset their passwords (the temporary password shown once);
-// supervisors read (no button shows).
+// edit, deactivate or reactivate users, reset their passwords (the temporary password shown once) and import
+// them from a CSV file; supervisors read (no button shows).
 import type { CenterUser, CreatedUser } from '@atende/contract';
 import { Alert, Button, Group, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { useAbility } from '../../lib/abilities.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { CenterSection } from './CenterSection.tsx';
+import { ImportUsersModal } from './users/ImportUsersModal.tsx';
 import { TemporaryPasswordModal, type Shown } from './users/TemporaryPasswordModal.tsx';
 import { UserDetailModal } from './users/UserDetailModal.tsx';
 import { UserFormModal } from './users/UserFormModal.tsx';
@@ -90,6 +91,7 @@ function CompanyUsers({ manages }: { manages: boolean }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const [opened, setOpened] = useState<CenterUser | null>(null);
+  const [importing, setImporting] = useState(false);
   const query = useQuery(usersQuery(view));
   const change = (patch: Partial<UserView>) => setView((current) => ({ ...current, page: 0, ...patch }));
   const handleCreated = (created: CreatedUser) => {
@@ -126,9 +128,14 @@ function CompanyUsers({ manages }: { manages: boolean }) {
           />
         </Group>
         {manages && (
-          <Button leftSection={<PlusIcon />} onClick={() => setEditing(null)} data-testid="user-new">
-            {t('centerUsers.new')}
-          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={() => setImporting(true)} data-testid="users-import">
+              {t('centerUsers.import.button')}
+            </Button>
+            <Button leftSection={<PlusIcon />} onClick={() => setEditing(null)} data-testid="user-new">
+              {t('centerUsers.new')}
+            </Button>
+          </Group>
         )}
       </Group>
       <QueryBody query={query}>
@@ -170,6 +177,7 @@ function CompanyUsers({ manages }: { manages: boolean }) {
       <ActionConfirm pending={pending} onClose={() => setPending(null)} onReset={setShown} />
       <TemporaryPasswordModal shown={shown} onClose={() => setShown(null)} />
       <UserDetailModal user={opened} onClose={() => setOpened(null)} />
+      {manages && <ImportUsersModal opened={importing} onClose={() => setImporting(false)} />}
     </Stack>
   );
 }

@@ -98,6 +98,13 @@ export const en: Catalogue = {
     impersonation_password: 'The user’s password cannot be changed in a support session.',
     service_unavailable: 'Service temporarily unavailable. Please try again shortly.',
     internal_error: 'Oops. Something went wrong...',
+    csv_invalid: 'The CSV file is invalid: a quote opened on line {line} is never closed.',
+    csv_missing_columns: 'The file’s header lacks these columns: {columns}. Use the template.',
+    csv_empty: 'The file has no user rows after its header.',
+    csv_too_large: 'The file is larger than the {limit} limit.',
+    csv_too_many_rows: 'The file has more than {max} users: split it into smaller files.',
+    username_duplicated: 'The username “{username}” appears more than once in the file.',
+    segment_unknown: 'The segment “{segment}” does not exist in this company.',
   },
   validation: {
     required: 'The “{field}” field is required.',

@@ -98,6 +98,13 @@ export const es: Catalogue = {
     impersonation_password: 'En una sesión de soporte no se puede cambiar la contraseña del usuario.',
     service_unavailable: 'Servicio temporalmente no disponible. Vuelva a intentarlo en unos instantes.',
     internal_error: 'Ups. Algo salió mal...',
+    csv_invalid: 'El archivo CSV no es válido: unas comillas abiertas en la línea {line} nunca se cierran.',
+    csv_missing_columns: 'Faltan columnas en el encabezado del archivo: {columns}. Use la plantilla.',
+    csv_empty: 'El archivo no tiene ninguna fila de usuario después del encabezado.',
+    csv_too_large: 'El archivo supera el límite de {limit}.',
+    csv_too_many_rows: 'El archivo tiene más de {max} usuarios: divídalo en archivos más pequeños.',
+    username_duplicated: 'El usuario “{username}” aparece más de una vez en el archivo.',
+    segment_unknown: 'La cartera “{segment}” no existe en esta empresa.',
   },
   validation: {
     required: 'Complete el campo “{field}”.',

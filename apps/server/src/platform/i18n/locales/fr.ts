@@ -104,6 +104,13 @@ export const fr: Catalogue = {
       'Le mot de passe de l’utilisateur ne peut pas être modifié pendant une session de support.',
     service_unavailable: 'Service momentanément indisponible. Réessayez dans quelques instants.',
     internal_error: 'Oups. Une erreur s’est produite...',
+    csv_invalid: 'Le fichier CSV est invalide : un guillemet ouvert à la ligne {line} n’est jamais fermé.',
+    csv_missing_columns: 'Il manque ces colonnes dans l’en-tête du fichier : {columns}. Utilisez le modèle.',
+    csv_empty: 'Le fichier n’a aucune ligne d’utilisateur après l’en-tête.',
+    csv_too_large: 'Le fichier dépasse la limite de {limit}.',
+    csv_too_many_rows: 'Le fichier contient plus de {max} utilisateurs : divisez-le en fichiers plus petits.',
+    username_duplicated: 'L’identifiant « {username} » apparaît plusieurs fois dans le fichier.',
+    segment_unknown: 'Le portefeuille « {segment} » n’existe pas dans cette entreprise.',
   },
   validation: {
     required: 'Le champ « {field} » est obligatoire.',

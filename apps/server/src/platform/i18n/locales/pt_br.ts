@@ -97,6 +97,13 @@ export const pt_br = {
     impersonation_password: 'Em uma sessão de suporte não é possível alterar a senha do usuário.',
     service_unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
     internal_error: 'Ops. Algo de errado aconteceu...',
+    csv_invalid: 'O arquivo CSV é inválido: há aspas sem fechamento a partir da linha {line}.',
+    csv_missing_columns: 'Faltam colunas no cabeçalho do arquivo: {columns}. Use o modelo.',
+    csv_empty: 'O arquivo não tem nenhuma linha de usuário depois do cabeçalho.',
+    csv_too_large: 'O arquivo é maior que o limite de {limit}.',
+    csv_too_many_rows: 'O arquivo tem mais de {max} usuários: divida-o em arquivos menores.',
+    username_duplicated: 'O usuário “{username}” aparece mais de uma vez no arquivo.',
+    segment_unknown: 'A carteira “{segment}” não existe nesta empresa.',
   },
   validation: {
     required: 'Informe o campo “{field}”.',

@@ -101,6 +101,13 @@ export const pt_pt: Catalogue = {
     impersonation_password: 'Numa sessão de suporte não é possível alterar a palavra-passe do utilizador.',
     service_unavailable: 'Serviço temporariamente indisponível. Tente novamente dentro de instantes.',
     internal_error: 'Ups. Algo correu mal...',
+    csv_invalid: 'O ficheiro CSV é inválido: há aspas por fechar a partir da linha {line}.',
+    csv_missing_columns: 'Faltam colunas no cabeçalho do ficheiro: {columns}. Use o modelo.',
+    csv_empty: 'O ficheiro não tem nenhuma linha de utilizador depois do cabeçalho.',
+    csv_too_large: 'O ficheiro é maior do que o limite de {limit}.',
+    csv_too_many_rows: 'O ficheiro tem mais de {max} utilizadores: divida-o em ficheiros mais pequenos.',
+    username_duplicated: 'O utilizador “{username}” aparece mais de uma vez no ficheiro.',
+    segment_unknown: 'A carteira “{segment}” não existe nesta empresa.',
   },
   validation: {
     required: 'Preencha o campo “{field}”.',

@@ -131,6 +131,11 @@ function describeDetails(t: TFunction, event: AuditEvent, language: Language): s
     case 'user_reactivated':
     case 'user_password_reset':
       return describeUserChange(t, event);
+    case 'users_imported':
+      return t('centerAudit.details.users_imported', {
+        count: Number(details.count),
+        usernames: details.usernames,
+      });
     case 'company_settings_changed':
       return describeCompanyChange(t, details);
     case 'retention_purged':

@@ -8,6 +8,9 @@ import type {
   CreateUserRequest,
   PasswordReset,
   UpdateUserRequest,
+  UserImportPreview,
+  UserImportResult,
+  UserImportRow,
 } from '@atende/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http, request } from '../../../lib/http.ts';
@@ -59,3 +62,14 @@ export const setUserActive = (id: string, active: boolean) =>
 
 export const resetUserPassword = (id: string) =>
   http.post<PasswordReset>(`${userPath(id)}/reset-password`, {}, quiet);
+
+/** A CSV file's rows, each with its errors; nothing is created yet. */
+export function previewUserImport(file: File) {
+  const form = new FormData();
+  form.set('file', file, file.name);
+  return http.post<UserImportPreview>(`${COLLECTION}/import/preview`, form, quiet);
+}
+
+/** Creates the rows the server still finds valid; their temporary passwords come back once. */
+export const importUsers = (rows: UserImportRow[]) =>
+  http.post<UserImportResult>(`${COLLECTION}/import`, { rows }, quiet);

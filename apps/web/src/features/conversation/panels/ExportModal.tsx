@@ -6,19 +6,9 @@ import { DateField } from '../../../components/DateFields.tsx';
 import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { exportConversation } from '../conversation-api.ts';
+import { download } from '../../../lib/download.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { isoDay, validateExport } from './export-validation.ts';
-
-function download(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export interface ExportModalProps {
   contactId: string;
