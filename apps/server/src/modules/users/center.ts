@@ -13,6 +13,7 @@ import {
   type CreateUserRequest,
   type Permissions,
   type UpdateUserRequest,
+  isKnownTimezone,
 } from '@atende/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { sessions, users, userWallets, wallets } from '../../db/schema/index.ts';
@@ -23,7 +24,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type DomainEvent, type EventBus } from '../../platform/events.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { recordAuditEvent } from '../audit/service.ts';
-import { isKnownTimezone, type UserRow } from './service.ts';
+import type { UserRow } from './service.ts';
 
 export type UserSegment = { userId: string; id: string; name: string };
 /** A user with their segments, what the presenter shows. */

@@ -15,6 +15,7 @@ import {
   type UpdateUserRequest,
   type UserImportRow,
   type UserImportRowCheck,
+  isKnownTimezone,
 } from '@atende/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { wallets } from '../../db/schema/index.ts';
@@ -28,7 +29,6 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { describeIssues } from '../../platform/validation.ts';
 import { recordAuditEvent } from '../audit/service.ts';
 import { insertUsers, takenRace, takenUsernames, temporaryPassword, withSegments } from './center.ts';
-import { isKnownTimezone } from './service.ts';
 
 /** Longest a cell is kept: far past any field's own limit, which the check then names. */
 const CELL_MAX = 1000;

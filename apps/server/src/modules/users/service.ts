@@ -2,6 +2,7 @@
 import {
   defaultPermissions,
   DEFAULT_TIMEZONE,
+  isKnownTimezone,
   type ChangePasswordRequest,
   type Language,
   type Permissions,
@@ -227,15 +228,6 @@ export function userService(deps: UserDeps) {
     },
   };
 }
-
-export const isKnownTimezone = (timezone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: timezone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const ownRow = (ctx: TenantContext) => and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId));
 
