@@ -2,11 +2,12 @@
 // edit, deactivate or reactivate users, reset their passwords (the temporary password shown once) and import
 // them from a CSV file; supervisors read (no button shows).
 import type { CenterUser, CreatedUser } from '@atende/contract';
-import { Alert, Button, Group, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { PlusIcon, SearchIcon } from '../../components/Icons.tsx';
+import { PlusIcon } from '../../components/Icons.tsx';
+import { CenterPager, CenterSearch } from './CenterListControls.tsx';
 import { QueryBody } from '../../components/QueryBody.tsx';
 import { useAbility } from '../../lib/abilities.ts';
 import { errorText } from '../../lib/error-text.ts';
@@ -107,13 +108,11 @@ function CompanyUsers({ manages }: { manages: boolean }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group gap="sm" align="flex-end">
-          <TextInput
-            leftSection={<SearchIcon />}
-            placeholder={t('centerUsers.search')}
-            aria-label={t('centerUsers.search')}
+          <CenterSearch
+            label={t('centerUsers.search')}
             value={view.search}
-            onChange={(event) => change({ search: event.currentTarget.value })}
-            data-testid="users-search"
+            onChange={(search) => change({ search })}
+            testId="users-search"
           />
           <SegmentedControl
             aria-label={t('centerUsers.status.label')}
@@ -141,7 +140,6 @@ function CompanyUsers({ manages }: { manages: boolean }) {
       <QueryBody query={query}>
         {(page) => {
           if (page.data.length === 0) return <Text c="dimmed">{t('centerUsers.empty')}</Text>;
-          const pages = Math.max(1, Math.ceil(page.total / USER_PAGE));
           return (
             <>
               <UsersTable
@@ -159,16 +157,12 @@ function CompanyUsers({ manages }: { manages: boolean }) {
                     : undefined
                 }
               />
-              {pages > 1 && (
-                <Group justify="center">
-                  <Pagination
-                    total={pages}
-                    value={view.page + 1}
-                    onChange={(value) => setView((current) => ({ ...current, page: value - 1 }))}
-                    getControlProps={(control) => ({ 'aria-label': t(`centerCatalogues.pages.${control}`) })}
-                  />
-                </Group>
-              )}
+              <CenterPager
+                total={page.total}
+                pageSize={USER_PAGE}
+                page={view.page}
+                onChange={(value) => setView((current) => ({ ...current, page: value }))}
+              />
             </>
           );
         }}

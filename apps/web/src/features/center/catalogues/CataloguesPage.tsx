@@ -3,23 +3,13 @@
 // Administrators create, edit, reorder and (un)archive; supervisors read (no button shows); anyone else is
 // told so without a call. Every change reaches the open consoles through the server's catalogue.changed.
 import { CATALOGUES, type Catalogue, type CatalogueEntry, type CatalogueSort } from '@atende/contract';
-import {
-  Alert,
-  Button,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { PlusIcon, SearchIcon } from '../../../components/Icons.tsx';
+import { PlusIcon } from '../../../components/Icons.tsx';
+import { CenterPager, CenterSearch, pageCount } from '../CenterListControls.tsx';
 import { QueryBody } from '../../../components/QueryBody.tsx';
 import { holds } from '../../../lib/abilities.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -115,13 +105,11 @@ function CatalogueTab({ catalogue, manages }: { catalogue: Catalogue; manages: b
     <Stack gap="md" pt="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group gap="sm" align="flex-end">
-          <TextInput
-            leftSection={<SearchIcon />}
-            placeholder={t('centerCatalogues.search')}
-            aria-label={t('centerCatalogues.search')}
+          <CenterSearch
+            label={t('centerCatalogues.search')}
             value={view.search}
-            onChange={(event) => change({ search: event.currentTarget.value })}
-            data-testid="catalogue-search"
+            onChange={(search) => change({ search })}
+            testId="catalogue-search"
           />
           <SegmentedControl
             aria-label={t('centerCatalogues.sort.label')}
@@ -157,7 +145,7 @@ function CatalogueTab({ catalogue, manages }: { catalogue: Catalogue; manages: b
       <QueryBody query={query}>
         {(page) => {
           if (page.data.length === 0) return <Text c="dimmed">{t('centerCatalogues.empty')}</Text>;
-          const pages = Math.max(1, Math.ceil(page.total / CATALOGUE_PAGE));
+          const pages = pageCount(page.total, CATALOGUE_PAGE);
           return (
             <>
               <CatalogueTable
@@ -177,18 +165,12 @@ function CatalogueTab({ catalogue, manages }: { catalogue: Catalogue; manages: b
                     : undefined
                 }
               />
-              {pages > 1 && (
-                <Group justify="center">
-                  <Pagination
-                    total={pages}
-                    value={view.page + 1}
-                    onChange={(value) => setView((current) => ({ ...current, page: value - 1 }))}
-                    getControlProps={(control) => ({
-                      'aria-label': t(`centerCatalogues.pages.${control}`),
-                    })}
-                  />
-                </Group>
-              )}
+              <CenterPager
+                total={page.total}
+                pageSize={CATALOGUE_PAGE}
+                page={view.page}
+                onChange={(value) => setView((current) => ({ ...current, page: value }))}
+              />
             </>
           );
         }}

@@ -1,17 +1,7 @@
 // The product's companies (Center › Produto): a searchable, sortable, paged table with each company's usage,
 // and per row: suspend or reactivate (after a confirmation), and open a support session as its administrator.
 import type { ProductCompany } from '@atende/contract';
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
@@ -23,6 +13,7 @@ import { useCurrentUser } from '../../../lib/session-store.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import { formatFileSize } from '../../conversation/file-size.ts';
 import { startSupportSession } from '../../support/support-session.ts';
+import { CenterPager } from '../CenterListControls.tsx';
 import { CenterSection } from '../CenterSection.tsx';
 import { CreateCompanyModal } from './CreateCompanyModal.tsx';
 import {
@@ -175,7 +166,6 @@ export function CompaniesSection() {
         <QueryBody query={query}>
           {(page) => {
             if (page.data.length === 0) return <Text c="dimmed">{t('product.companies.empty')}</Text>;
-            const pages = Math.ceil(page.total / COMPANY_TABLE_PAGE);
             return (
               <Stack gap="sm">
                 <Table.ScrollContainer minWidth={900}>
@@ -209,18 +199,12 @@ export function CompaniesSection() {
                 <Text size="xs" c="dimmed">
                   {t('product.companies.total', { count: page.total })}
                 </Text>
-                {pages > 1 && (
-                  <Group justify="center">
-                    <Pagination
-                      total={pages}
-                      value={view.page}
-                      onChange={(value) => setView((current) => ({ ...current, page: value }))}
-                      getControlProps={(control) => ({
-                        'aria-label': t(`centerCatalogues.pages.${control}`),
-                      })}
-                    />
-                  </Group>
-                )}
+                <CenterPager
+                  total={page.total}
+                  pageSize={COMPANY_TABLE_PAGE}
+                  page={view.page - 1}
+                  onChange={(value) => setView((current) => ({ ...current, page: value + 1 }))}
+                />
               </Stack>
             );
           }}

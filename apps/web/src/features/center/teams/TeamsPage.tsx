@@ -3,21 +3,12 @@
 // they supervise; anyone else is told so without a call. Every change reaches the open consoles through the
 // server's team.changed (their "only my segments" and waiting queue depend on teams).
 import type { Team, TeamSort } from '@atende/contract';
-import {
-  Alert,
-  Button,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { PlusIcon, SearchIcon } from '../../../components/Icons.tsx';
+import { PlusIcon } from '../../../components/Icons.tsx';
+import { CenterPager, CenterSearch } from '../CenterListControls.tsx';
 import { QueryBody } from '../../../components/QueryBody.tsx';
 import { holds } from '../../../lib/abilities.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -79,13 +70,11 @@ function Teams({ manages }: { manages: boolean }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group gap="sm" align="flex-end">
-          <TextInput
-            leftSection={<SearchIcon />}
-            placeholder={t('centerTeams.search')}
-            aria-label={t('centerTeams.search')}
+          <CenterSearch
+            label={t('centerTeams.search')}
             value={view.search}
-            onChange={(event) => change({ search: event.currentTarget.value })}
-            data-testid="team-search"
+            onChange={(search) => change({ search })}
+            testId="team-search"
           />
           <SegmentedControl
             aria-label={t('centerTeams.sort.label')}
@@ -123,7 +112,6 @@ function Teams({ manages }: { manages: boolean }) {
           if (page.data.length === 0) {
             return <Text c="dimmed">{t(manages ? 'centerTeams.empty' : 'centerTeams.emptySupervisor')}</Text>;
           }
-          const pages = Math.max(1, Math.ceil(page.total / TEAM_PAGE));
           return (
             <>
               <TeamsTable
@@ -131,16 +119,12 @@ function Teams({ manages }: { manages: boolean }) {
                 onEdit={(team) => setEditing({ team })}
                 onArchive={manages ? setArchiving : undefined}
               />
-              {pages > 1 && (
-                <Group justify="center">
-                  <Pagination
-                    total={pages}
-                    value={view.page + 1}
-                    onChange={(value) => setView((current) => ({ ...current, page: value - 1 }))}
-                    getControlProps={(control) => ({ 'aria-label': t(`centerCatalogues.pages.${control}`) })}
-                  />
-                </Group>
-              )}
+              <CenterPager
+                total={page.total}
+                pageSize={TEAM_PAGE}
+                page={view.page}
+                onChange={(value) => setView((current) => ({ ...current, page: value }))}
+              />
             </>
           );
         }}
