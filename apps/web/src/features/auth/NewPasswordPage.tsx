@@ -1,11 +1,12 @@
 // What a user whose account requires a new password (an invitation, or a reset by an administrator) sees
 // after signing in, before anything else: the new password and its confirmation (POST /user/reset-password),
 // or signing out.
-import { PASSWORD_MIN_LENGTH, type Ok, type ResetPasswordRequest } from '@atende/contract';
-import { Button, Center, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import type { Ok, ResetPasswordRequest } from '@atende/contract';
+import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormError } from '../../components/FormError.tsx';
+import { NewPasswordFields, newPasswordErrors } from '../../components/NewPasswordFields.tsx';
 import type { Infer } from '../../lib/contract-types.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { http } from '../../lib/http.ts';
@@ -39,11 +40,7 @@ export function NewPasswordPage() {
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: Partial<Record<Field, string>> = {};
-    if (values.password.length < PASSWORD_MIN_LENGTH)
-      found.password = t('password.tooShort', { min: PASSWORD_MIN_LENGTH });
-    if (values.password_confirmation !== values.password)
-      found.password_confirmation = t('password.mismatch');
+    const found = newPasswordErrors(t, values);
     setErrors(found);
     if (Object.keys(found).length === 0) save.mutate(values);
   };
@@ -59,28 +56,12 @@ export function NewPasswordPage() {
             <Text size="sm" c="dimmed">
               {t('password.requiredBody')}
             </Text>
-            <PasswordInput
-              label={t('password.new')}
-              autoComplete="new-password"
-              value={values.password}
-              onChange={handleChange('password')}
-              error={errors.password}
-              required
-              data-autofocus
+            <NewPasswordFields
+              values={values}
+              errors={errors}
+              onChange={handleChange}
               autoFocus
-              data-testid="new-password"
-            />
-            <Text size="xs" c="dimmed" mt={-8}>
-              {t('password.hint', { min: PASSWORD_MIN_LENGTH })}
-            </Text>
-            <PasswordInput
-              label={t('password.confirmation')}
-              autoComplete="new-password"
-              value={values.password_confirmation}
-              onChange={handleChange('password_confirmation')}
-              error={errors.password_confirmation}
-              required
-              data-testid="new-password-confirmation"
+              testId="new-password"
             />
             <FormError error={save.isError ? errorText(save.error) : null} />
             <Group justify="space-between">

@@ -1,8 +1,9 @@
 // Change-password modal of the profile page (spec §5: current password required, confirmation must match).
-import { PASSWORD_MIN_LENGTH, type ChangePasswordRequest } from '@atende/contract';
-import { PasswordInput, Text } from '@mantine/core';
+import type { ChangePasswordRequest } from '@atende/contract';
+import { PasswordInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormModal, ModalForm } from '../../components/FormModal.tsx';
+import { NewPasswordFields, newPasswordErrors } from '../../components/NewPasswordFields.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useChangePassword } from './profile-api.ts';
@@ -36,12 +37,8 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: Partial<Record<Field, string>> = {};
+    const found: Partial<Record<Field, string>> = newPasswordErrors(t, values);
     if (!values.current_password) found.current_password = t('password.currentRequired');
-    if (values.password.length < PASSWORD_MIN_LENGTH)
-      found.password = t('password.tooShort', { min: PASSWORD_MIN_LENGTH });
-    if (values.password_confirmation !== values.password)
-      found.password_confirmation = t('password.mismatch');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     changePassword.mutate(values, {
@@ -70,25 +67,7 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
           required
           data-autofocus
         />
-        <PasswordInput
-          label={t('password.new')}
-          autoComplete="new-password"
-          value={values.password}
-          onChange={handleChange('password')}
-          error={errors.password}
-          required
-        />
-        <Text size="xs" c="dimmed" mt={-8}>
-          {t('password.hint', { min: PASSWORD_MIN_LENGTH })}
-        </Text>
-        <PasswordInput
-          label={t('password.confirmation')}
-          autoComplete="new-password"
-          value={values.password_confirmation}
-          onChange={handleChange('password_confirmation')}
-          error={errors.password_confirmation}
-          required
-        />
+        <NewPasswordFields values={values} errors={errors} onChange={handleChange} />
       </ModalForm>
     </FormModal>
   );
