@@ -7,12 +7,18 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { attendant, DESKTOP, launchBrowser, loginThroughForm, type Credentials } from './support/browser.ts';
+import {
+  admin,
+  attendant,
+  type Credentials,
+  DESKTOP,
+  launchBrowser,
+  loginThroughForm,
+} from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const admin: Credentials = { company: 'demo', username: 'admin', password: 'demo1234' };
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const BLOCKING = new Set(['serious', 'critical']);
 /** Mantine's transitions (menus, modals, tabs) last up to ~200 ms: axe must see the settled colours. */

@@ -5,15 +5,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  admin,
+  type Credentials,
   launchBrowser,
   loginThroughForm,
   newContext,
   supervisor,
-  type Credentials,
 } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-const admin: Credentials = { company: 'demo', username: 'admin', password: 'demo1234' };
 const guesser: Credentials = { company: 'demo', username: `intruso${Date.now()}`, password: 'chute-errado' };
 
 let browser: Browser;

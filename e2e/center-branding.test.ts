@@ -5,10 +5,9 @@ import { BRAND_FILES, type CenterBranding } from '@atende/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { launchBrowser, loginThroughForm, newContext, type Credentials } from './support/browser.ts';
+import { admin, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-const admin: Credentials = { company: 'demo', username: 'admin', password: 'demo1234' };
 const PURPLE = '#8e24aa';
 const LOGO = Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 30"><rect width="120" height="30" fill="${PURPLE}"/></svg>`,

@@ -5,19 +5,12 @@
 import type { AuditPage, CatalogueEntry, CataloguePage } from '@atende/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiLogin } from './support/api.ts';
-import {
-  attendant,
-  launchBrowser,
-  loginThroughForm,
-  newContext,
-  type Credentials,
-} from './support/browser.ts';
+import { apiCall, apiLogin } from './support/api.ts';
+import { admin, attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const admin: Credentials = { company: 'demo', username: 'admin', password: 'demo1234' };
 const suffix = Date.now() % 100_000;
 const pauseName = `Pausa E2E ${suffix}`;
 const actionName = `Ação E2E ${suffix}`;
@@ -31,22 +24,15 @@ let adminToken: string;
 let attendantToken: string;
 let contactId: string;
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw Object.assign(new Error(`${method} ${path}: ${response.status}`), { response });
-  return (await response.json()) as T;
-}
-
 const entries = async (catalogue: string) =>
-  (await api<CataloguePage>(adminToken, 'GET', `/center/catalogues/${catalogue}?archived=true&limit=200`))
-    .data;
+  (
+    await apiCall<CataloguePage>(
+      baseUrl,
+      adminToken,
+      'GET',
+      `/center/catalogues/${catalogue}?archived=true&limit=200`,
+    )
+  ).data;
 const entryNamed = async (catalogue: string, name: string): Promise<CatalogueEntry> => {
   const found = (await entries(catalogue)).find((entry) => entry.name === name);
   if (!found) throw new Error(`no ${catalogue} entry named ${name}`);
@@ -140,9 +126,14 @@ describe('Center catalogues', () => {
     await center.getByTestId('catalogue-show-archived').check();
     await rowOf(pauseName).getByTestId('catalogue-archived').waitFor();
 
-    const offered = await api<{ data: { name: string }[] }>(attendantToken, 'GET', '/pause/reasons');
+    const offered = await apiCall<{ data: { name: string }[] }>(
+      baseUrl,
+      attendantToken,
+      'GET',
+      '/pause/reasons',
+    );
     expect(offered.data.map((reason) => reason.name)).not.toContain(pauseName);
-    const audit = await api<AuditPage>(adminToken, 'GET', '/center/audit?limit=20');
+    const audit = await apiCall<AuditPage>(baseUrl, adminToken, 'GET', '/center/audit?limit=20');
     const kinds = audit.data.filter((event) => event.subject === pauseName).map((event) => event.kind);
     expect(kinds).toEqual(['catalogue_archived', 'catalogue_created']);
   });

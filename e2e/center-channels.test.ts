@@ -6,16 +6,9 @@ import { startDovecot, startSmtpSink, type Dovecot, type SmtpSink } from '@atend
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api.ts';
-import {
-  launchBrowser,
-  loginThroughForm,
-  newContext,
-  supervisor,
-  type Credentials,
-} from './support/browser.ts';
+import { admin, launchBrowser, loginThroughForm, newContext, supervisor } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-const admin: Credentials = { company: 'demo', username: 'admin', password: 'demo1234' };
 const MAIL = { user: 'suporte-e2e', password: 'segredo-e2e' };
 
 let browser: Browser;

@@ -5,19 +5,12 @@
 import type { CataloguePage, Phrase } from '@atende/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiLogin } from './support/api.ts';
-import {
-  attendant,
-  launchBrowser,
-  loginThroughForm,
-  newContext,
-  type Credentials,
-} from './support/browser.ts';
+import { apiCall, apiLogin } from './support/api.ts';
+import { admin, attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const admin: Credentials = { company: 'demo', username: 'admin', password: 'demo1234' };
 const suffix = Date.now() % 100_000;
 const title = `Horário E2E ${suffix}`;
 const customerName = `Paula Frase ${suffix}`;
@@ -30,12 +23,6 @@ let live: Page;
 let adminToken: string;
 let attendantToken: string;
 let contactId: string;
-
-async function api<T>(token: string, path: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
 
 beforeAll(async () => {
   [browser, adminToken, attendantToken] = await Promise.all([
@@ -110,7 +97,12 @@ describe('company ready phrases', () => {
     await row.getByTestId('phrase-company').waitFor();
     expect(await row.getByTestId('phrase-delete').count()).toBe(0);
 
-    const entries = await api<CataloguePage>(adminToken, '/center/catalogues/phrases?limit=200');
+    const entries = await apiCall<CataloguePage>(
+      baseUrl,
+      adminToken,
+      'GET',
+      '/center/catalogues/phrases?limit=200',
+    );
     const entry = entries.data.find((candidate) => candidate.name === title)!;
     const archived = await fetch(`${baseUrl}/api/center/catalogues/phrases/${entry.id}/archive`, {
       method: 'POST',
@@ -118,7 +110,7 @@ describe('company ready phrases', () => {
     });
     expect(archived.status).toBe(200);
     await row.waitFor({ state: 'detached' });
-    const offered = await api<{ data: Phrase[] }>(attendantToken, '/v2/phrases');
+    const offered = await apiCall<{ data: Phrase[] }>(baseUrl, attendantToken, 'GET', '/v2/phrases');
     expect(offered.data.map((phrase) => phrase.title)).not.toContain(title);
   });
 });
