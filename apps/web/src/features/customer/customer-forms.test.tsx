@@ -1,11 +1,8 @@
 // The customer panels' forms: the edit modal requires a name and shows the server's document refusal on the
 // document field; the joker modal requires a joker; the schedule modal requires a future date and shows the
 // spec's conflict text (the events form's rules are tested in the events feature).
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applyLanguage, loadConsoleTexts } from '../../lib/i18n.ts';
 import { contactOf, summary } from '../../test/contacts.ts';
@@ -17,6 +14,7 @@ import { useSessionStore } from '../../lib/session-store.ts';
 import { changesOf, formOf } from './customer-form.ts';
 import { EditCustomerModal } from './EditCustomerModal.tsx';
 import { JokerModal } from './JokerModal.tsx';
+import { renderWithClient } from '../../test/render.tsx';
 
 beforeAll(async () => {
   await loadConsoleTexts();
@@ -25,22 +23,13 @@ beforeEach(() => {
   useSessionStore.setState({ user: demoUser(), token: 'token' });
 });
 
-function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>,
-  );
-}
-
 const contact = contactOf(summary({ name: 'Maria da Silva' }));
 const ZONE = 'America/Sao_Paulo';
 
 describe('customer data edit', () => {
   it('requires a name before calling the server', async () => {
     const { calls } = stubApi({});
-    wrap(<EditCustomerModal contact={contact} opened onClose={() => undefined} />);
+    renderWithClient(<EditCustomerModal contact={contact} opened onClose={() => undefined} />);
     await userEvent.clear(screen.getByTestId('customer-name'));
     await userEvent.click(screen.getByTestId('customer-save'));
     expect(await screen.findByText('É necessário informar o nome')).toBeTruthy();
@@ -54,7 +43,7 @@ describe('customer data edit', () => {
         body: { message: 'Documento inválido: confira os dígitos.', code: 'invalid_document' },
       },
     });
-    wrap(<EditCustomerModal contact={contact} opened onClose={() => undefined} />);
+    renderWithClient(<EditCustomerModal contact={contact} opened onClose={() => undefined} />);
     expect(screen.getByText('CPF/CNPJ')).toBeTruthy();
     await userEvent.type(screen.getByTestId('customer-document'), '123.456.789-00');
     await userEvent.click(screen.getByTestId('customer-save'));
@@ -67,7 +56,7 @@ describe('customer data edit', () => {
     stubApi({});
     await applyLanguage('es');
     try {
-      wrap(<EditCustomerModal contact={contact} opened onClose={() => undefined} />);
+      renderWithClient(<EditCustomerModal contact={contact} opened onClose={() => undefined} />);
       expect(screen.getByText('DNI/CUIT')).toBeTruthy();
     } finally {
       await applyLanguage('pt_br');
@@ -91,7 +80,7 @@ describe('joker', () => {
         body: { data: [{ id: '01a201b8-0000-7000-9000-0000000000a1', name: 'Acordo' }], current: null },
       },
     });
-    wrap(<JokerModal contact={contact} opened onClose={() => undefined} />);
+    renderWithClient(<JokerModal contact={contact} opened onClose={() => undefined} />);
     await userEvent.click(await screen.findByTestId('joker-save'));
     expect(await screen.findByText('Selecione um coringa')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -106,7 +95,9 @@ describe('schedule', () => {
         body: { message: 'conflict', code: 'conflict_contact' },
       },
     });
-    wrap(<ScheduleModal contactId={contact.id} schedule={null} opened onClose={() => undefined} />);
+    renderWithClient(
+      <ScheduleModal contactId={contact.id} schedule={null} opened onClose={() => undefined} />,
+    );
     await userEvent.click(screen.getByTestId('schedule-save'));
     expect(await screen.findByText('Informe a data e a hora do retorno')).toBeTruthy();
     const tomorrow = toWallTime(Date.now() + 86_400_000, ZONE);

@@ -1,29 +1,19 @@
 // The profile's change of password: the new password's checks (shared with the required new password at
 // sign-in) keep a short or unconfirmed password from reaching the server; a valid one is sent as typed.
 import { PASSWORD_MIN_LENGTH } from '@atende/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConsoleTexts } from '../../lib/i18n.ts';
 import { stubApi } from '../../test/fixtures.ts';
+import { renderWithClient } from '../../test/render.tsx';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 
 beforeAll(async () => {
   await loadConsoleTexts();
 });
 
-function open() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <ChangePasswordModal opened onClose={() => {}} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const open = () => renderWithClient(<ChangePasswordModal opened onClose={() => {}} />);
 
 const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}`), { selector: 'input' });
 

@@ -2,11 +2,8 @@
 // the cursor, the administrators-only notice without a call, and the section offered in the Center's
 // navigation to administrators only.
 import type { AuditEvent } from '@atende/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConsoleTexts } from '../../../lib/i18n.ts';
@@ -14,6 +11,7 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { demoUser, stubApi } from '../../../test/fixtures.ts';
 import { CenterNav } from '../CenterNav.tsx';
 import { AuditPage } from './AuditPage.tsx';
+import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
   await loadConsoleTexts();
@@ -21,15 +19,6 @@ beforeAll(async () => {
 beforeEach(() => {
   useSessionStore.setState({ user: demoUser({ role: 'admin', username: 'admin' }), token: 'token' });
 });
-
-function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 const event = (n: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
   id: `01a201b8-7760-71e4-bcfb-5e5b0d87100${n}`,
@@ -70,7 +59,7 @@ describe('audit page', () => {
         },
       },
     });
-    wrap(<AuditPage />);
+    renderWithClient(<AuditPage />);
     const rows = (await screen.findAllByTestId('audit-row')).map((row) => row.textContent);
     expect(rows[0]).toContain('Item de catálogo movido');
     expect(rows[0]).toContain('Ações de evento; agora na posição 1');
@@ -99,7 +88,7 @@ describe('audit page', () => {
         },
       },
     });
-    wrap(<AuditPage />);
+    renderWithClient(<AuditPage />);
     const rows = (await screen.findAllByTestId('audit-row')).map((row) => row.textContent);
     expect(rows[0]).toContain('Equipe arquivada');
     expect(rows[1]).toContain('Equipe editada');
@@ -124,7 +113,7 @@ describe('audit page', () => {
           ? { body: { data: [event(1)], next_cursor: null } }
           : { body: { data: [newest, event(2)], next_cursor: event(2).id } },
     });
-    wrap(<AuditPage />);
+    renderWithClient(<AuditPage />);
     expect(screen.getByRole('heading', { name: 'Auditoria' })).toBeTruthy();
     const rows = await screen.findAllByTestId('audit-row');
     expect(rows.map((row) => within(row).getAllByRole('cell')[3]!.textContent)).toEqual(['joana3', 'joana2']);
@@ -173,7 +162,7 @@ describe('audit page', () => {
         },
       },
     });
-    wrap(<AuditPage />);
+    renderWithClient(<AuditPage />);
     const cells = within(await screen.findByTestId('audit-row'))
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
@@ -197,7 +186,7 @@ describe('audit page', () => {
           ? { body: { data: [], next_cursor: null } }
           : { body: { data: [event(1)], next_cursor: null } },
     });
-    wrap(<AuditPage />);
+    renderWithClient(<AuditPage />);
     await screen.findByTestId('audit-row');
     const audits = () => calls.filter((call) => call.path === '/center/audit').map((call) => call.query);
 
@@ -232,14 +221,14 @@ describe('audit page', () => {
 
   it('says when nothing was recorded', async () => {
     stubApi({ 'GET /center/audit': { body: { data: [], next_cursor: null } } });
-    wrap(<AuditPage />);
+    renderWithClient(<AuditPage />);
     expect(await screen.findByText('Nenhum evento registrado.')).toBeTruthy();
   });
 
   it('tells a supervisor the page is for administrators, without asking the server', () => {
     useSessionStore.setState({ user: demoUser({ role: 'supervisor' }) });
     const { calls } = stubApi({});
-    wrap(<AuditPage />);
+    renderWithClient(<AuditPage />);
     expect(screen.getByRole('alert').textContent).toContain('Somente administradores');
     expect(calls).toHaveLength(0);
   });
@@ -252,7 +241,7 @@ describe('audit page', () => {
     const router = createMemoryRouter([{ path: '*', element: <CenterNav /> }], {
       initialEntries: ['/center'],
     });
-    wrap(<RouterProvider router={router} />);
+    renderWithClient(<RouterProvider router={router} />);
     expect(screen.queryByTestId('center-nav-center.audit') !== null).toBe(offered);
     if (offered) expect(screen.getByTestId('center-nav-center.audit').textContent).toBe('Auditoria');
   });

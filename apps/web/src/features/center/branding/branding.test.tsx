@@ -3,11 +3,8 @@
 // sent as a form with the server's refusal shown in place, the console's branding reloaded after a change,
 // the administrators-only notice, the Center's navigation entry and the audit log's words for a change.
 import { DEFAULT_BRANDING, type AuditEvent, type CenterBranding } from '@atende/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConsoleTexts } from '../../../lib/i18n.ts';
@@ -16,6 +13,7 @@ import { demoResources, demoUser, stubApi } from '../../../test/fixtures.ts';
 import { AuditPage } from '../audit/AuditPage.tsx';
 import { CenterNav } from '../CenterNav.tsx';
 import { BrandingPage } from './BrandingPage.tsx';
+import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
   await loadConsoleTexts();
@@ -27,15 +25,6 @@ beforeEach(() => {
     status: 'authenticated',
   });
 });
-
-function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 const centerBranding = (
   overrides: Partial<CenterBranding['branding']> = {},
@@ -52,7 +41,7 @@ describe('white-label page', () => {
       'PUT /center/branding': (call) => ({ body: centerBranding(call.body as object) }),
       'GET /resources': { body: { ...demoResources(), color_light: '#000000' } },
     });
-    wrap(<BrandingPage />);
+    renderWithClient(<BrandingPage />);
     const light = await screen.findByRole('textbox', { name: 'Cor do tema claro' });
     expect(screen.getByTestId('brand-preview-light-foreground').textContent).toContain('#ffffff');
 
@@ -79,7 +68,7 @@ describe('white-label page', () => {
 
   it('refuses a colour that is not a colour, and an empty name, without a call', async () => {
     const { calls } = stubApi({ 'GET /center/branding': { body: centerBranding() } });
-    wrap(<BrandingPage />);
+    renderWithClient(<BrandingPage />);
     const dark = await screen.findByRole('textbox', { name: 'Cor do tema escuro' });
     await userEvent.clear(dark);
     await userEvent.type(dark, 'azul');
@@ -105,7 +94,7 @@ describe('white-label page', () => {
       'DELETE /center/branding/favicon': { body: centerBranding() },
       'GET /resources': { body: demoResources() },
     });
-    wrap(<BrandingPage />);
+    renderWithClient(<BrandingPage />);
     const logoCard = await screen.findByTestId('brand-file-logo');
     const input = logoCard.querySelector('input[type="file"]') as HTMLInputElement;
     const file = new File(['<svg><script/></svg>'], 'logo.svg', { type: 'image/svg+xml' });
@@ -131,7 +120,7 @@ describe('white-label page', () => {
   it('tells a supervisor the page is for administrators, without asking the server', () => {
     useSessionStore.setState({ user: demoUser({ role: 'supervisor' }) });
     const { calls } = stubApi({});
-    wrap(<BrandingPage />);
+    renderWithClient(<BrandingPage />);
     expect(screen.getByRole('alert').textContent).toContain('Somente administradores');
     expect(calls).toHaveLength(0);
   });
@@ -144,7 +133,7 @@ describe('white-label page', () => {
     const router = createMemoryRouter([{ path: '*', element: <CenterNav /> }], {
       initialEntries: ['/center'],
     });
-    wrap(<RouterProvider router={router} />);
+    renderWithClient(<RouterProvider router={router} />);
     expect(screen.queryByTestId('center-nav-center.branding') !== null).toBe(offered);
     if (offered) expect(screen.getByTestId('center-nav-center.branding').textContent).toBe('Marca');
   });
@@ -171,7 +160,7 @@ describe('white-label page', () => {
         },
       },
     });
-    wrap(<AuditPage />);
+    renderWithClient(<AuditPage />);
     expect(await screen.findByText('Logo: padrão → logo.0123456789abcdef.svg')).toBeTruthy();
     expect(screen.getByText('cor clara: #29a4ff → #aa3300')).toBeTruthy();
     // In the rows: the audit filter lists every kind too.

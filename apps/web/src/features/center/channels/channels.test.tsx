@@ -2,16 +2,14 @@
 // without a call, the e-mail form's checks and its kept passwords, server refusals on their fields, the
 // connection test in each server's words and the widget's installation tag with its masked identity secret.
 import type { CenterChannelAccount } from '@atende/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConsoleTexts } from '../../../lib/i18n.ts';
 import { demoUser, stubApi } from '../../../test/fixtures.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { ChannelsPage } from './ChannelsPage.tsx';
+import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
   await loadConsoleTexts();
@@ -19,15 +17,6 @@ beforeAll(async () => {
 beforeEach(() => {
   useSessionStore.setState({ user: demoUser({ role: 'admin', username: 'admin' }), token: 'token' });
 });
-
-function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 const STAMP = '2026-11-01T12:00:00.000Z';
 const account = (overrides: Partial<CenterChannelAccount>): CenterChannelAccount => ({
@@ -85,7 +74,7 @@ const rowOf = async (name: string) =>
 describe('channels list', () => {
   it('shows each account with its kind, address, state and demo badge; other kinds are read-only', async () => {
     stubApi({ 'GET /center/channels': list });
-    wrap(<ChannelsPage />);
+    renderWithClient(<ChannelsPage />);
     const email = await rowOf('Suporte');
     expect(within(email).getByRole('img', { name: 'E-mail' })).toBeTruthy();
     expect(within(email).getByText('suporte@acme.example')).toBeTruthy();
@@ -103,7 +92,7 @@ describe('channels list', () => {
   it('tells a supervisor the page is for administrators, without asking the server', () => {
     useSessionStore.setState({ user: demoUser({ role: 'supervisor' }) });
     const { calls } = stubApi({ 'GET /center/channels': list });
-    wrap(<ChannelsPage />);
+    renderWithClient(<ChannelsPage />);
     expect(screen.getByRole('alert').textContent).toContain('Somente administradores');
     expect(calls).toHaveLength(0);
   });
@@ -113,7 +102,7 @@ describe('channels list', () => {
       'GET /center/channels': list,
       [`PUT /center/channels/${mailbox.id}`]: { status: 200, body: { ...mailbox, enabled: false } },
     });
-    wrap(<ChannelsPage />);
+    renderWithClient(<ChannelsPage />);
     await userEvent.click(within(await rowOf('Suporte')).getByTestId('channel-toggle'));
     await screen.findByText('Suporte');
     const put = calls.find((call) => call.method === 'PUT');
@@ -131,7 +120,7 @@ describe('channels list', () => {
 describe('e-mail account form', () => {
   it('checks required fields, the e-mail address and the ports before calling the server', async () => {
     const { calls } = stubApi({ 'GET /center/channels': list });
-    wrap(<ChannelsPage />);
+    renderWithClient(<ChannelsPage />);
     await userEvent.click(await screen.findByTestId('channel-new'));
     await userEvent.click(await screen.findByTestId('channel-new-email'));
     // The modal opens with a transition: wait for each field rather than assume it is there.
@@ -159,7 +148,7 @@ describe('e-mail account form', () => {
       'GET /center/channels': list,
       [`PUT /center/channels/${mailbox.id}`]: { status: 200, body: mailbox },
     });
-    wrap(<ChannelsPage />);
+    renderWithClient(<ChannelsPage />);
     await userEvent.click(within(await rowOf('Suporte')).getByTestId('channel-edit'));
     expect(await screen.findAllByText('Há uma senha guardada: deixe em branco para mantê-la.')).toHaveLength(
       2,
@@ -190,7 +179,7 @@ describe('e-mail account form', () => {
         },
       },
     });
-    wrap(<ChannelsPage />);
+    renderWithClient(<ChannelsPage />);
     await userEvent.click(within(await rowOf('Suporte')).getByTestId('channel-edit'));
     await userEvent.click(await screen.findByTestId('channel-save'));
     await screen.findByText('Servidor inválido.');
@@ -211,7 +200,7 @@ describe('connection test', () => {
         },
       },
     });
-    wrap(<ChannelsPage />);
+    renderWithClient(<ChannelsPage />);
     await userEvent.click(within(await rowOf('Suporte')).getByTestId('channel-test'));
     const smtp = await screen.findByTestId('connection-smtp');
     expect(smtp.getAttribute('data-ok')).toBe('true');
@@ -226,7 +215,7 @@ describe('connection test', () => {
 describe('widget installation', () => {
   it('gives the tag to paste and the identity secret, masked until revealed', async () => {
     stubApi({ 'GET /center/channels': list });
-    wrap(<ChannelsPage />);
+    renderWithClient(<ChannelsPage />);
     await userEvent.click(within(await rowOf('Chat do site')).getByTestId('channel-snippet'));
     const snippet = await screen.findByTestId('widget-snippet');
     expect(snippet.textContent).toBe(

@@ -3,11 +3,8 @@
 // confirmed; the server's refusal is shown in place; a supervisor reads without controls; an attendant is
 // told the page is not theirs without a call; the Center's navigation and the audit log's words.
 import { DEFAULT_COMPANY_SETTINGS, type AuditEvent, type CompanySettings } from '@atende/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConsoleTexts } from '../../../lib/i18n.ts';
@@ -16,6 +13,7 @@ import { demoResources, demoUser, stubApi } from '../../../test/fixtures.ts';
 import { AuditPage } from '../audit/AuditPage.tsx';
 import { CenterNav } from '../CenterNav.tsx';
 import { CompanySettingsPage } from './CompanySettingsPage.tsx';
+import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
   await loadConsoleTexts();
@@ -27,15 +25,6 @@ beforeEach(() => {
     status: 'authenticated',
   });
 });
-
-function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 const answer = (settings: Partial<CompanySettings> = {}, editable = true) => ({
   body: { settings: { ...DEFAULT_COMPANY_SETTINGS, ...settings }, editable },
@@ -50,7 +39,7 @@ describe('company settings page', () => {
       'GET /company/critical-rule': rule,
       'GET /resources': { body: demoResources() },
     });
-    wrap(<CompanySettingsPage />);
+    renderWithClient(<CompanySettingsPage />);
     await userEvent.click(await screen.findByRole('switch', { name: /Atender em horário definido/ }));
     const monday = screen.getByTestId('hours-mon');
     await userEvent.click(within(monday).getByRole('button', { name: 'Adicionar intervalo' }));
@@ -86,7 +75,7 @@ describe('company settings page', () => {
       'GET /company/critical-rule': rule,
       'GET /resources': { body: demoResources() },
     });
-    wrap(<CompanySettingsPage />);
+    renderWithClient(<CompanySettingsPage />);
     await userEvent.click(await screen.findByRole('switch', { name: 'Apagar mensagens antigas' }));
     await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
     const dialog = await screen.findByTestId('retention-confirm');
@@ -113,7 +102,7 @@ describe('company settings page', () => {
       },
       'GET /company/critical-rule': rule,
     });
-    wrap(<CompanySettingsPage />);
+    renderWithClient(<CompanySettingsPage />);
     await userEvent.click(await screen.findByRole('switch', { name: /Atender em horário definido/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -127,7 +116,7 @@ describe('company settings page', () => {
       'GET /center/company': answer({ retention_months: 12 }, false),
       'GET /company/critical-rule': rule,
     });
-    wrap(<CompanySettingsPage />);
+    renderWithClient(<CompanySettingsPage />);
     expect(
       await screen.findByText('Mensagens e arquivos com mais de 12 meses são apagados todos os dias.'),
     ).toBeTruthy();
@@ -142,7 +131,7 @@ describe('company settings page', () => {
   it('tells an attendant the page is not theirs, without asking the server', () => {
     useSessionStore.setState({ user: demoUser({ role: 'attendant' }) });
     const { calls } = stubApi({});
-    wrap(<CompanySettingsPage />);
+    renderWithClient(<CompanySettingsPage />);
     expect(screen.getByRole('alert').textContent).toContain('Somente supervisores e administradores');
     expect(calls.filter((call) => call.path.startsWith('/center'))).toHaveLength(0);
   });
@@ -156,7 +145,7 @@ describe('company settings page', () => {
     const router = createMemoryRouter([{ path: '*', element: <CenterNav /> }], {
       initialEntries: ['/center'],
     });
-    wrap(<RouterProvider router={router} />);
+    renderWithClient(<RouterProvider router={router} />);
     expect(screen.queryByTestId('center-nav-center.company')?.textContent ?? null).toBe(
       offered ? 'Empresa' : null,
     );
@@ -185,7 +174,7 @@ describe('company settings page', () => {
         },
       },
     });
-    wrap(<AuditPage />);
+    renderWithClient(<AuditPage />);
     expect(
       await screen.findByText('120 mensagem(ns) e 4 arquivo(s) com mais de 6 mês(es) apagados'),
     ).toBeTruthy();

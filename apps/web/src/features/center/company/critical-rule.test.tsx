@@ -1,27 +1,16 @@
 // The Center's critical rule: read, changed by an administrator (the PATCH carries the form), read-only for
 // whoever may not configure the company.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConsoleTexts } from '../../../lib/i18n.ts';
 import { stubApi } from '../../../test/fixtures.ts';
 import { CriticalRuleSection } from './CriticalRuleSection.tsx';
+import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
   await loadConsoleTexts();
 });
-
-function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 describe('critical rule section', () => {
   it('an administrator turns the wait off and keeps high priority: the rule saved is the form', async () => {
@@ -29,7 +18,7 @@ describe('critical rule section', () => {
       'GET /company/critical-rule': { body: { unanswered_minutes: 60, high_priority: true } },
       'PATCH /company/critical-rule': (call) => ({ body: call.body }),
     });
-    wrap(<CriticalRuleSection editable />);
+    renderWithClient(<CriticalRuleSection editable />);
     const byTime = await screen.findByRole('switch', { name: 'Sem resposta há mais de' });
     expect((screen.getByRole('textbox', { name: 'Minutos' }) as HTMLInputElement).value).toBe('60');
     await userEvent.click(byTime);
@@ -42,7 +31,7 @@ describe('critical rule section', () => {
 
   it('is read-only without the ability', async () => {
     stubApi({ 'GET /company/critical-rule': { body: { unanswered_minutes: null, high_priority: false } } });
-    wrap(<CriticalRuleSection editable={false} />);
+    renderWithClient(<CriticalRuleSection editable={false} />);
     expect(await screen.findByText('Nenhuma condição: nenhum contato é crítico.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Salvar regra' })).toBeNull();
     expect((screen.getByRole('checkbox', { name: 'De prioridade alta' }) as HTMLInputElement).disabled).toBe(

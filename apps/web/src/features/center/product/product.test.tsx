@@ -3,11 +3,8 @@
 // browser's token and comes back; the settings form; the page and its navigation entry for super
 // administrators only; and the support banner.
 import type { CompanyPage, ProductCompany, ProductSettings } from '@atende/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConsoleTexts } from '../../../lib/i18n.ts';
@@ -18,6 +15,7 @@ import { SupportBanner } from '../../support/SupportBanner.tsx';
 import { CenterNav } from '../CenterNav.tsx';
 import { slugOf } from './CreateCompanyModal.tsx';
 import { ProductPage } from './ProductPage.tsx';
+import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
   await loadConsoleTexts();
@@ -31,15 +29,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.restoreAllMocks());
-
-function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 const company = (overrides: Partial<ProductCompany> = {}): ProductCompany => ({
   id: '01a201b8-7760-71e4-bcfb-5e5b0d871001',
@@ -70,7 +59,7 @@ describe('product page', () => {
       'GET /product/companies': { body: page([company()]) },
       'GET /product/settings': { body: settings },
     });
-    wrap(<ProductPage />);
+    renderWithClient(<ProductPage />);
     const row = await screen.findByTestId('company-row');
     const cells = within(row)
       .getAllByRole('cell')
@@ -126,7 +115,7 @@ describe('product page', () => {
               },
             },
     });
-    wrap(<ProductPage />);
+    renderWithClient(<ProductPage />);
     await userEvent.click(await screen.findByTestId('company-create'));
     await userEvent.type(await screen.findByTestId('company-name'), 'Padaria São João');
     expect((screen.getByTestId('company-slug') as HTMLInputElement).value).toBe('padaria-sao-joao');
@@ -154,7 +143,7 @@ describe('product page', () => {
         body: company({ suspended_at: '2026-11-02T12:00:00.000Z' }),
       },
     });
-    wrap(<ProductPage />);
+    renderWithClient(<ProductPage />);
     await userEvent.click(await screen.findByTestId('company-toggle'));
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     const dialog = await screen.findByRole('dialog', { name: 'Suspender “Padaria Central”?' });
@@ -171,7 +160,7 @@ describe('product page', () => {
         body: { access_token: 'support-token', expires_at: '2026-11-02T13:00:00.000Z' },
       },
     });
-    wrap(<ProductPage />);
+    renderWithClient(<ProductPage />);
     await userEvent.click(await screen.findByTestId('company-impersonate'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('support-token');
@@ -194,7 +183,7 @@ describe('product page', () => {
             }
           : { body: { ...settings, ...(call.body as object) } },
     });
-    wrap(<ProductPage />);
+    renderWithClient(<ProductPage />);
     const period = await screen.findByTestId('product-survey-period');
     await userEvent.clear(period);
     await userEvent.type(period, '30');
@@ -212,7 +201,7 @@ describe('product page', () => {
   it('tells an administrator the page is for super administrators, without asking the server', () => {
     useSessionStore.setState({ user: demoUser({ role: 'admin' }) });
     const { calls } = stubApi({});
-    wrap(<ProductPage />);
+    renderWithClient(<ProductPage />);
     expect(screen.getByRole('alert').textContent).toContain('Somente super administradores');
     expect(calls).toHaveLength(0);
   });
@@ -225,7 +214,7 @@ describe('product page', () => {
     const router = createMemoryRouter([{ path: '*', element: <CenterNav /> }], {
       initialEntries: ['/center'],
     });
-    wrap(<RouterProvider router={router} />);
+    renderWithClient(<RouterProvider router={router} />);
     expect(screen.queryByTestId('center-nav-center.product') !== null).toBe(offered);
   });
 
@@ -252,7 +241,7 @@ describe('support banner', () => {
       },
       'POST /session/impersonation/end': { body: { ok: true } },
     });
-    wrap(<SupportBanner />);
+    renderWithClient(<SupportBanner />);
     const banner = await screen.findByTestId('support-banner');
     expect(banner.textContent).toContain('Você está acessando como Ana Admin (Padaria Central, suporte) —');
     await userEvent.click(within(banner).getByRole('button', { name: 'Encerrar' }));
@@ -264,7 +253,7 @@ describe('support banner', () => {
 
   it('shows nothing in an ordinary session', async () => {
     const { calls } = stubApi({ 'GET /session/impersonation': { body: { impersonation: null } } });
-    wrap(<SupportBanner />);
+    renderWithClient(<SupportBanner />);
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(screen.queryByTestId('support-banner')).toBeNull();
   });

@@ -1,10 +1,7 @@
 // Form states of the conversation's panels: search needs 3 characters (spec §5 text), a thread needs a name to
 // be created and a message to be sent; the export form refuses 91 days with the spec's text.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, stubApi } from '../../../test/fixtures.ts';
 import { CONTACT } from '../../../test/messages.ts';
@@ -13,6 +10,7 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { ExportModal } from './ExportModal.tsx';
 import { isSearchTermValid, SearchPanel } from './SearchPanel.tsx';
 import { NewThreadForm, ThreadReplyForm } from './ThreadsPanel.tsx';
+import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
   await loadConsoleTexts();
@@ -20,15 +18,6 @@ beforeAll(async () => {
 beforeEach(() => {
   useSessionStore.setState({ user: demoUser(), token: 'token' });
 });
-
-function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 
@@ -41,7 +30,7 @@ describe('message search', () => {
 
   it('says so with the spec text and does not call the server', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    wrap(<SearchPanel contactId={CONTACT} onPick={() => undefined} />);
+    renderWithClient(<SearchPanel contactId={CONTACT} onPick={() => undefined} />);
     await userEvent.type(screen.getByLabelText('Termo de pesquisa'), 'ab{Enter}');
     await screen.findByText('O termo de pesquisa deve conter 3 caractéres ou mais.');
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -51,7 +40,7 @@ describe('message search', () => {
 
 describe('thread forms', () => {
   it('keeps Create disabled until a name is typed', async () => {
-    wrap(<NewThreadForm contactId={CONTACT} onCreated={() => undefined} />);
+    renderWithClient(<NewThreadForm contactId={CONTACT} onCreated={() => undefined} />);
     expect(button('Criar tópico').disabled).toBe(true);
     await userEvent.type(screen.getByLabelText('Nome do tópico'), '   ');
     expect(button('Criar tópico').disabled).toBe(true);
@@ -60,7 +49,7 @@ describe('thread forms', () => {
   });
 
   it('keeps Send disabled until a message is typed', async () => {
-    wrap(<ThreadReplyForm contactId={CONTACT} threadId="01a201b8-7800-7000-8000-0000000000f1" />);
+    renderWithClient(<ThreadReplyForm contactId={CONTACT} threadId="01a201b8-7800-7000-8000-0000000000f1" />);
     expect(button('Enviar').disabled).toBe(true);
     await userEvent.type(screen.getByLabelText('Escreva para os colegas…'), 'Olá');
     expect(button('Enviar').disabled).toBe(false);
@@ -70,7 +59,7 @@ describe('thread forms', () => {
 describe('export form', () => {
   it('refuses more than 90 days and an invalid date with the spec texts', async () => {
     const api = stubApi({});
-    wrap(<ExportModal contactId={CONTACT} opened onClose={() => undefined} />);
+    renderWithClient(<ExportModal contactId={CONTACT} opened onClose={() => undefined} />);
     const start = await screen.findByLabelText<HTMLInputElement>('Data inicial');
     const end = screen.getByLabelText<HTMLInputElement>('Data final');
     // Dates as the Portuguese console writes them (dd/mm/yyyy), whatever the browser's language.
