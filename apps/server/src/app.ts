@@ -45,6 +45,7 @@ import {
 import { registerThreadNotifier, registerThreads } from './modules/threads/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 import { registerViews } from './modules/views/index.ts';
+import { registerWebhooks } from './modules/webhooks/index.ts';
 import { registerWidget } from './modules/widget/index.ts';
 import { registerWidgetSocket, relayAttendantTyping } from './modules/widget/socket.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -79,6 +80,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerConversations,
   registerMessages,
   registerWidget,
+  registerWebhooks,
   registerThreads,
   registerSchedules,
   registerPhrases,

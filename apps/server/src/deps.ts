@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AdapterRegistry, Ingest } from './channels/adapter.ts';
+import { createChannelHealth, type ChannelHealthRecorder } from './channels/health.ts';
 import { CHANNEL_ADAPTERS } from './channels/index.ts';
 import { createAdapterRegistry, type KindAdapters } from './channels/registry.ts';
 import type { AppConfig } from './config.ts';
@@ -39,6 +40,8 @@ export type Deps = {
   /** The one way an inbound message enters the product (modules/messages/ingest.ts). */
   ingest: Ingest;
   credentials: CredentialsBox;
+  /** Channel accounts' last inbound, last outbound and last error, for the Center. */
+  health: ChannelHealthRecorder;
   tokens: TokenService;
   /** Checks a request's token against its session (remembered by `sessions` between checks). */
   authenticate: Authenticator;
@@ -97,6 +100,7 @@ export function createDeps(
     adapters: options.adapters ?? createAdapterRegistry(productAdapters({ db, urls, relay: visitors })),
     ingest: createIngest({ db, bus, storage }),
     credentials: credentialsBox(config.credentialsKey),
+    health: createChannelHealth(db),
     tokens,
     authenticate: createAuthenticator(db, tokens, sessions),
     sessions,

@@ -271,6 +271,14 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: (b) => ({ method: 'POST', url: `/api/center/channels/${firstId(b, 'channel_accounts')}/test` }),
   },
   {
+    operation: 'POST /api/center/channels/{id}/register-webhook',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/center/channels/${firstId(b, 'channel_accounts')}/register-webhook`,
+    }),
+  },
+  {
     operation: 'POST /api/conversation/{id}/messages/mail',
     expect: 'not_found',
     request: (b) => ({

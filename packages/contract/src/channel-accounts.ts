@@ -1,8 +1,10 @@
-// The Center's channel accounts (/center/channels): a company's mailboxes and chat widgets, with their settings;
+// The Center's channel accounts (/center/channels): a company's mailboxes, chat widgets and provider accounts
+// (provider-accounts.ts), with their settings;
 // secrets go in and never come back out (the presenter says only whether one is stored).
 import { z } from 'zod';
 import { encodedText, Id, requiredText, text, Timestamp } from './common.ts';
 import { ChannelKind } from './enums.ts';
+import { ChannelHealth, providerAccountInput, ProviderAccountView } from './provider-accounts.ts';
 
 const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 const Host = requiredText(255).regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:]+\]$/);
@@ -45,6 +47,13 @@ export const ChannelAccountInput = z.discriminatedUnion('kind', [
     secrets: z.object({ smtp_password: Secret, imap_password: Secret }).default({}),
   }),
   AccountBase.extend({ kind: z.literal('chat'), chat: ChatSettings }),
+  providerAccountInput('whatsapp'),
+  providerAccountInput('messenger'),
+  providerAccountInput('instagram_direct'),
+  providerAccountInput('telegram'),
+  providerAccountInput('viber'),
+  providerAccountInput('sms'),
+  providerAccountInput('api'),
 ]);
 export type ChannelAccountInput = z.infer<typeof ChannelAccountInput>;
 
@@ -65,6 +74,9 @@ export const CenterChannelAccount = z.object({
     /** Shared with the site's backend to sign visitor identities; shown to administrators only. */
     identity_secret: z.string(),
   }).nullable(),
+  /** The settings of a kind reached over HTTP (provider-accounts.ts). */
+  provider: ProviderAccountView.nullable(),
+  health: ChannelHealth,
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -75,5 +87,11 @@ export type CenterChannelList = z.infer<typeof CenterChannelList>;
 
 /** A "test connection" outcome per server; `error` is the server's own words (e.g. the SMTP reply). */
 const Probe = z.object({ ok: z.boolean(), error: z.string().nullable() });
-export const ConnectionTest = z.object({ smtp: Probe, imap: Probe });
+export type Probe = z.infer<typeof Probe>;
+/** E-mail answers for each of its servers; a provider kind answers for its API. */
+export const ConnectionTest = z.object({
+  smtp: Probe.optional(),
+  imap: Probe.optional(),
+  api: Probe.optional(),
+});
 export type ConnectionTest = z.infer<typeof ConnectionTest>;

@@ -44,6 +44,8 @@ export const PHRASE_TEXT_MAX = 2000;
 
 /** Largest JSON body the API accepts. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** The largest provider webhook accepted (Meta batches many changes in one call; media come by reference). */
+export const WEBHOOK_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /** The product's own branding (files of the web app's public folder), under any company's overrides. */
 export const DEFAULT_BRANDING = {
@@ -125,8 +127,18 @@ export const EMAIL_SUBJECT_MAX = 255;
 /** Matches per page of the company-wide message search. */
 export const COMPANY_MESSAGE_SEARCH_PAGE = 20;
 
-/** The channel kinds the Center configures today; the others arrive with their channel issues. */
-export const CONFIGURABLE_CHANNEL_KINDS = ['email', 'chat'] as const satisfies readonly ChannelKind[];
+/** The channel kinds the Center configures: all but voice, which arrives with its own issue. */
+export const CONFIGURABLE_CHANNEL_KINDS = [
+  'email',
+  'chat',
+  'whatsapp',
+  'messenger',
+  'instagram_direct',
+  'telegram',
+  'viber',
+  'sms',
+  'api',
+] as const satisfies readonly ChannelKind[];
 
 /**
  * Delivery failure reasons the product states itself, as codes the console translates; a provider's own words

@@ -16,6 +16,8 @@ export const CHANNEL_KINDS = [
   'voice',
   'instagram_direct',
   'viber',
+  /** The generic API channel: any other provider, or a company's own bot, through our signed HTTP API. */
+  'api',
 ] as const;
 export const ChannelKind = z.enum(CHANNEL_KINDS);
 export type ChannelKind = z.infer<typeof ChannelKind>;

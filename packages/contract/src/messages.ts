@@ -238,6 +238,7 @@ export const MEDIA_LIMITS: Record<ChannelKind, Partial<Record<AttachmentKind, nu
   chat: { image: 20 * MB, audio: 20 * MB, video: 20 * MB, document: 20 * MB },
   sms: {},
   voice: {},
+  api: { image: 20 * MB, audio: 20 * MB, video: 20 * MB, document: 20 * MB },
 };
 
 /**
@@ -257,6 +258,7 @@ export const CHANNEL_FEATURES: Record<ChannelKind, ChannelFeatures> = {
   chat: { reply_context: true, delete_for_everyone: true },
   sms: NO_FEATURES,
   voice: NO_FEATURES,
+  api: NO_FEATURES,
 };
 
 /** The largest upload any channel takes: the request body limit of the file routes. */

@@ -3,6 +3,7 @@
 // `ingest` function the composition root gives them; outbound sends return the provider's id of the message
 // or throw a DeliveryError saying whether trying again can help. Nothing here knows the domain behind ingest.
 import type { ChannelKind, Message } from '@atende/contract';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** A company's channel account with its credentials opened, as adapters and connectors need it. */
 export type ChannelAccountRecord = {
@@ -103,6 +104,8 @@ export class DeliveryError extends Error {
     message: string,
     /** Permanent failures (invalid address, blocked, no account) are not retried. */
     readonly permanent: boolean,
+    /** A provider's rate limit says when to try again (HTTP 429 retry_after, WhatsApp 130429): not sooner. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'DeliveryError';
@@ -121,6 +124,67 @@ export type DeletedMessage = {
   account: ChannelAccountRecord | null;
 };
 
+/** A provider's call to our webhook address, with the exact bytes it sent (signatures are over them). */
+export type WebhookRequest = {
+  method: 'GET' | 'POST';
+  /** The public address the provider called, query included (Twilio signs it). */
+  url: string;
+  headers: Readonly<Record<string, string | undefined>>;
+  query: Readonly<Record<string, string>>;
+  rawBody: Buffer;
+};
+
+/** What the provider is answered: its expected status and body (Meta's challenge, Twilio's TwiML…). */
+export type WebhookReply = { status: number; body?: string | Record<string, unknown>; contentType?: string };
+
+/** A provider's word on a message we sent, found by the provider's id of it. */
+export type ProviderStatus = {
+  providerMessageId: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  /** The provider's own words on a failure (shown on the message as they are). */
+  failureReason?: string | null;
+};
+
+/** What a webhook handler may do besides answering: store messages, and move our messages' statuses forward. */
+export type WebhookIo = {
+  ingest: Ingest;
+  /** Applies each status to the account's message with that provider id; unknown ids are ignored. */
+  statuses(account: ChannelAccountRecord, updates: readonly ProviderStatus[]): Promise<void>;
+  /**
+   * Watermark receipts (Messenger, Instagram): every message sent on the account to `address` up to `until`
+   * has reached `status`.
+   */
+  statusesUpTo(
+    account: ChannelAccountRecord,
+    receipt: { address: string; status: 'delivered' | 'read'; until: Date },
+  ): Promise<void>;
+  log: FastifyBaseLogger;
+};
+
+/** Refusal of a webhook before anything was stored: the status the provider gets, and why (for the log). */
+export class WebhookRefusal extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 413,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'WebhookRefusal';
+  }
+}
+
+/** A connection check's outcome: `error` is the provider's own words. */
+export type ProviderProbe = { ok: boolean; error: string | null };
+
+/**
+ * The side of a provider reached over HTTP: its webhook (verify → normalise → ingest, then answer), a check
+ * that the account's credentials work, and, where the provider offers it, registering our webhook address.
+ */
+export type ProviderInbound = {
+  webhook(account: ChannelAccountRecord, request: WebhookRequest, io: WebhookIo): Promise<WebhookReply>;
+  check(account: ChannelAccountRecord): Promise<ProviderProbe>;
+  registerWebhook?(account: ChannelAccountRecord, url: string): Promise<void>;
+};
+
 /**
  * A channel kind's adapter. Beyond sending, each declares what its provider can do, as the contract's
  * CHANNEL_FEATURES tells the console (a test holds the two equal): `replyContext` when a send carries the
@@ -131,6 +195,8 @@ export type ChannelAdapter = {
   send(message: OutboundMessage): Promise<SendResult>;
   readonly replyContext: boolean;
   readonly deleteForEveryone: ((message: DeletedMessage) => Promise<void>) | null;
+  /** Kinds whose provider calls us over HTTP (channels/<kind>/inbound.ts). */
+  readonly provider?: ProviderInbound;
 };
 
 export type AdapterRegistry = (kind: ChannelKind) => ChannelAdapter;

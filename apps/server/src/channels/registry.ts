@@ -30,6 +30,7 @@ export function createAdapterRegistry(adapters: KindAdapters): AdapterRegistry {
       deleteForEveryone: remove
         ? async (message) => (simulated(message.account) ? undefined : remove(message))
         : null,
+      provider: adapter?.provider,
     };
   };
   return (kind) => {

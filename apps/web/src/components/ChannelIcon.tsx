@@ -53,6 +53,13 @@ const SHAPES: Readonly<Record<ChannelKind, ReactNode>> = {
       <path d="M9.5 8.5l1.5 0 .7 1.6-.9.7a4 4 0 0 0 2.4 2.4l.7-.9 1.6.7v1.5a1 1 0 0 1-1 1 6 6 0 0 1-6-6 1 1 0 0 1 1-1" />
     </>
   ),
+  api: (
+    <>
+      <path d="M8 7l-5 5 5 5" />
+      <path d="M16 7l5 5-5 5" />
+      <path d="M13.5 5l-3 14" />
+    </>
+  ),
 };
 
 /** Colours that make channels tell apart at a glance (Mantine palette names). */
@@ -66,6 +73,7 @@ export const CHANNEL_COLORS: Readonly<Record<ChannelKind, string>> = {
   voice: 'orange',
   instagram_direct: 'pink',
   viber: 'violet',
+  api: 'grape',
 };
 
 interface ChannelIconProps {

@@ -35,6 +35,11 @@ export const channelAccounts = pgTable(
     credentials: text('credentials'),
     /** The identifier the public knows the account by (the chat widget key); unique across companies. */
     publicKey: text('public_key'),
+    /** The account's health as the Center shows it: when a message last arrived and left, the last failure. */
+    lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+    lastOutboundAt: timestamp('last_outbound_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

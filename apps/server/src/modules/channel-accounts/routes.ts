@@ -1,12 +1,15 @@
 // The Center's channel accounts: GET/POST /api/center/channels, PUT /api/center/channels/:id and
-// POST /api/center/channels/:id/test (log into the mailbox's servers). For who may manage channels only: the
-// collection's routes say so in their config; the account's routes let the service answer 404 first.
+// POST /api/center/channels/:id/test (log into the mailbox's servers, or call the provider's API) and
+// POST /api/center/channels/:id/register-webhook (tell Telegram or Viber our address). For who may manage
+// channels only: the collection's routes say so in their config; the account's routes let the service answer
+// 404 first.
 import {
   CenterChannelAccount,
   CenterChannelList,
   ChannelAccountInput,
   ConnectionTest,
   Id,
+  Ok,
 } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -50,5 +53,13 @@ export function channelAccountRoutes(app: FastifyInstance, accounts: ChannelAcco
     '/api/center/channels/:id/test',
     { schema: { tags, params: Params, response: responses(ConnectionTest) } },
     (request) => accounts.test(tenantContext(request), request.params),
+  );
+  r.post(
+    '/api/center/channels/:id/register-webhook',
+    { schema: { tags, params: Params, response: responses(Ok) } },
+    async (request) => {
+      await accounts.registerWebhook(tenantContext(request), request.params);
+      return { ok: true as const };
+    },
   );
 }

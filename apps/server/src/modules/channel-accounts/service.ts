@@ -2,16 +2,25 @@
 // mailbox's servers. Secrets are sealed before they reach the database (platform/credentials.ts). Who may
 // configure them is the contract's 'channels.manage'.
 import { randomBytes } from 'node:crypto';
-import { CONFIGURABLE_CHANNEL_KINDS, type ChannelAccountInput, type ConnectionTest } from '@atende/contract';
+import {
+  CONFIGURABLE_CHANNEL_KINDS,
+  GENERATED_SECRETS,
+  isProviderKind,
+  PROVIDER_FIELDS,
+  WEBHOOK_REGISTRATION,
+  type ChannelAccountInput,
+  type ConnectionTest,
+} from '@atende/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { openAccount } from '../../channels/accounts.ts';
-import type { ChannelAccountRecord } from '../../channels/adapter.ts';
+import type { AdapterRegistry, ChannelAccountRecord } from '../../channels/adapter.ts';
 import { channelAccounts } from '../../db/schema/index.ts';
 import { authorize, type TenantContext } from '../../platform/auth.ts';
 import type { CredentialsBox } from '../../platform/credentials.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
+import { webhookUrl } from '../webhooks/service.ts';
 import type { OpenedChannelAccount } from './presenter.ts';
 
 export type ChannelAccountDeps = {
@@ -19,15 +28,25 @@ export type ChannelAccountDeps = {
   credentials: CredentialsBox;
   /** Logs into an e-mail account's SMTP and IMAP servers (channels/email/connection-test.ts). */
   testEmail(account: ChannelAccountRecord): Promise<ConnectionTest>;
+  /** The providers' adapters: their connection check and webhook registration. */
+  adapters: AdapterRegistry;
+  config: { publicUrl: string };
 };
 export type ChannelAccountService = ReturnType<typeof channelAccountService>;
 
 type Row = typeof channelAccounts.$inferSelect;
 
-const opened = (box: CredentialsBox, row: Row): OpenedChannelAccount => ({
+const opened = (box: CredentialsBox, publicUrl: string, row: Row): OpenedChannelAccount => ({
   ...openAccount(box, row),
   publicKey: row.publicKey,
   createdAt: row.createdAt,
+  webhookUrl: isProviderKind(row.kind) ? webhookUrl(publicUrl, row.kind, row.id) : null,
+  health: {
+    lastInboundAt: row.lastInboundAt,
+    lastOutboundAt: row.lastOutboundAt,
+    lastError: row.lastError,
+    lastErrorAt: row.lastErrorAt,
+  },
 });
 
 export function channelAccountService(deps: ChannelAccountDeps) {
@@ -54,7 +73,7 @@ export function channelAccountService(deps: ChannelAccountDeps) {
         .from(channelAccounts)
         .where(eq(channelAccounts.companyId, ctx.companyId))
         .orderBy(asc(channelAccounts.kind), asc(channelAccounts.name));
-      return rows.map((row) => opened(deps.credentials, row));
+      return rows.map((row) => opened(deps.credentials, deps.config.publicUrl, row));
     },
 
     async create(ctx: TenantContext, input: ChannelAccountInput): Promise<OpenedChannelAccount> {
@@ -77,7 +96,7 @@ export function channelAccountService(deps: ChannelAccountDeps) {
         record({ type: 'channel_account.changed', companyId: ctx.companyId, accountId: created!.id });
         return created!;
       });
-      return opened(deps.credentials, row);
+      return opened(deps.credentials, deps.config.publicUrl, row);
     },
 
     async update(
@@ -89,17 +108,54 @@ export function channelAccountService(deps: ChannelAccountDeps) {
 
     async test(ctx: TenantContext, input: { id: string }): Promise<ConnectionTest> {
       const row = await managed(ctx, input.id);
-      if (row.kind !== 'email') throw new AppError('channel_kind_not_configurable', 400);
-      return deps.testEmail(openAccount(deps.credentials, row));
+      const account = openAccount(deps.credentials, row);
+      if (row.kind === 'email') return deps.testEmail(account);
+      const provider = deps.adapters(row.kind).provider;
+      if (!provider) throw new AppError('channel_kind_not_configurable', 400);
+      return { api: await provider.check(account) };
+    },
+
+    /** Tells the provider our webhook address (Telegram setWebhook, Viber set_webhook). */
+    async registerWebhook(ctx: TenantContext, input: { id: string }): Promise<void> {
+      const row = await managed(ctx, input.id);
+      const provider = deps.adapters(row.kind).provider;
+      if (!isProviderKind(row.kind) || !WEBHOOK_REGISTRATION[row.kind] || !provider?.registerWebhook) {
+        throw new AppError('channel_webhook_registration_unsupported', 400);
+      }
+      try {
+        await provider.registerWebhook(
+          openAccount(deps.credentials, row),
+          webhookUrl(deps.config.publicUrl, row.kind, row.id),
+        );
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new AppError('channel_registration_failed', 502, { reason });
+      }
     },
   };
 }
 
+/** The secrets given (empty ones keep what is stored). */
+const givenSecrets = (secrets: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(secrets).filter(([, value]) => value));
+
 /** What an input stores: address, settings and the secrets it carries (empty ones keep what is stored). */
 function stored(input: ChannelAccountInput, previous: Record<string, unknown>) {
   if (input.kind === 'email') {
-    const secrets = Object.fromEntries(Object.entries(input.secrets).filter(([, value]) => value));
-    return { address: input.address, settings: input.email, credentials: { ...previous, ...secrets } };
+    const credentials = { ...previous, ...givenSecrets(input.secrets) };
+    return { address: input.address, settings: input.email, credentials };
+  }
+  if (input.kind !== 'chat') {
+    const credentials: Record<string, unknown> = { ...previous, ...givenSecrets(input.secrets) };
+    for (const field of PROVIDER_FIELDS[input.kind]) {
+      if (field.secret && field.required && !credentials[field.name]) {
+        throw new AppError('channel_secret_required', 400, { field: field.name });
+      }
+    }
+    for (const name of GENERATED_SECRETS[input.kind]) {
+      credentials[name] ??= randomBytes(24).toString('base64url');
+    }
+    return { address: input.address, settings: input.settings, credentials };
   }
   const identitySecret = previous.identity_secret ?? randomBytes(32).toString('hex');
   return {
@@ -121,7 +177,7 @@ const assertConfigurable = (kind: string) => {
  */
 export async function replaceChannelAccount(
   db: Db,
-  deps: Pick<ChannelAccountDeps, 'bus' | 'credentials'>,
+  deps: Pick<ChannelAccountDeps, 'bus' | 'credentials' | 'config'>,
   current: Row,
   input: ChannelAccountInput,
 ): Promise<OpenedChannelAccount> {
@@ -145,5 +201,5 @@ export async function replaceChannelAccount(
     record({ type: 'channel_account.changed', companyId: current.companyId, accountId: current.id });
     return updated!;
   });
-  return opened(deps.credentials, row);
+  return opened(deps.credentials, deps.config.publicUrl, row);
 }

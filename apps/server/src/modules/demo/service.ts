@@ -14,7 +14,13 @@ import { findCompanyBySlug } from '../companies/service.ts';
 import type { SimulatedInbound } from './control.ts';
 import { seedContacts } from './seed.ts';
 
-export type DemoDeps = { db: Db; bus: EventBus; ingest: Ingest; credentials: CredentialsBox };
+export type DemoDeps = {
+  db: Db;
+  bus: EventBus;
+  ingest: Ingest;
+  credentials: CredentialsBox;
+  config: { publicUrl: string };
+};
 export type DemoService = ReturnType<typeof demoService>;
 
 export function demoService(deps: DemoDeps) {

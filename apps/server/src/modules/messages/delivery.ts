@@ -11,6 +11,7 @@ import {
   type OutboundAttachment,
   type ReplyContext,
 } from '../../channels/adapter.ts';
+import type { ChannelHealthRecorder } from '../../channels/health.ts';
 import type { CredentialsBox } from '../../platform/credentials.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -28,10 +29,15 @@ import { advanceStatus } from './status.ts';
 export type DeliveryDeps = {
   db: Db;
   bus: EventBus;
+  jobs: Jobs;
   adapters: AdapterRegistry;
   credentials: CredentialsBox;
   storage: FileStorage;
+  health: ChannelHealthRecorder;
 };
+
+/** How many times one message waits out a provider's rate limit before it fails like any transient error. */
+const RATE_LIMIT_WAITS_MAX = 20;
 
 // Every send runs these reads: prepared, so they are built once and planned once per connection.
 const pendingMessage = (db: Db) =>
@@ -68,6 +74,7 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
     );
   if (row.blacklisted) return fail('blacklisted');
   const adapter = deps.adapters(row.kind);
+  const account = await accountForSend(deps.db, deps.credentials, job.companyId, row.kind, row.outputLineId);
   try {
     const sent = await adapter.send({
       messageId: row.id,
@@ -80,7 +87,7 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
       subject: row.subject,
       attachments: await outboundAttachments(deps, job),
       replyTo: adapter.replyContext ? await replyContext(deps.db, job.companyId, row) : null,
-      account: await accountForSend(deps.db, deps.credentials, job.companyId, row.kind, row.outputLineId),
+      account,
     });
     if (sent.references) {
       await deps.db
@@ -93,12 +100,29 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
       status: 'sent',
       providerMessageId: sent.providerMessageId,
     });
+    if (account) await deps.health.outbound(account);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    if (account) await deps.health.error(account, reason);
+    const rateLimited = error instanceof DeliveryError && error.retryAfterMs !== null;
+    if (rateLimited && (job.rateLimitWaits ?? 0) < RATE_LIMIT_WAITS_MAX) {
+      return waitOutRateLimit(deps, job, error.retryAfterMs!);
+    }
     const lastAttempt = attempt > RETRY.retryLimit;
     if ((error instanceof DeliveryError && error.permanent) || lastAttempt) return fail(reason);
     throw error;
   }
+}
+
+/**
+ * The provider said when to try again: a new job for that time replaces this one (durable like any send, and
+ * not counted against the retries meant for failures).
+ */
+async function waitOutRateLimit(deps: DeliveryDeps, job: DeliveryJob, delayMs: number): Promise<void> {
+  const next: DeliveryJob = { ...job, rateLimitWaits: (job.rateLimitWaits ?? 0) + 1 };
+  await deps.jobs.enqueue(deps.db, QUEUES.sendMessage, next, {
+    startAfter: new Date(Date.now() + delayMs),
+  });
 }
 
 const messageFiles = (db: Db) =>

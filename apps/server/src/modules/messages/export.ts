@@ -28,6 +28,7 @@ const CHANNEL_NAMES: Record<Exclude<ChannelKind, 'voice'>, string> = {
   messenger: 'Messenger',
   telegram: 'Telegram',
   instagram_direct: 'Instagram Direct',
+  api: 'API',
   viber: 'Viber',
 };
 

@@ -2,6 +2,7 @@
 // multipart routes in a scope of their own; its notifier and its delivery worker, which the composition
 // starts when their parts exist (the realtime server created, the job queue started).
 import type { FastifyInstance } from 'fastify';
+import type { ChannelHealthRecorder } from '../../channels/health.ts';
 import type { AdapterRegistry } from '../../channels/adapter.ts';
 import type { CredentialsBox } from '../../platform/credentials.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -40,6 +41,7 @@ export function registerMessageWorker(deps: {
   adapters: AdapterRegistry;
   credentials: CredentialsBox;
   storage: FileStorage;
+  health: ChannelHealthRecorder;
 }): Promise<void> {
   return deps.jobs.work<DeliveryJob>(
     QUEUES.sendMessage,

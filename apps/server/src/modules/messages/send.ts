@@ -17,7 +17,13 @@ import { messageById, presentJsonMessages } from './presenter.ts';
 
 export type SendDeps = { bus: EventBus; jobs: Jobs; urls: UrlSigner; storage: FileStorage };
 /** A message to hand to its channel; the contact orders a conversation's deliveries (jobs.work's sequence). */
-export type DeliveryJob = { messageId: string; companyId: string; contactId: string };
+export type DeliveryJob = {
+  messageId: string;
+  companyId: string;
+  contactId: string;
+  /** How many provider rate limits this message has waited out (delivery.ts). */
+  rateLimitWaits?: number;
+};
 
 const PREVIEW_LENGTH = 280;
 

@@ -43,6 +43,10 @@ export const en: Catalogue = {
     not_an_email_channel: 'This channel is not an e-mail channel.',
     message_has_no_html: 'This message has no HTML version.',
     channel_kind_not_configurable: 'This kind of channel cannot be configured here yet.',
+    channel_secret_required: 'This channel needs its {field} before it can be saved.',
+    channel_webhook_registration_unsupported:
+      "This provider's webhook is registered in its own console: copy the address shown here.",
+    channel_registration_failed: 'The provider refused the webhook registration: {reason}',
     channel_kind_immutable: "A channel's kind cannot be changed.",
     team_name_taken: '“{name}” is already a team (perhaps archived): choose another name.',
     team_user_unknown: 'One of the chosen users does not exist or is inactive in this company.',

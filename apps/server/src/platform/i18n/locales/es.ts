@@ -43,6 +43,10 @@ export const es: Catalogue = {
     not_an_email_channel: 'Este canal no es de correo electrónico.',
     message_has_no_html: 'Este mensaje no tiene versión HTML.',
     channel_kind_not_configurable: 'Este tipo de canal todavía no se puede configurar aquí.',
+    channel_secret_required: 'Este canal necesita su {field} antes de guardarse.',
+    channel_webhook_registration_unsupported:
+      'El webhook de este proveedor se registra en su propia consola: copie la dirección que se muestra aquí.',
+    channel_registration_failed: 'El proveedor rechazó el registro del webhook: {reason}',
     channel_kind_immutable: 'El tipo de un canal no se puede cambiar.',
     team_name_taken: '“{name}” ya es un equipo (quizás archivado): elija otro nombre.',
     team_user_unknown: 'Uno de los usuarios elegidos no existe o está inactivo en esta empresa.',

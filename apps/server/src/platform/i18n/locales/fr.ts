@@ -45,6 +45,10 @@ export const fr: Catalogue = {
     not_an_email_channel: 'Ce canal n’est pas un canal e-mail.',
     message_has_no_html: 'Ce message n’a pas de version HTML.',
     channel_kind_not_configurable: 'Ce type de canal ne peut pas encore être configuré ici.',
+    channel_secret_required: 'Ce canal a besoin de son {field} avant d’être enregistré.',
+    channel_webhook_registration_unsupported:
+      'Le webhook de ce fournisseur s’enregistre dans sa propre console : copiez l’adresse affichée ici.',
+    channel_registration_failed: 'Le fournisseur a refusé l’enregistrement du webhook : {reason}',
     channel_kind_immutable: 'Le type d’un canal ne peut pas être modifié.',
     team_name_taken: '« {name} » est déjà une équipe (peut-être archivée) : choisissez un autre nom.',
     team_user_unknown: 'L’un des utilisateurs choisis n’existe pas ou est inactif dans cette entreprise.',

@@ -41,6 +41,10 @@ export const pt_br = {
     not_an_email_channel: 'Este canal não é de e-mail.',
     message_has_no_html: 'Esta mensagem não tem versão HTML.',
     channel_kind_not_configurable: 'Este tipo de canal ainda não pode ser configurado aqui.',
+    channel_secret_required: 'Este canal precisa do campo {field} antes de ser salvo.',
+    channel_webhook_registration_unsupported:
+      'O webhook deste provedor é registrado no console dele: copie o endereço mostrado aqui.',
+    channel_registration_failed: 'O provedor recusou o registro do webhook: {reason}',
     channel_kind_immutable: 'O tipo de um canal não pode ser alterado.',
     team_name_taken: '“{name}” já existe entre as equipes (talvez arquivada): escolha outro nome.',
     team_user_unknown: 'Um dos usuários escolhidos não existe ou está inativo nesta empresa.',

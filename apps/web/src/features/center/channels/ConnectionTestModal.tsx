@@ -1,6 +1,6 @@
-// "Test connection" of an e-mail account: logs into its SMTP and IMAP servers (on the server) and shows each
-// outcome, a refusal in the server's own words.
-import type { CenterChannelAccount, ConnectionTest } from '@atende/contract';
+// "Test connection" of an account: an e-mail account logs into its SMTP and IMAP servers, a provider account
+// calls its provider's API (on the server); each outcome is shown, a refusal in the server's own words.
+import type { CenterChannelAccount, ConnectionTest, Probe } from '@atende/contract';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -8,12 +8,16 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { testChannelAccount } from './channel-accounts-api.ts';
 
-function ProbeResult({ server, probe }: { server: keyof ConnectionTest; probe: ConnectionTest['smtp'] }) {
+const SERVERS = ['smtp', 'imap', 'api'] as const satisfies readonly (keyof ConnectionTest)[];
+
+function ProbeResult({ server, probe }: { server: keyof ConnectionTest; probe: Probe }) {
   const { t } = useTranslation();
   return (
     <Stack gap={4} data-testid={`connection-${server}`} data-ok={probe.ok}>
       <Group gap="xs">
-        <Text fw={500}>{t(`centerChannels.email.${server}`)}</Text>
+        <Text fw={500}>
+          {t(server === 'api' ? 'centerChannels.test.api' : `centerChannels.email.${server}`)}
+        </Text>
         <Badge color={probe.ok ? 'teal' : 'red'} variant="light">
           {t(probe.ok ? 'centerChannels.test.ok' : 'centerChannels.test.failed')}
         </Badge>
@@ -44,8 +48,10 @@ function ConnectionTestBody({ account }: { account: CenterChannelAccount }) {
   }
   return (
     <Stack gap="md">
-      <ProbeResult server="smtp" probe={test.data.smtp} />
-      <ProbeResult server="imap" probe={test.data.imap} />
+      {SERVERS.map((server) => {
+        const probe = test.data[server];
+        return probe && <ProbeResult key={server} server={server} probe={probe} />;
+      })}
       <Group justify="flex-end">
         <Button variant="light" onClick={() => mutate()} loading={test.isPending}>
           {t('centerChannels.test.again')}

@@ -28,6 +28,8 @@ const account = (overrides: Partial<CenterChannelAccount>): CenterChannelAccount
   simulated: false,
   email: null,
   chat: null,
+  provider: null,
+  health: { last_inbound_at: null, last_outbound_at: null, last_error: null, last_error_at: null },
   created_at: STAMP,
   updated_at: STAMP,
   ...overrides,
