@@ -122,6 +122,22 @@ export const WIDGET_NAMESPACE = '/widget';
 /** Timeline entries per page, and the longest message text. */
 export const ITEMS_PAGE_SIZE = 50;
 export const MESSAGE_TEXT_MAX = 4096;
+/**
+ * The longest text each channel's provider takes in one message (the composer and the server both hold a
+ * message to its channel's): Messenger 2 000, Instagram 1 000, an SMS of 10 segments; the others take ours.
+ */
+export const CHANNEL_TEXT_MAX: Record<ChannelKind, number> = {
+  email: MESSAGE_TEXT_MAX,
+  chat: MESSAGE_TEXT_MAX,
+  whatsapp: 4096,
+  messenger: 2000,
+  instagram_direct: 1000,
+  telegram: 4096,
+  viber: 4096,
+  sms: 1600,
+  voice: MESSAGE_TEXT_MAX,
+  api: MESSAGE_TEXT_MAX,
+};
 export const THREAD_NAME_MAX = 120;
 export const EMAIL_SUBJECT_MAX = 255;
 /** Matches per page of the company-wide message search. */
