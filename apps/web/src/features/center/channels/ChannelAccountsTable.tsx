@@ -1,6 +1,6 @@
 // The company's channel accounts: kind, name, address, whether it is on, a badge for demo accounts that
 // deliver nowhere, and what may be done with each (kinds the Center does not configure yet are read-only).
-import type { CenterChannelAccount } from '@atende/contract';
+import { isProviderKind, type CenterChannelAccount } from '@atende/contract';
 import { Badge, Button, Group, Switch, Table, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ChannelIcon } from '../../../components/ChannelIcon.tsx';
@@ -11,6 +11,7 @@ export interface AccountActions {
   onEdit: (kind: ConfigurableKind, account: CenterChannelAccount) => void;
   onTest: (account: CenterChannelAccount) => void;
   onSnippet: (account: CenterChannelAccount) => void;
+  onSetup: (account: CenterChannelAccount) => void;
 }
 
 function EnabledSwitch({ account }: { account: CenterChannelAccount }) {
@@ -42,6 +43,7 @@ function RowActions({
   onEdit,
   onTest,
   onSnippet,
+  onSetup,
 }: { account: CenterChannelAccount } & AccountActions) {
   const { t } = useTranslation();
   const { kind } = account;
@@ -54,9 +56,19 @@ function RowActions({
   }
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
-      {kind === 'email' && account.email && (
+      {((kind === 'email' && account.email) || account.provider) && (
         <Button size="compact-sm" variant="light" onClick={() => onTest(account)} data-testid="channel-test">
           {t('centerChannels.test.action')}
+        </Button>
+      )}
+      {isProviderKind(kind) && account.provider && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => onSetup(account)}
+          data-testid="channel-setup"
+        >
+          {t('centerChannels.setup.action')}
         </Button>
       )}
       {kind === 'chat' && account.chat && (

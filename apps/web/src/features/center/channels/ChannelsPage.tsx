@@ -1,5 +1,6 @@
 // The Center's channels section (/center/channels): the company's channel accounts, created and edited here
-// for the kinds the Center configures, each with its connection test (e-mail) or installation tag (chat).
+// for the kinds the Center configures, each with its connection test (e-mail, providers), installation tag
+// (chat) or connection details (a provider's webhook address, secrets to paste, health).
 // Administrators only: anyone else is told so, without asking the server.
 import { CONFIGURABLE_CHANNEL_KINDS, type CenterChannelAccount } from '@atende/contract';
 import { Alert, Button, Menu } from '@mantine/core';
@@ -15,6 +16,7 @@ import { ChannelAccountModal, type AccountEditing } from './ChannelAccountModal.
 import { ChannelAccountsTable } from './ChannelAccountsTable.tsx';
 import { channelAccountsQuery } from './channel-accounts-api.ts';
 import { ConnectionTestModal } from './ConnectionTestModal.tsx';
+import { ProviderSetupModal } from './ProviderSetupModal.tsx';
 import { WidgetSnippetModal } from './WidgetSnippetModal.tsx';
 
 function NewAccountMenu({ onPick }: { onPick: (editing: AccountEditing) => void }) {
@@ -47,6 +49,7 @@ function ChannelAccounts() {
   const [editing, setEditing] = useState<AccountEditing | null>(null);
   const [testing, setTesting] = useState<CenterChannelAccount | null>(null);
   const [installing, setInstalling] = useState<CenterChannelAccount | null>(null);
+  const [connecting, setConnecting] = useState<string | null>(null);
   return (
     <CenterSection
       title={t('centerChannels.title')}
@@ -64,12 +67,17 @@ function ChannelAccounts() {
             onEdit={(kind, account) => setEditing({ kind, account })}
             onTest={setTesting}
             onSnippet={setInstalling}
+            onSetup={(account) => setConnecting(account.id)}
           />
         )}
       </QueryState>
       <ChannelAccountModal editing={editing} onClose={() => setEditing(null)} />
       <ConnectionTestModal account={testing} onClose={() => setTesting(null)} />
       <WidgetSnippetModal account={installing} onClose={() => setInstalling(null)} />
+      <ProviderSetupModal
+        account={accounts.data?.data.find((account) => account.id === connecting) ?? null}
+        onClose={() => setConnecting(null)}
+      />
     </CenterSection>
   );
 }

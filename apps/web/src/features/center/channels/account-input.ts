@@ -2,6 +2,7 @@
 // enable/disable switch; secrets left out, so the stored ones stay), and which kinds the Center configures.
 import {
   CONFIGURABLE_CHANNEL_KINDS,
+  isProviderKind,
   type CenterChannelAccount,
   type ChannelAccountInput,
   type ChannelKind,
@@ -22,6 +23,16 @@ export function inputOf(account: CenterChannelAccount): ChannelAccountInput | nu
   if (account.kind === 'chat' && account.chat) {
     const { title, color, greeting, pre_chat, identity_verification } = account.chat;
     return { ...base, kind: 'chat', chat: { title, color, greeting, pre_chat, identity_verification } };
+  }
+  if (isProviderKind(account.kind) && account.provider) {
+    const { kind } = account;
+    return {
+      ...base,
+      kind,
+      address: account.address,
+      settings: account.provider.settings,
+      secrets: {},
+    } as ChannelAccountInput;
   }
   return null;
 }

@@ -25,3 +25,6 @@ export const updateChannelAccount = (id: string, input: ChannelAccountInput) =>
 
 export const testChannelAccount = (id: string) =>
   http.post<ConnectionTest>(`${accountPath(id)}/test`, {}, quiet);
+
+export const registerChannelWebhook = (id: string) =>
+  http.post<{ ok: true }>(`${accountPath(id)}/register-webhook`, {}, quiet);

@@ -68,13 +68,37 @@ const whatsapp = account({
   address: '+55 11 4000-1234',
   simulated: true,
 });
-const list = { status: 200, body: { data: [mailbox, widget, whatsapp] } };
+const telegram = account({
+  id: '01a201b8-7760-71e4-bcfb-5e5b0d871004',
+  kind: 'telegram',
+  name: 'Bot Atende',
+  address: '@atende_bot',
+  provider: {
+    settings: { api_base_url: '' },
+    stored_secrets: ['bot_token'],
+    webhook_url: 'https://atende.example/api/webhooks/telegram/01a201b8-7760-71e4-bcfb-5e5b0d871004',
+    generated: { webhook_secret: 's3cr3t-token' },
+  },
+  health: {
+    last_inbound_at: STAMP,
+    last_outbound_at: null,
+    last_error: 'Unauthorized',
+    last_error_at: STAMP,
+  },
+});
+const phone = account({
+  id: '01a201b8-7760-71e4-bcfb-5e5b0d871005',
+  kind: 'voice',
+  name: 'Ramal',
+  simulated: true,
+});
+const list = { status: 200, body: { data: [mailbox, widget, whatsapp, telegram, phone] } };
 
 const rowOf = async (name: string) =>
   (await screen.findAllByTestId('channel-row')).find((row) => row.textContent?.includes(name))!;
 
 describe('channels list', () => {
-  it('shows each account with its kind, address, state and demo badge; other kinds are read-only', async () => {
+  it('shows each account with its kind, address, state and demo badge; voice is read-only', async () => {
     stubApi({ 'GET /center/channels': list });
     renderWithClient(<ChannelsPage />);
     const email = await rowOf('Suporte');
@@ -85,10 +109,18 @@ describe('channels list', () => {
     const chat = await rowOf('Chat do site');
     expect(within(chat).getByText('simulado (demo)')).toBeTruthy();
     expect(within(chat).getByTestId('channel-snippet')).toBeTruthy();
-    const other = await rowOf('WhatsApp Atendimento');
-    expect(within(other).getByText('Configurado pelo suporte')).toBeTruthy();
-    expect(within(other).queryByTestId('channel-edit')).toBeNull();
-    expect(within(other).queryByTestId('channel-toggle')).toBeNull();
+    // A demo WhatsApp line is configured for real from here; until then it has nothing to test or connect.
+    const demoLine = await rowOf('WhatsApp Atendimento');
+    expect(within(demoLine).getByTestId('channel-edit')).toBeTruthy();
+    expect(within(demoLine).queryByTestId('channel-test')).toBeNull();
+    expect(within(demoLine).queryByTestId('channel-setup')).toBeNull();
+    const bot = await rowOf('Bot Atende');
+    expect(within(bot).getByTestId('channel-test')).toBeTruthy();
+    expect(within(bot).getByTestId('channel-setup')).toBeTruthy();
+    const voice = await rowOf('Ramal');
+    expect(within(voice).getByText('Configurado pelo suporte')).toBeTruthy();
+    expect(within(voice).queryByTestId('channel-edit')).toBeNull();
+    expect(within(voice).queryByTestId('channel-toggle')).toBeNull();
   });
 
   it('tells a supervisor the page is for administrators, without asking the server', () => {
@@ -230,5 +262,91 @@ describe('widget installation', () => {
     expect(secret.textContent).not.toContain('f00dfeedcafe');
     await userEvent.click(screen.getByTestId('widget-identity-secret-reveal'));
     expect(secret.textContent).toBe('f00dfeedcafe');
+  });
+});
+
+describe('provider account form', () => {
+  const fill = async (testId: string, value: string) => {
+    const field = await screen.findByTestId(testId);
+    await userEvent.clear(field);
+    await userEvent.click(field);
+    await userEvent.paste(value);
+  };
+
+  it('draws a WhatsApp number from the contract, checks its fields and sends settings and secrets apart', async () => {
+    const { calls } = stubApi({
+      'GET /center/channels': list,
+      'POST /center/channels': { status: 201, body: whatsapp },
+    });
+    renderWithClient(<ChannelsPage />);
+    await userEvent.click(await screen.findByTestId('channel-new'));
+    await userEvent.click(await screen.findByTestId('channel-new-whatsapp'));
+    await fill('channel-name', 'Vendas WhatsApp');
+    await fill('channel-settings.phone_number_id', '10987 654');
+    await fill('channel-settings.api_base_url', 'ftp://sim');
+    await userEvent.click(screen.getByTestId('channel-save'));
+    expect(await screen.findByText('Este valor não está no formato esperado')).toBeTruthy();
+    expect(screen.getByText('Informe um endereço começando com https://')).toBeTruthy();
+    // Business account id, access token and app secret are required of a new number.
+    expect(screen.getAllByText('Campo obrigatório')).toHaveLength(3);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await fill('channel-settings.phone_number_id', '109876543');
+    await fill('channel-settings.business_account_id', '2001');
+    await fill('channel-secrets.access_token', 'EAAG-token');
+    await fill('channel-secrets.app_secret', 'app-secret');
+    await fill('channel-settings.api_base_url', 'http://127.0.0.1:4010/v21.0');
+    await fill('channel-address', '+55 11 4000-5678');
+    await userEvent.click(screen.getByTestId('channel-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      kind: 'whatsapp',
+      name: 'Vendas WhatsApp',
+      enabled: true,
+      address: '+55 11 4000-5678',
+      settings: {
+        phone_number_id: '109876543',
+        business_account_id: '2001',
+        api_base_url: 'http://127.0.0.1:4010/v21.0',
+      },
+      secrets: { access_token: 'EAAG-token', app_secret: 'app-secret' },
+    });
+  });
+
+  it('keeps a stored bot token when left blank', async () => {
+    const { calls } = stubApi({
+      'GET /center/channels': list,
+      [`PUT /center/channels/${telegram.id}`]: { status: 200, body: telegram },
+    });
+    renderWithClient(<ChannelsPage />);
+    await userEvent.click(within(await rowOf('Bot Atende')).getByTestId('channel-edit'));
+    expect(await screen.findByText('Guardado: deixe em branco para manter.')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('channel-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      kind: 'telegram',
+      address: '@atende_bot',
+      secrets: {},
+    });
+  });
+
+  it('gives the webhook address and secret to paste, registers the webhook and shows the health', async () => {
+    const { calls } = stubApi({
+      'GET /center/channels': list,
+      [`POST /center/channels/${telegram.id}/register-webhook`]: { status: 200, body: { ok: true } },
+    });
+    renderWithClient(<ChannelsPage />);
+    await userEvent.click(within(await rowOf('Bot Atende')).getByTestId('channel-setup'));
+    expect((await screen.findByTestId('channel-webhook-url')).textContent).toBe(
+      telegram.provider!.webhook_url,
+    );
+    const secret = screen.getByTestId('channel-generated-webhook_secret');
+    expect(secret.textContent).not.toContain('s3cr3t-token');
+    expect(screen.getByTestId('channel-health-outbound').textContent).toContain('nunca');
+    expect(screen.getByTestId('channel-health-error').textContent).toContain('Unauthorized');
+    await userEvent.click(screen.getByTestId('channel-register-webhook'));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path.endsWith('/register-webhook'))).toHaveLength(1),
+    );
   });
 });
