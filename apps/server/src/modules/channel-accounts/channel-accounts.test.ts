@@ -145,9 +145,6 @@ describe('provider accounts in the Center', () => {
   });
 
   it('refuse registering a webhook where the provider has no such call', async () => {
-    const created = (
-      await as('POST', '', viber({ auth_token: 'viber-token-3' }))
-    ).json<CenterChannelAccount>();
     const sms = (
       await as('POST', '', {
         kind: 'sms',
