@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'message_empty',
   'channel_kind_not_configurable',
   'channel_secret_required',
+  'message_too_long_for_channel',
   'channel_webhook_registration_unsupported',
   'channel_registration_failed',
   'channel_kind_immutable',

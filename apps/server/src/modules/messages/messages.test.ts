@@ -181,6 +181,20 @@ describe('sending a message', () => {
     expect((await send(contact.id, { text: 'oi' }, colleague)).statusCode).toBe(404);
   });
 
+  it('holds what leaves to its channel’s length, and a note to ours', async () => {
+    const contact = await makeContact(t.database.db, me.company, {
+      responsibleId: me.user.id,
+      channel: { kind: 'instagram_direct', address: 'ig-1001' },
+    });
+    const long = 'a'.repeat(1001);
+    const refused = await send(contact.id, { text: long });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'message_too_long_for_channel' });
+    expect(refused.json().message).toContain('1000');
+    expect((await send(contact.id, { text: long, internal: true })).statusCode).toBe(201);
+    expect((await send(contact.id, { text: 'a'.repeat(1000) })).statusCode).toBe(201);
+  });
+
   it('a permanent failure marks the message failed with the reason; retry delivers it', async () => {
     const contact = await makeContact(t.database.db, me.company, { responsibleId: me.user.id });
     provider.plan.set('Vai falhar', 'permanent');

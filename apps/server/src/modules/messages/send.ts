@@ -1,6 +1,6 @@
 // Attendant sends: the message is stored `pending` and its delivery job enqueued in the same transaction, so
 // a crash can lose neither; the worker (delivery.ts) hands it to the channel adapter.
-import type { ChannelKind, Message, SendMessageRequest } from '@atende/contract';
+import { CHANNEL_TEXT_MAX, type ChannelKind, type Message, type SendMessageRequest } from '@atende/contract';
 import { and, desc, eq, getTableColumns, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { attachments, contactChannels, contacts, messages } from '../../db/schema/index.ts';
@@ -60,6 +60,10 @@ export async function sendMessage(
     if (input.reply_to) await assertQuotable(tx, ctx.companyId, contactId, input.reply_to, internal);
     if (input.onlyKind && channel.kind !== input.onlyKind) throw new AppError('not_an_email_channel', 400);
     for (const file of files) assertChannelTakes(channel.kind, file);
+    // A note goes to no provider: only what leaves is held to the channel's length.
+    if (!internal && input.text.length > CHANNEL_TEXT_MAX[channel.kind]) {
+      throw new AppError('message_too_long_for_channel', 400, { max: CHANNEL_TEXT_MAX[channel.kind] });
+    }
     const at = new Date();
     const [message] = await tx
       .insert(messages)

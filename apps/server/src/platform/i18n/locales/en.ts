@@ -43,6 +43,7 @@ export const en: Catalogue = {
     not_an_email_channel: 'This channel is not an e-mail channel.',
     message_has_no_html: 'This message has no HTML version.',
     channel_kind_not_configurable: 'This kind of channel cannot be configured here yet.',
+    message_too_long_for_channel: "This channel takes at most {max} characters in a message.",
     channel_secret_required: 'This channel needs its {field} before it can be saved.',
     channel_webhook_registration_unsupported:
       "This provider's webhook is registered in its own console: copy the address shown here.",

@@ -43,6 +43,7 @@ export const es: Catalogue = {
     not_an_email_channel: 'Este canal no es de correo electrónico.',
     message_has_no_html: 'Este mensaje no tiene versión HTML.',
     channel_kind_not_configurable: 'Este tipo de canal todavía no se puede configurar aquí.',
+    message_too_long_for_channel: "Este canal acepta como máximo {max} caracteres por mensaje.",
     channel_secret_required: 'Este canal necesita su {field} antes de guardarse.',
     channel_webhook_registration_unsupported:
       'El webhook de este proveedor se registra en su propia consola: copie la dirección que se muestra aquí.',

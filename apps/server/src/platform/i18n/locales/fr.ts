@@ -45,6 +45,7 @@ export const fr: Catalogue = {
     not_an_email_channel: 'Ce canal n’est pas un canal e-mail.',
     message_has_no_html: 'Ce message n’a pas de version HTML.',
     channel_kind_not_configurable: 'Ce type de canal ne peut pas encore être configuré ici.',
+    message_too_long_for_channel: "Ce canal accepte au plus {max} caractères par message.",
     channel_secret_required: 'Ce canal a besoin de son {field} avant d’être enregistré.',
     channel_webhook_registration_unsupported:
       'Le webhook de ce fournisseur s’enregistre dans sa propre console : copiez l’adresse affichée ici.',

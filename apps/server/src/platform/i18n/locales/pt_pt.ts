@@ -44,6 +44,7 @@ export const pt_pt: Catalogue = {
     not_an_email_channel: 'Este canal não é de e-mail.',
     message_has_no_html: 'Esta mensagem não tem versão HTML.',
     channel_kind_not_configurable: 'Este tipo de canal ainda não pode ser configurado aqui.',
+    message_too_long_for_channel: "Este canal aceita no máximo {max} caracteres por mensagem.",
     channel_secret_required: 'Este canal precisa do campo {field} antes de ser guardado.',
     channel_webhook_registration_unsupported:
       'O webhook deste fornecedor é registado na consola dele: copie o endereço mostrado aqui.',

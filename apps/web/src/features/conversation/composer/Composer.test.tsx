@@ -59,6 +59,16 @@ describe('Composer', () => {
     expect(valueOf(text)).toBe('');
   });
 
+  it('holds the text to the channel’s length and says how much is left near it', async () => {
+    const { text, send } = renderComposer([channel({ type: 'instagram_direct' })]);
+    expect(text.getAttribute('maxlength')).toBe('1000');
+    fireEvent.change(text, { target: { value: 'a'.repeat(790) } });
+    expect(screen.queryByTestId('composer-remaining')).toBeNull();
+    fireEvent.change(text, { target: { value: 'a'.repeat(990) } });
+    expect(screen.getByTestId('composer-remaining').textContent).toBe('Restam 10 caracteres');
+    expect(isDisabled(send)).toBe(false);
+  });
+
   it('breaks the line with Shift+Enter instead of sending', async () => {
     const { onSend, text } = renderComposer();
     await userEvent.type(text, 'linha 1{Shift>}{Enter}{/Shift}linha 2');

@@ -33,7 +33,7 @@ import { useAbility } from '../../../lib/abilities.ts';
 import { useComposerFocus } from '../../../lib/composer-focus.ts';
 import { ariaKeys, useShortcut } from '../../../lib/shortcuts.ts';
 import { FileIcon, PaperclipIcon, SendIcon } from '../ConversationIcons.tsx';
-import { MESSAGE_TEXT_MAX } from '@atende/contract';
+import { CHANNEL_TEXT_MAX, MESSAGE_TEXT_MAX } from '@atende/contract';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatFileSize } from '../file-size.ts';
 import { MailSubjectField } from './MailSubjectField.tsx';
@@ -47,6 +47,9 @@ import type { Outgoing } from './send-message.ts';
 import { channelLabel } from '../channel-label.ts';
 import { useQuote } from '../timeline/message-actions-context.tsx';
 import { QuotePreview } from './QuotePreview.tsx';
+
+/** The share of the channel's length from which the characters left are shown. */
+const LENGTH_WARNING = 0.8;
 
 export interface ComposerHandle {
   /** Puts text at the caret (ready phrases). */
@@ -119,8 +122,12 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   const blocked = !note && (channel?.blacklisted ?? false);
   const mail = !note && channel?.type === 'email';
   const trimmed = text.trim();
+  // What leaves is held to its channel's length (Messenger 2 000, Instagram 1 000…); a note to ours.
+  const textMax = note || !channel ? MESSAGE_TEXT_MAX : CHANNEL_TEXT_MAX[channel.type];
+  const overLength = text.length > textMax;
   // An e-mail needs its text even with a file (the subject is checked on send, where the error can show).
-  const canSend = !!channel && !blocked && !sending && (trimmed !== '' || (file !== null && !mail && !note));
+  const canSend =
+    !!channel && !blocked && !sending && !overLength && (trimmed !== '' || (file !== null && !mail && !note));
   const mayUpload = useAbility('messages.send_files');
 
   async function deliver(outgoing: Outgoing, key: string) {
@@ -329,11 +336,21 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
             autosize
             minRows={1}
             maxRows={6}
-            maxLength={MESSAGE_TEXT_MAX}
+            maxLength={textMax}
             disabled={blocked}
             style={{ flex: 1 }}
             data-testid="composer-text"
           />
+          {text.length >= textMax * LENGTH_WARNING && (
+            <Text
+              size="xs"
+              c={overLength ? 'red' : 'dimmed'}
+              aria-live="polite"
+              data-testid="composer-remaining"
+            >
+              {t('composer.remaining', { count: textMax - text.length })}
+            </Text>
+          )}
           {mayUpload && !blocked && !note && channel && (
             <VoiceRecorder
               disabled={sending}
