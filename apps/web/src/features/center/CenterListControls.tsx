@@ -1,7 +1,7 @@
-// The controls every Center list shares: its search field and its page control (shown only past one page,
-// its buttons named in the user's language).
-import { Group, Pagination, TextInput } from '@mantine/core';
-import { SearchIcon } from '../../components/Icons.tsx';
+// The controls every Center list shares: its search field, its sortable column headers and its page control
+// (shown only past one page, its buttons named in the user's language).
+import { Group, Pagination, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { SearchIcon, SortAscendingIcon, SortDescendingIcon } from '../../components/Icons.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 
 export function CenterSearch({
@@ -54,5 +54,38 @@ export function CenterPager({
         getControlProps={(control) => ({ 'aria-label': t(`centerCatalogues.pages.${control}`) })}
       />
     </Group>
+  );
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** A column header that sorts the list by its column: ascending first, then the other way. */
+export function CenterSortHeader<Sort extends string>({
+  sort,
+  view,
+  onSort,
+  label,
+  testId,
+}: {
+  sort: Sort;
+  view: { sort: Sort; direction: SortDirection };
+  onSort: (sort: Sort, direction: SortDirection) => void;
+  label: string;
+  testId: string;
+}) {
+  const active = view.sort === sort;
+  const next = active && view.direction === 'asc' ? 'desc' : 'asc';
+  return (
+    <Table.Th aria-sort={active ? (view.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(sort, next)} data-testid={testId}>
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" fw={700}>
+            {label}
+          </Text>
+          {active &&
+            (view.direction === 'asc' ? <SortAscendingIcon size={14} /> : <SortDescendingIcon size={14} />)}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
   );
 }

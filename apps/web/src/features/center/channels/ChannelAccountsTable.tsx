@@ -1,7 +1,9 @@
 // The company's channel accounts: kind, name, address, whether it is on, a badge for demo accounts that
 // deliver nowhere, and what may be done with each (kinds the Center does not configure yet are read-only).
 import { isProviderKind, type CenterChannelAccount } from '@atende/contract';
-import { Badge, Button, Group, Switch, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { CenterSortHeader } from '../CenterListControls.tsx';
+import { failing, type ChannelListView, type ChannelSort } from './channel-list.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ChannelIcon } from '../../../components/ChannelIcon.tsx';
 import { isConfigurable, type ConfigurableKind } from './account-input.ts';
@@ -93,19 +95,48 @@ function RowActions({
   );
 }
 
+/** A red mark on an account whose last event is a failure, the failure in its tooltip. */
+function FailureBadge({ account }: { account: CenterChannelAccount }) {
+  const { t } = useTranslation();
+  if (!failing(account.health)) return null;
+  return (
+    <Tooltip label={account.health.last_error} multiline w={320}>
+      <Badge color="red" variant="light" size="sm" data-testid="channel-failing">
+        {t('centerChannels.health.lastError')}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 export function ChannelAccountsTable({
   accounts,
+  view,
+  onSort,
   ...actions
-}: { accounts: CenterChannelAccount[] } & AccountActions) {
+}: {
+  accounts: CenterChannelAccount[];
+  view: ChannelListView;
+  onSort: (sort: ChannelSort, direction: 'asc' | 'desc') => void;
+} & AccountActions) {
   const { t } = useTranslation();
+  const header = (sort: ChannelSort, label: string) => (
+    <CenterSortHeader
+      sort={sort}
+      view={view}
+      onSort={onSort}
+      label={label}
+      testId={`channels-sort-${sort}`}
+    />
+  );
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('centerChannels.columns.name')}</Table.Th>
+            {header('name', t('centerChannels.columns.name'))}
+            {header('kind', t('centerChannels.columns.kind'))}
             <Table.Th>{t('centerChannels.columns.address')}</Table.Th>
-            <Table.Th>{t('centerChannels.columns.state')}</Table.Th>
+            {header('state', t('centerChannels.columns.state'))}
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -123,7 +154,11 @@ export function ChannelAccountsTable({
                       {t('centerChannels.simulated')}
                     </Badge>
                   )}
+                  <FailureBadge account={account} />
                 </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{t(`channelKinds.${account.kind}`)}</Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">

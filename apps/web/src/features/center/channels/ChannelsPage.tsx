@@ -3,7 +3,7 @@
 // (chat) or connection details (a provider's webhook address, secrets to paste, health).
 // Administrators only: anyone else is told so, without asking the server.
 import { CONFIGURABLE_CHANNEL_KINDS, type CenterChannelAccount } from '@atende/contract';
-import { Alert, Button, Menu } from '@mantine/core';
+import { Alert, Button, Menu, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PlusIcon } from '../../../components/Icons.tsx';
@@ -11,7 +11,9 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { holds } from '../../../lib/abilities.ts';
+import { CenterPager, CenterSearch } from '../CenterListControls.tsx';
 import { CenterSection } from '../CenterSection.tsx';
+import { CHANNEL_PAGE_SIZE, channelPage, type ChannelListView } from './channel-list.ts';
 import { ChannelAccountModal, type AccountEditing } from './ChannelAccountModal.tsx';
 import { ChannelAccountsTable } from './ChannelAccountsTable.tsx';
 import { channelAccountsQuery } from './channel-accounts-api.ts';
@@ -50,6 +52,7 @@ function ChannelAccounts() {
   const [testing, setTesting] = useState<CenterChannelAccount | null>(null);
   const [installing, setInstalling] = useState<CenterChannelAccount | null>(null);
   const [connecting, setConnecting] = useState<string | null>(null);
+  const [view, setView] = useState<ChannelListView>({ search: '', sort: 'kind', direction: 'asc', page: 0 });
   return (
     <CenterSection
       title={t('centerChannels.title')}
@@ -61,15 +64,36 @@ function ChannelAccounts() {
         isEmpty={(list) => list.data.length === 0}
         empty={t('centerChannels.empty')}
       >
-        {(list) => (
-          <ChannelAccountsTable
-            accounts={list.data}
-            onEdit={(kind, account) => setEditing({ kind, account })}
-            onTest={setTesting}
-            onSnippet={setInstalling}
-            onSetup={(account) => setConnecting(account.id)}
-          />
-        )}
+        {(list) => {
+          const { rows, total } = channelPage(list.data, view, (account) =>
+            t(`channelKinds.${account.kind}`),
+          );
+          return (
+            <Stack gap="sm">
+              <CenterSearch
+                label={t('centerChannels.search')}
+                value={view.search}
+                onChange={(search) => setView((current) => ({ ...current, search, page: 0 }))}
+                testId="channels-search"
+              />
+              <ChannelAccountsTable
+                accounts={rows}
+                view={view}
+                onSort={(sort, direction) => setView((current) => ({ ...current, sort, direction }))}
+                onEdit={(kind, account) => setEditing({ kind, account })}
+                onTest={setTesting}
+                onSnippet={setInstalling}
+                onSetup={(account) => setConnecting(account.id)}
+              />
+              <CenterPager
+                total={total}
+                pageSize={CHANNEL_PAGE_SIZE}
+                page={view.page}
+                onChange={(page) => setView((current) => ({ ...current, page }))}
+              />
+            </Stack>
+          );
+        }}
       </QueryState>
       <ChannelAccountModal editing={editing} onClose={() => setEditing(null)} />
       <ConnectionTestModal account={testing} onClose={() => setTesting(null)} />

@@ -83,7 +83,7 @@ const telegram = account({
     last_inbound_at: STAMP,
     last_outbound_at: null,
     last_error: 'Unauthorized',
-    last_error_at: STAMP,
+    last_error_at: '2026-11-01T13:00:00.000Z',
   },
 });
 const phone = account({
@@ -148,6 +148,26 @@ describe('channels list', () => {
       email: { smtp: mailbox.email!.smtp, imap: mailbox.email!.imap },
       secrets: {},
     });
+  });
+});
+
+describe('channels list controls', () => {
+  const names = async () =>
+    (await screen.findAllByTestId('channel-row')).map((row) => row.querySelector('p')?.textContent);
+
+  it('finds accounts by name, address or kind, sorts by column, and marks one whose last word is a failure', async () => {
+    stubApi({ 'GET /center/channels': list });
+    renderWithClient(<ChannelsPage />);
+    expect(await names()).toEqual(['Chat do site', 'Suporte', 'Bot Atende', 'Ramal', 'WhatsApp Atendimento']);
+    await userEvent.type(screen.getByTestId('channels-search'), 'telegram');
+    expect(await names()).toEqual(['Bot Atende']);
+    expect(within(await rowOf('Bot Atende')).getByTestId('channel-failing')).toBeTruthy();
+    await userEvent.clear(screen.getByTestId('channels-search'));
+    await userEvent.click(screen.getByTestId('channels-sort-name'));
+    expect(await names()).toEqual(['Bot Atende', 'Chat do site', 'Ramal', 'Suporte', 'WhatsApp Atendimento']);
+    await userEvent.click(screen.getByTestId('channels-sort-name'));
+    expect((await names())[0]).toBe('WhatsApp Atendimento');
+    expect(within(await rowOf('Suporte')).queryByTestId('channel-failing')).toBeNull();
   });
 });
 

@@ -9,10 +9,10 @@ import {
   Menu,
   Table,
   Text,
-  UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { SortAscendingIcon, SortDescendingIcon, AdjustmentsIcon } from '../../../components/Icons.tsx';
+import { AdjustmentsIcon } from '../../../components/Icons.tsx';
+import { CenterSortHeader } from '../CenterListControls.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import type { UserView } from './users-api.ts';
@@ -34,20 +34,8 @@ function SortHeader({
   onSort: (sort: CenterUserSort, direction: 'asc' | 'desc') => void;
   label: string;
 }) {
-  const active = view.sort === sort;
-  const next = active && view.direction === 'asc' ? 'desc' : 'asc';
   return (
-    <Table.Th aria-sort={active ? (view.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(sort, next)} data-testid={`users-sort-${sort}`}>
-        <Group gap={4} wrap="nowrap">
-          <Text size="sm" fw={700}>
-            {label}
-          </Text>
-          {active &&
-            (view.direction === 'asc' ? <SortAscendingIcon size={14} /> : <SortDescendingIcon size={14} />)}
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
+    <CenterSortHeader sort={sort} view={view} onSort={onSort} label={label} testId={`users-sort-${sort}`} />
   );
 }
 
