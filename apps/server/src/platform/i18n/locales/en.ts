@@ -105,6 +105,8 @@ export const en: Catalogue = {
     csv_too_many_rows: 'The file has more than {max} users: split it into smaller files.',
     username_duplicated: 'The username “{username}” appears more than once in the file.',
     segment_unknown: 'The segment “{segment}” does not exist in this company.',
+    team_not_found: 'One of the chosen teams does not exist in this company or is archived.',
+    team_unknown: 'The team “{team}” does not exist in this company or is archived.',
   },
   validation: {
     required: 'The “{field}” field is required.',
@@ -198,6 +200,7 @@ export const en: Catalogue = {
     supervisor_ids: 'supervisors',
     member_ids: 'members',
     segment_ids: 'segments',
+    team_ids: 'teams',
     offset: 'offset',
     permissions: 'permissions',
     segments: 'segments',

@@ -105,6 +105,8 @@ export const es: Catalogue = {
     csv_too_many_rows: 'El archivo tiene más de {max} usuarios: divídalo en archivos más pequeños.',
     username_duplicated: 'El usuario “{username}” aparece más de una vez en el archivo.',
     segment_unknown: 'La cartera “{segment}” no existe en esta empresa.',
+    team_not_found: 'Uno de los equipos elegidos no existe en esta empresa o está archivado.',
+    team_unknown: 'El equipo “{team}” no existe en esta empresa o está archivado.',
   },
   validation: {
     required: 'Complete el campo “{field}”.',
@@ -198,6 +200,7 @@ export const es: Catalogue = {
     supervisor_ids: 'supervisores',
     member_ids: 'miembros',
     segment_ids: 'carteras',
+    team_ids: 'equipos',
     offset: 'posición',
     permissions: 'permisos',
     segments: 'carteras',

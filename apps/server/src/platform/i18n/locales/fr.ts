@@ -111,6 +111,8 @@ export const fr: Catalogue = {
     csv_too_many_rows: 'Le fichier contient plus de {max} utilisateurs : divisez-le en fichiers plus petits.',
     username_duplicated: 'L’identifiant « {username} » apparaît plusieurs fois dans le fichier.',
     segment_unknown: 'Le portefeuille « {segment} » n’existe pas dans cette entreprise.',
+    team_not_found: 'L’une des équipes choisies n’existe pas dans cette entreprise ou est archivée.',
+    team_unknown: 'L’équipe « {team} » n’existe pas dans cette entreprise ou est archivée.',
   },
   validation: {
     required: 'Le champ « {field} » est obligatoire.',
@@ -204,6 +206,7 @@ export const fr: Catalogue = {
     supervisor_ids: 'superviseurs',
     member_ids: 'membres',
     segment_ids: 'portefeuilles',
+    team_ids: 'équipes',
     offset: 'position',
     permissions: 'autorisations',
     segments: 'portefeuilles',

@@ -104,6 +104,8 @@ export const pt_br = {
     csv_too_many_rows: 'O arquivo tem mais de {max} usuários: divida-o em arquivos menores.',
     username_duplicated: 'O usuário “{username}” aparece mais de uma vez no arquivo.',
     segment_unknown: 'A carteira “{segment}” não existe nesta empresa.',
+    team_not_found: 'Uma das equipes escolhidas não existe nesta empresa ou está arquivada.',
+    team_unknown: 'A equipe “{team}” não existe nesta empresa ou está arquivada.',
   },
   validation: {
     required: 'Informe o campo “{field}”.',
@@ -197,6 +199,7 @@ export const pt_br = {
     supervisor_ids: 'supervisores',
     member_ids: 'membros',
     segment_ids: 'carteiras',
+    team_ids: 'equipes',
     offset: 'posição',
     permissions: 'permissões',
     segments: 'carteiras',

@@ -108,6 +108,8 @@ export const pt_pt: Catalogue = {
     csv_too_many_rows: 'O ficheiro tem mais de {max} utilizadores: divida-o em ficheiros mais pequenos.',
     username_duplicated: 'O utilizador “{username}” aparece mais de uma vez no ficheiro.',
     segment_unknown: 'A carteira “{segment}” não existe nesta empresa.',
+    team_not_found: 'Uma das equipas escolhidas não existe nesta empresa ou está arquivada.',
+    team_unknown: 'A equipa “{team}” não existe nesta empresa ou está arquivada.',
   },
   validation: {
     required: 'Preencha o campo “{field}”.',
@@ -201,6 +203,7 @@ export const pt_pt: Catalogue = {
     supervisor_ids: 'supervisores',
     member_ids: 'membros',
     segment_ids: 'carteiras',
+    team_ids: 'equipas',
     offset: 'posição',
     permissions: 'permissões',
     segments: 'carteiras',
