@@ -59,6 +59,17 @@ export const AUDIT_KINDS = [
   'company_settings_changed',
   /** The retention job purged the company's old messages and files: details count what went. */
   'retention_purged',
+  /**
+   * An administrator changed what the company calls critical (Center › Empresa): one event per part of the
+   * rule (details.field unanswered_minutes or high_priority), with what it was and became; subject the actor.
+   */
+  'critical_rule_changed',
+  /**
+   * A super administrator changed a product-wide setting (survey period, changelog and who sees it): one event
+   * per setting, with what it was and became (roles comma-separated), in their own company's log — the product
+   * has no log of its own; subject the actor.
+   */
+  'product_settings_changed',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;
