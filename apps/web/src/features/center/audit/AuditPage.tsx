@@ -17,14 +17,15 @@ import {
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Center,
   Group,
   MultiSelect,
   Select,
   Table,
+  Stack,
   Text,
-  TextInput,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -32,7 +33,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { DateField } from '../../../components/DateFields.tsx';
-import { SearchIcon, SortAscendingIcon, SortDescendingIcon } from '../../../components/Icons.tsx';
+import { SortAscendingIcon, SortDescendingIcon } from '../../../components/Icons.tsx';
 import { QueryBody } from '../../../components/QueryBody.tsx';
 import { holds } from '../../../lib/abilities.ts';
 import { responsiblesQuery } from '../../../lib/catalogues.ts';
@@ -40,6 +41,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { toLanguageTag } from '../../../lib/language.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
+import { CenterSearch } from '../CenterListControls.tsx';
 import { CenterSection } from '../CenterSection.tsx';
 import { auditQuery } from './audit-api.ts';
 import {
@@ -333,75 +335,74 @@ function AuditFilterBar({
   const { t } = useTranslation();
   const users = useQuery(responsiblesQuery).data?.data ?? [];
   const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch });
-  const search = t('centerAudit.filters.search');
   return (
-    <Group
+    <Stack
       component="form"
       role="search"
       aria-label={t('centerAudit.filters.label')}
-      align="flex-start"
       gap="sm"
       mb="md"
       onSubmit={(event) => event.preventDefault()}
     >
-      <TextInput
-        label={search}
-        placeholder={t('centerAudit.filters.searchPlaceholder')}
-        leftSection={<SearchIcon />}
-        value={filters.search}
-        onChange={(event) => set({ search: event.currentTarget.value })}
-        w={240}
-        data-testid="audit-search"
-      />
-      <MultiSelect
-        label={t('centerAudit.filters.kinds')}
-        placeholder={filters.kinds.length === 0 ? t('centerAudit.filters.allKinds') : undefined}
-        data={AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`centerAudit.kinds.${kind}`) }))}
-        value={filters.kinds}
-        onChange={(kinds) => set({ kinds: kinds as AuditKind[] })}
-        clearable
-        searchable
-        miw={260}
-        maw={420}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="audit-filter-kinds"
-      />
-      <Select
-        label={t('centerAudit.filters.actor')}
-        placeholder={t('centerAudit.filters.anyone')}
-        data={users.map((user) => ({ value: user.id, label: `${user.name} (${user.username})` }))}
-        value={filters.actor}
-        onChange={(actor) => set({ actor })}
-        clearable
-        searchable
-        w={240}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="audit-filter-actor"
-      />
-      <DateField
-        label={t('centerAudit.filters.from')}
-        value={filters.from}
-        onChange={(from) => set({ from })}
-        testId="audit-filter-from"
-      />
-      <DateField
-        label={t('centerAudit.filters.to')}
-        value={filters.to}
-        onChange={(to) => set({ to })}
-        error={badPeriod(filters) ? t('centerAudit.filters.badPeriod') : undefined}
-        testId="audit-filter-to"
-      />
-      {filtering(filters) && (
-        <Button
-          variant="subtle"
-          mt={25}
-          onClick={() => onChange(NO_FILTERS)}
-          data-testid="audit-filter-clear"
-        >
-          {t('centerAudit.filters.clear')}
-        </Button>
-      )}
-    </Group>
+      <Box maw={420}>
+        <CenterSearch
+          label={t('centerAudit.filters.search')}
+          value={filters.search}
+          onChange={(search) => set({ search })}
+          testId="audit-search"
+        />
+      </Box>
+      <Group align="flex-start" gap="sm">
+        <MultiSelect
+          label={t('centerAudit.filters.kinds')}
+          placeholder={filters.kinds.length === 0 ? t('centerAudit.filters.allKinds') : undefined}
+          data={AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`centerAudit.kinds.${kind}`) }))}
+          value={filters.kinds}
+          onChange={(kinds) => set({ kinds: kinds as AuditKind[] })}
+          clearable
+          searchable
+          miw={260}
+          maw={420}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="audit-filter-kinds"
+        />
+        <Select
+          label={t('centerAudit.filters.actor')}
+          placeholder={t('centerAudit.filters.anyone')}
+          data={users.map((user) => ({ value: user.id, label: `${user.name} (${user.username})` }))}
+          value={filters.actor}
+          onChange={(actor) => set({ actor })}
+          clearable
+          searchable
+          w={240}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="audit-filter-actor"
+        />
+        <DateField
+          label={t('centerAudit.filters.from')}
+          value={filters.from}
+          onChange={(from) => set({ from })}
+          testId="audit-filter-from"
+        />
+        <DateField
+          label={t('centerAudit.filters.to')}
+          value={filters.to}
+          onChange={(to) => set({ to })}
+          error={badPeriod(filters) ? t('centerAudit.filters.badPeriod') : undefined}
+          testId="audit-filter-to"
+        />
+        {filtering(filters) && (
+          <Button
+            variant="subtle"
+            mt={25}
+            onClick={() => onChange(NO_FILTERS)}
+            data-testid="audit-filter-clear"
+          >
+            {t('centerAudit.filters.clear')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
   );
 }
 
