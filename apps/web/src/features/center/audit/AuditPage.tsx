@@ -361,7 +361,7 @@ function AuditFilterBar({
           onChange={(kinds) => set({ kinds: kinds as AuditKind[] })}
           clearable
           searchable
-          miw={260}
+          miw={220}
           maw={420}
           comboboxProps={{ withinPortal: true }}
           data-testid="audit-filter-kinds"
