@@ -3,7 +3,7 @@
 // address, and the kind's details — so later kinds (admin actions) add a name and texts, not a schema.
 import { z } from 'zod';
 import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE } from './constants.ts';
-import { Id, Timestamp } from './common.ts';
+import { Id, text, Timestamp } from './common.ts';
 import { commaSeparated } from './lists.ts';
 
 export const AUDIT_KINDS = [
@@ -59,6 +59,17 @@ export const AUDIT_KINDS = [
   'company_settings_changed',
   /** The retention job purged the company's old messages and files: details count what went. */
   'retention_purged',
+  /**
+   * An administrator changed what the company calls critical (Center › Empresa): one event per part of the
+   * rule (details.field unanswered_minutes or high_priority), with what it was and became; subject the actor.
+   */
+  'critical_rule_changed',
+  /**
+   * A super administrator changed a product-wide setting (survey period, changelog and who sees it): one event
+   * per setting, with what it was and became (roles comma-separated), in their own company's log — the product
+   * has no log of its own; subject the actor.
+   */
+  'product_settings_changed',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;
@@ -91,6 +102,15 @@ export const AuditQuery = z
     /** Only events at or after `from` and before `to`; the period is refused when it ends before it starts. */
     from: Timestamp.optional(),
     to: Timestamp.optional(),
+    /**
+     * Free text, whatever its case: events whose subject holds it, done by a user whose name holds it, or of a
+     * kind whose name (user_updated: "user updated") holds it — or of one of `search_kinds`, the kinds whose
+     * label in the reader's language holds it (the client has the labels).
+     */
+    search: text(100).optional(),
+    search_kinds: commaSeparated(AuditKind, AUDIT_KINDS.length).optional(),
+    /** Newest first (default) or oldest first; the cursor pages on in the same direction. */
+    direction: z.enum(['desc', 'asc']).default('desc'),
   })
   .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {
     message: 'audit_invalid_period',

@@ -25,6 +25,8 @@ export const CenterUser = z.object({
   active: z.boolean(),
   require_new_password: z.boolean(),
   segments: z.array(NamedItem),
+  /** The teams the user belongs to (as a member or a supervisor), by name. */
+  teams: z.array(NamedItem),
   permissions: Permissions,
   default_permissions: Permissions,
   last_login_at: Timestamp.nullable(),
@@ -68,6 +70,11 @@ export const UserFields = z.object({
   language: Language.nullable().default(null),
   timezone: requiredText(64),
   segment_ids: z.array(Id).max(200).default([]),
+  /**
+   * The company's teams the user belongs to: an edit replaces them (a team kept keeps whether the user
+   * supervises it; a team added makes them a member).
+   */
+  team_ids: z.array(Id).max(200).default([]),
   /** Flags that differ from the role's defaults; absent flags take the role's default. */
   permissions: Permissions.partial().strict().default({}),
 });

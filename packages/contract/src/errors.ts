@@ -104,6 +104,8 @@ export const ERROR_CODES = [
   'csv_too_many_rows',
   'username_duplicated',
   'segment_unknown',
+  'team_not_found',
+  'team_unknown',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -6,7 +6,10 @@ import { CenterUser } from './center-users.ts';
 import { text } from './common.ts';
 import { FieldError } from './errors.ts';
 
-/** The file's columns, in the template's order; `segments` holds segment names separated by `|`. */
+/**
+ * The file's columns, in the template's order; `segments` and `teams` hold names separated by `|`. `teams`
+ * came later: a file without it (written from the older template) is still read, its users in no team.
+ */
 export const USER_IMPORT_COLUMNS = [
   'name',
   'username',
@@ -15,8 +18,10 @@ export const USER_IMPORT_COLUMNS = [
   'language',
   'timezone',
   'segments',
+  'teams',
 ] as const;
 export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
+export const USER_IMPORT_OPTIONAL_COLUMNS: readonly UserImportColumn[] = ['teams'];
 /** Hashing each temporary password takes tens of milliseconds: 500 keep a full import within seconds. */
 export const USER_IMPORT_MAX_ROWS = 500;
 export const USER_IMPORT_MAX_BYTES = 256 * 1024;
@@ -34,6 +39,7 @@ const rowOf = <Cell extends z.ZodType<string>>(cell: Cell) =>
     language: cell,
     timezone: cell,
     segments: z.array(cell).max(200),
+    teams: z.array(cell).max(200).default([]),
   });
 
 /** A row sent to be imported: well-formed text (what cannot be stored is refused before any check). */

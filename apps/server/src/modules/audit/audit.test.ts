@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, makeActor, makeContact, type Actor } from '../../../test/factories.ts';
-import { auditEvents, companies } from '../../db/schema/index.ts';
+import { auditEvents, companies, users } from '../../db/schema/index.ts';
 import { recordAuditEvent } from './service.ts';
 
 let t: TestApp;
@@ -112,6 +112,59 @@ describe('the audit log', () => {
     expect(
       (await events('?kind=login_throttled&from=2026-03-04T00:00:00Z&to=2026-03-05T00:00:00Z'))[0],
     ).toMatchObject({ subject: 'm4', actor_id: null, actor_name: null });
+  });
+
+  it('searches the subject, the actor’s name and the kind, whatever the case; never another company’s', async () => {
+    const company = await makeActor(t.app, t.database.db, 'admin');
+    const colleague = await makeActor(t.app, t.database.db, 'supervisor', company.company);
+    await t.database.db.update(users).set({ name: 'Zuleica Prado' }).where(eq(users.id, colleague.user.id));
+    const stranger = await makeActor(t.app, t.database.db, 'admin');
+    const write = (actor: Actor, kind: AuditEvent['kind'], subject: string) =>
+      recordAuditEvent(t.database.db, {
+        companyId: actor.company.id,
+        kind,
+        actorUserId: actor.user.id,
+        subject,
+      });
+    await write(company, 'catalogue_created', 'Varejo Norte');
+    await write(colleague, 'team_updated', 'Equipe Sul');
+    await write(company, 'user_updated', 'ana.lima');
+    await write(company, 'branding_changed', '100% azul');
+    await write(stranger, 'catalogue_created', 'Varejo Norte');
+    const found = async (query: string) => {
+      const response = await audit(company, query);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AuditPage>().data.map((event) => event.subject);
+    };
+    expect(await found('?search=VAREJO')).toEqual(['Varejo Norte']);
+    expect(await found('?search=zuleica')).toEqual(['Equipe Sul']);
+    expect(await found('?search=user%20updated')).toEqual(['ana.lima']);
+    // The kinds whose label in the reader's language holds the words, as the page sends them.
+    expect(await found('?search=Usu%C3%A1rio%20editado&search_kinds=user_updated')).toEqual(['ana.lima']);
+    // A LIKE wildcard is a character like any other.
+    expect(await found('?search=100%25')).toEqual(['100% azul']);
+    expect(await found('?search=_')).toEqual([]);
+    expect(await found('?search=nada%20disso')).toEqual([]);
+    // Searched and filtered at once.
+    expect(await found(`?search=a&actor=${colleague.user.id}`)).toEqual(['Equipe Sul']);
+    expect((await audit(company, `?search=${'x'.repeat(101)}`)).statusCode).toBe(400);
+  });
+
+  it('sorts oldest first on request, the cursor paging on in that direction', async () => {
+    const company = await makeActor(t.app, t.database.db, 'admin');
+    for (const subject of ['s1', 's2', 's3'])
+      await recordAuditEvent(t.database.db, {
+        companyId: company.company.id,
+        kind: 'login_throttled',
+        subject,
+      });
+    const first = (await audit(company, '?direction=asc&limit=2')).json<AuditPage>();
+    expect(first.data.map((event) => event.subject)).toEqual(['s1', 's2']);
+    const second = (
+      await audit(company, `?direction=asc&limit=2&cursor=${first.next_cursor}`)
+    ).json<AuditPage>();
+    expect(second).toMatchObject({ data: [{ subject: 's3' }], next_cursor: null });
+    expect((await audit(company, '?direction=sideways')).statusCode).toBe(400);
   });
 
   it('refuses bad filters with the field named, in the reader’s language', async () => {

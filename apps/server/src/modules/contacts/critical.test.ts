@@ -1,7 +1,7 @@
 import type { ContactSummary, CriticalRule } from '@atende/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts } from '../../db/schema/index.ts';
+import { auditEvents, contacts } from '../../db/schema/index.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, makeActor, makeContact, type Actor } from '../../../test/factories.ts';
@@ -76,6 +76,35 @@ describe('the company’s critical rule', () => {
     // The list shows the verdict: the badge reads `critical`.
     const list = await injectAs(t.app, admin, { method: 'GET', url: '/api/contacts?critical=true' });
     expect((list.json() as { data: ContactSummary[] }).data.map((c) => c.id)).toEqual([lateUrgent.id]);
+  });
+
+  it('writes each changed part of the rule to the audit log, with who changed it and what it was', async () => {
+    const company = await makeActor(t.app, t.database.db, 'admin');
+    const ruleEvents = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.companyId, company.company.id))
+          .orderBy(auditEvents.id)
+      ).filter((event) => event.kind === 'critical_rule_changed');
+    expect((await setRule(company, { unanswered_minutes: 30, high_priority: true })).statusCode).toBe(200);
+    expect((await setRule(company, { unanswered_minutes: null, high_priority: true })).statusCode).toBe(200);
+    expect(await ruleEvents()).toMatchObject([
+      {
+        actorUserId: company.user.id,
+        subject: company.user.username,
+        clientIp: '127.0.0.1',
+        details: { field: 'unanswered_minutes', from: null, to: 30 },
+      },
+      { details: { field: 'high_priority', from: false, to: true } },
+      { details: { field: 'unanswered_minutes', from: 30, to: null } },
+    ]);
+    // Refused (an attendant, a bad value) or unchanged: nothing more written.
+    await setRule(attendant, { high_priority: false });
+    await setRule(company, { unanswered_minutes: -1 });
+    await setRule(company, { high_priority: true });
+    expect(await ruleEvents()).toHaveLength(3);
   });
 
   it('follows every write that answers a customer, makes one wait or changes a priority', async () => {

@@ -1,14 +1,15 @@
 // What the company calls critical (issue 20, item 6). The verdict lives in contacts.critical, so the list
 // orders by it through its indexes: a trigger keeps it on every write that answers a customer, makes one wait
 // or changes a priority (migration 0027), `sweepCritical` turns it on as waits pass the rule's minutes (a job
-// every minute), and a change of the rule judges the company's contacts again.
+// every minute), and a change of the rule judges the company's contacts again and is written to the audit log.
 import type { CriticalRule, UpdateCriticalRuleRequest } from '@atende/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { companies, contacts } from '../../db/schema/index.ts';
+import { companies, contacts, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { QUEUES, type Jobs } from '../../platform/jobs.ts';
+import { recordAuditEvent } from '../audit/service.ts';
 
 /** How often waits are judged against the rule. */
 export const CRITICAL_SWEEP_SECONDS = 60;
@@ -31,13 +32,22 @@ export const judgeCritical = (db: Db, companyId: string) =>
     .where(and(eq(contacts.companyId, companyId), sql`${contacts.critical} is distinct from ${byRule}`))
     .returning({ id: contacts.id });
 
-/** Changes the rule and judges every contact of the company by it, in one transaction; the lists follow. */
+/**
+ * Changes the rule and judges every contact of the company by it, in one transaction that also writes the audit
+ * log (one entry per part of the rule that changed); the lists follow.
+ */
 export async function updateCriticalRule(
   ctx: TenantContext,
   bus: EventBus,
-  input: UpdateCriticalRuleRequest,
+  input: UpdateCriticalRuleRequest & { clientIp?: string },
 ): Promise<CriticalRule> {
   await inTransaction(ctx.db, bus, async (tx, record) => {
+    // Locked: two administrators changing the rule at once each audit what the other left.
+    const [before] = await tx
+      .select({ minutes: companies.criticalAfterMinutes, high: companies.criticalHighPriority })
+      .from(companies)
+      .where(eq(companies.id, ctx.companyId))
+      .for('update');
     await tx
       .update(companies)
       .set({
@@ -46,6 +56,25 @@ export async function updateCriticalRule(
         updatedAt: new Date(),
       })
       .where(eq(companies.id, ctx.companyId));
+    const changes = [
+      ['unanswered_minutes', before?.minutes ?? null, input.unanswered_minutes],
+      ['high_priority', before?.high ?? false, input.high_priority],
+    ] as const;
+    const [actor] = await tx
+      .select({ username: users.username })
+      .from(users)
+      .where(and(eq(users.companyId, ctx.companyId), eq(users.id, ctx.userId)));
+    for (const [field, from, to] of changes) {
+      if (to === undefined || to === from) continue;
+      await recordAuditEvent(tx, {
+        companyId: ctx.companyId,
+        kind: 'critical_rule_changed',
+        actorUserId: ctx.userId,
+        subject: actor?.username ?? null,
+        clientIp: input.clientIp ?? null,
+        details: { field, from, to },
+      });
+    }
     const changed = await judgeCritical(tx, ctx.companyId);
     for (const { id } of changed)
       record({ type: 'contact.changed', companyId: ctx.companyId, contactId: id });

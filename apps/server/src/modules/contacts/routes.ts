@@ -49,7 +49,7 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactService): v
       config: { ability: 'company.configure' },
       schema: { tags, body: UpdateCriticalRuleRequest, response: responses(CriticalRule) },
     },
-    async (request) => contacts.updateCriticalRule(ctx(request), request.body),
+    async (request) => contacts.updateCriticalRule(ctx(request), { ...request.body, clientIp: request.ip }),
   );
 
   r.post(

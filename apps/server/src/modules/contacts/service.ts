@@ -198,7 +198,7 @@ export function contactService(deps: { bus: EventBus }) {
     },
 
     criticalRule,
-    updateCriticalRule: (ctx: TenantContext, input: UpdateCriticalRuleRequest) =>
+    updateCriticalRule: (ctx: TenantContext, input: UpdateCriticalRuleRequest & { clientIp?: string }) =>
       updateCriticalRule(ctx, deps.bus, input),
 
     ...contactChannelOperations(deps),

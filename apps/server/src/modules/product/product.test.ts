@@ -21,7 +21,8 @@ import {
 } from '../../../test/factories.ts';
 import { connectSocket } from '../../../test/realtime-client.ts';
 import { PRODUCT_OPERATIONS } from '../../../test/tenancy.ts';
-import { attachments, messages } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { attachments, auditEvents, messages } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let root: Actor;
@@ -363,6 +364,45 @@ describe('product settings', () => {
     expect((await as(root, 'GET', '/api/product/settings')).json<ProductSettings>().survey_period_days).toBe(
       15,
     );
+  });
+
+  it('writes each changed setting to the audit log of the super administrator’s company, what it was and became', async () => {
+    const kept = await makeActor(t.app, t.database.db, 'super_admin');
+    const settingsEvents = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.companyId, kept.company.id))
+          .orderBy(auditEvents.id)
+      ).filter((event) => event.kind === 'product_settings_changed');
+    const before = (await as(kept, 'GET', '/api/product/settings')).json<ProductSettings>();
+    const changed = await as(kept, 'PATCH', '/api/product/settings', {
+      survey_period_days: before.survey_period_days + 1,
+      changelog_enabled: before.changelog_enabled,
+      changelog_roles: ['admin'],
+    });
+    expect(changed.statusCode).toBe(200);
+    const events = await settingsEvents();
+    expect(events).toMatchObject([
+      {
+        actorUserId: kept.user.id,
+        subject: kept.user.username,
+        clientIp: '127.0.0.1',
+        details: {
+          field: 'survey_period_days',
+          from: before.survey_period_days,
+          to: before.survey_period_days + 1,
+        },
+      },
+      {
+        details: { field: 'changelog_roles', from: before.changelog_roles.join(', '), to: 'admin' },
+      },
+    ]);
+    // Refused input, or a change to what already is, writes nothing.
+    await as(kept, 'PATCH', '/api/product/settings', { survey_period_days: 0 });
+    await as(kept, 'PATCH', '/api/product/settings', { changelog_roles: ['admin'] });
+    expect(await settingsEvents()).toHaveLength(2);
   });
 });
 

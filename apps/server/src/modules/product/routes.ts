@@ -91,7 +91,8 @@ export function productRoutes(
   r.patch(
     '/api/product/settings',
     { config, schema: { tags, body: UpdateProductSettings, response: responses(ProductSettings) } },
-    async (request) => presentProductSettings(await updateProductSettings(services.db, request.body)),
+    async (request) =>
+      presentProductSettings(await updateProductSettings(services.db, await actor(request), request.body)),
   );
 
   r.get(

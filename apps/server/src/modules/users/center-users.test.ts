@@ -1,7 +1,7 @@
 import { defaultPermissions } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, users, userWallets, wallets } from '../../db/schema/index.ts';
+import { auditEvents, teamMembers, teams, users, userWallets, wallets } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, loginAs, makeActor, makeCompany, makeUser, type Actor } from '../../../test/factories.ts';
 import { connectSocket } from '../../../test/realtime-client.ts';
@@ -306,5 +306,115 @@ describe('policy per role', () => {
       .from(userWallets)
       .where(and(eq(userWallets.companyId, admin.company.id)));
     expect(segments).toEqual([]);
+  });
+});
+
+describe('teams from the user form', () => {
+  const makeTeam = async (companyId: string, name: string, archived = false) =>
+    (
+      await t.database.db
+        .insert(teams)
+        .values({ companyId, name, archivedAt: archived ? new Date() : null })
+        .returning()
+    )[0]!;
+  const membersOf = (teamId: string) =>
+    t.database.db
+      .select({ userId: teamMembers.userId, supervisor: teamMembers.supervisor })
+      .from(teamMembers)
+      .where(eq(teamMembers.teamId, teamId));
+
+  it('puts a new user in the chosen teams, and an edit replaces them, keeping a kept team’s supervisor', async () => {
+    const admin = await makeActor(t.app, t.database.db, 'admin');
+    const north = await makeTeam(admin.company.id, 'Norte');
+    const south = await makeTeam(admin.company.id, 'Sul');
+    const east = await makeTeam(admin.company.id, 'Leste');
+    const created = await call(
+      admin,
+      'POST',
+      URL,
+      newUser({ role: 'supervisor', team_ids: [south.id, north.id] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const user = created.json().user;
+    expect(user.teams).toEqual([
+      { id: north.id, name: 'Norte' },
+      { id: south.id, name: 'Sul' },
+    ]);
+    expect(await membersOf(north.id)).toEqual([{ userId: user.id, supervisor: false }]);
+    const createdAudit = (await auditOf(admin.company.id)).find((event) => event.kind === 'user_created');
+    expect(createdAudit?.details).toMatchObject({ teams: 'Norte, Sul' });
+    // The team page makes them Norte's supervisor; the form then drops Sul and adds Leste.
+    await t.database.db
+      .update(teamMembers)
+      .set({ supervisor: true })
+      .where(and(eq(teamMembers.teamId, north.id), eq(teamMembers.userId, user.id)));
+    const edited = await call(
+      admin,
+      'PUT',
+      `${URL}/${user.id}`,
+      newUser({ role: 'supervisor', team_ids: [north.id, east.id] }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().teams.map((team: { name: string }) => team.name)).toEqual(['Leste', 'Norte']);
+    expect(await membersOf(north.id)).toEqual([{ userId: user.id, supervisor: true }]);
+    expect(await membersOf(south.id)).toEqual([]);
+    expect(await membersOf(east.id)).toEqual([{ userId: user.id, supervisor: false }]);
+    const listed = (await call(admin, 'GET', `${URL}?search=ana.lima`)).json();
+    expect(listed.data[0].teams.map((team: { name: string }) => team.name)).toEqual(['Leste', 'Norte']);
+    const updated = (await auditOf(admin.company.id)).find((event) => event.kind === 'user_updated');
+    expect(updated).toMatchObject({
+      actorUserId: admin.user.id,
+      details: { previous_teams: 'Norte, Sul', teams: 'Leste, Norte' },
+    });
+    // An edit without team_ids takes the user out of every team.
+    expect((await call(admin, 'PUT', `${URL}/${user.id}`, newUser({ role: 'supervisor' }))).statusCode).toBe(
+      200,
+    );
+    expect(await membersOf(north.id)).toEqual([]);
+  });
+
+  it('refuses another company’s team (and an archived one) with a 400, creating and changing nothing', async () => {
+    const admin = await makeActor(t.app, t.database.db, 'admin');
+    const attendant = await makeActor(t.app, t.database.db, 'attendant', admin.company);
+    const own = await makeTeam(admin.company.id, 'Própria');
+    const archived = await makeTeam(admin.company.id, 'Antiga', true);
+    const other = await makeCompany(t.database.db);
+    const foreign = await makeTeam(other.id, 'Alheia');
+    const before = await t.database.db.select().from(users).where(eq(users.companyId, admin.company.id));
+    for (const team_ids of [[foreign.id], [own.id, foreign.id], [archived.id]]) {
+      const refused = await call(admin, 'POST', URL, newUser({ username: 'novo', team_ids }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'team_not_found',
+        message: 'Uma das equipes escolhidas não existe nesta empresa ou está arquivada.',
+      });
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.companyId, admin.company.id))).toEqual(
+      before,
+    );
+    const editRefused = await call(
+      admin,
+      'PUT',
+      `${URL}/${attendant.user.id}`,
+      newUser({ username: attendant.user.username, name: 'Mudou', team_ids: [own.id, foreign.id] }),
+    );
+    expect(editRefused.statusCode).toBe(400);
+    expect(editRefused.json().code).toBe('team_not_found');
+    expect((await rowOf(attendant.user.id)).name).toBe(attendant.user.name);
+    expect(await membersOf(own.id)).toEqual([]);
+    expect(await membersOf(foreign.id)).toEqual([]);
+    expect((await auditOf(admin.company.id)).filter((event) => event.kind.startsWith('user_'))).toEqual([]);
+    // A member of a team archived since stays in it when the form is saved again.
+    await t.database.db
+      .insert(teamMembers)
+      .values({ companyId: admin.company.id, teamId: archived.id, userId: attendant.user.id });
+    const kept = await call(
+      admin,
+      'PUT',
+      `${URL}/${attendant.user.id}`,
+      newUser({ username: attendant.user.username, team_ids: [archived.id] }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().teams).toEqual([{ id: archived.id, name: 'Antiga' }]);
   });
 });

@@ -1,5 +1,6 @@
 // The Center's users (issue 21, item 1): the company's users listed (paged, sorted, searched) for supervisors,
-// and created, edited, deactivated, reactivated and given a new temporary password by administrators. Each
+// and created, edited, deactivated, reactivated and given a new temporary password by administrators, with their
+// segments and teams. Each
 // change is one transaction that also writes the audit log; sessions a change ends are announced after commit
 // (their sockets close on every process), and role or flag changes reach every process through the database's
 // auth triggers (migration 0020).
@@ -16,7 +17,7 @@ import {
   isKnownTimezone,
 } from '@atende/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { sessions, users, userWallets, wallets } from '../../db/schema/index.ts';
+import { sessions, teamMembers, teams, users, userWallets, wallets } from '../../db/schema/index.ts';
 import { authorize, permissionsOfRow, permissionValues, type TenantContext } from '../../platform/auth.ts';
 import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
@@ -27,8 +28,10 @@ import { recordAuditEvent } from '../audit/service.ts';
 import type { UserRow } from './service.ts';
 
 export type UserSegment = { userId: string; id: string; name: string };
-/** A user with their segments, what the presenter shows. */
-export type ManagedUser = { row: UserRow; segments: UserSegment[] };
+/** A team the user belongs to. */
+export type UserTeam = UserSegment;
+/** A user with their segments and teams, what the presenter shows. */
+export type ManagedUser = { row: UserRow; segments: UserSegment[]; teams: UserTeam[] };
 export type ManagedUserPage = { users: ManagedUser[]; total: number };
 
 /** No 0/O, 1/l/I: a temporary password is read aloud or copied by hand. */
@@ -69,13 +72,29 @@ export async function segmentsOf(db: Db, companyId: string, userIds: string[]): 
     .orderBy(asc(sql`lower(${wallets.name})`));
 }
 
-export async function withSegments(db: Db, companyId: string, rows: UserRow[]): Promise<ManagedUser[]> {
-  const segments = await segmentsOf(
-    db,
-    companyId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({ row, segments: segments.filter((segment) => segment.userId === row.id) }));
+/** The teams of the given users, by name (archived ones included: the user still belongs to them). */
+export async function teamsOf(db: Db, companyId: string, userIds: string[]): Promise<UserTeam[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: teamMembers.userId, id: teams.id, name: teams.name })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.companyId, companyId), inArray(teamMembers.userId, userIds)))
+    .orderBy(asc(sql`lower(${teams.name})`));
+}
+
+/** The users with their segments and teams: two statements whatever the number of users. */
+export async function withMemberships(db: Db, companyId: string, rows: UserRow[]): Promise<ManagedUser[]> {
+  const ids = rows.map((row) => row.id);
+  const [segments, memberships] = await Promise.all([
+    segmentsOf(db, companyId, ids),
+    teamsOf(db, companyId, ids),
+  ]);
+  return rows.map((row) => ({
+    row,
+    segments: segments.filter((segment) => segment.userId === row.id),
+    teams: memberships.filter((team) => team.userId === row.id),
+  }));
 }
 
 /** Which of `usernames` the company already has, whatever their case (they are stored lowercase). */
@@ -106,6 +125,36 @@ async function setSegments(tx: Db, ctx: TenantContext, userId: string, ids: stri
     await tx
       .insert(userWallets)
       .values(unique.map((walletId) => ({ companyId: ctx.companyId, userId, walletId })));
+}
+
+/**
+ * Makes the user's teams exactly `ids`: a team dropped loses them, a team kept keeps whether they supervise it,
+ * a team added gets them as a member. Answers the teams whose members changed, for their realtime announcement.
+ */
+async function setTeams(tx: Db, ctx: TenantContext, userId: string, ids: string[]): Promise<string[]> {
+  const wanted = new Set(ids);
+  const current = await tx
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.companyId, ctx.companyId)));
+  const had = new Set(current.map((row) => row.teamId));
+  const dropped = [...had].filter((id) => !wanted.has(id));
+  const added = [...wanted].filter((id) => !had.has(id));
+  if (dropped.length > 0)
+    await tx
+      .delete(teamMembers)
+      .where(
+        and(
+          eq(teamMembers.userId, userId),
+          eq(teamMembers.companyId, ctx.companyId),
+          inArray(teamMembers.teamId, dropped),
+        ),
+      );
+  if (added.length > 0)
+    await tx
+      .insert(teamMembers)
+      .values(added.map((teamId) => ({ companyId: ctx.companyId, teamId, userId, supervisor: false })));
+  return [...dropped, ...added];
 }
 
 const fieldValues = (input: UpdateUserRequest) => ({
@@ -149,6 +198,15 @@ export async function insertUsers(
     })),
   );
   if (links.length > 0) await tx.insert(userWallets).values(links);
+  const memberships = ordered.flatMap((row, index) =>
+    [...new Set(inputs[index]!.input.team_ids)].map((teamId) => ({
+      companyId: ctx.companyId,
+      teamId,
+      userId: row.id,
+      supervisor: false,
+    })),
+  );
+  if (memberships.length > 0) await tx.insert(teamMembers).values(memberships);
   return ordered;
 }
 
@@ -179,6 +237,25 @@ export function centerUserOperations(deps: { bus: EventBus }) {
     authorize(ctx, 'users.manage');
     if (row.role === 'super_admin') throw new AppError('role_not_assignable', 403);
     return row;
+  }
+
+  /**
+   * The teams must be the company's (another company's is refused like one that does not exist) and current;
+   * an archived team the user already belongs to may stay, as a team keeps its archived segments.
+   */
+  async function assertTeamsOwned(tx: Db, ctx: TenantContext, ids: string[], userId?: string) {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return;
+    const found = await tx
+      .select({ id: teams.id, archivedAt: teams.archivedAt, member: teamMembers.userId })
+      .from(teams)
+      .leftJoin(
+        teamMembers,
+        and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId ?? sql`null`)),
+      )
+      .where(and(eq(teams.companyId, ctx.companyId), inArray(teams.id, unique)));
+    const ok = found.filter((team) => team.archivedAt === null || team.member !== null);
+    if (ok.length !== unique.length) throw new AppError('team_not_found', 400);
   }
 
   async function assertSegmentsOwned(tx: Db, ctx: TenantContext, ids: string[]) {
@@ -240,10 +317,16 @@ export function centerUserOperations(deps: { bus: EventBus }) {
     if (!isKnownTimezone(input.timezone)) throw new AppError('invalid_timezone', 400);
     await assertUsernameFree(tx, ctx, input.username, id);
     await assertSegmentsOwned(tx, ctx, input.segment_ids);
+    await assertTeamsOwned(tx, ctx, input.team_ids, id);
   }
 
   /** What an edit changed, for the audit log: each field's previous and new value, flags by name. */
-  function changes(before: UserRow, after: UserRow, segmentsBefore: string[], segmentsAfter: string[]) {
+  function changes(
+    before: UserRow,
+    after: UserRow,
+    groupsBefore: { segments: string[]; teams: string[] },
+    groupsAfter: { segments: string[]; teams: string[] },
+  ) {
     const details: AuditDetails = {};
     for (const field of ['name', 'username', 'email', 'role', 'language', 'timezone'] as const) {
       if (before[field] !== after[field]) {
@@ -256,17 +339,26 @@ export function centerUserOperations(deps: { bus: EventBus }) {
     for (const flag of Object.keys(flagsAfter) as (keyof Permissions)[]) {
       if (flagsBefore[flag] !== flagsAfter[flag]) details[`permission_${flag}`] = flagsAfter[flag];
     }
-    const sortedBefore = [...segmentsBefore].sort().join(', ');
-    const sortedAfter = [...segmentsAfter].sort().join(', ');
-    if (sortedBefore !== sortedAfter) {
-      details.previous_segments = sortedBefore;
-      details.segments = sortedAfter;
+    for (const group of ['segments', 'teams'] as const) {
+      const sortedBefore = [...groupsBefore[group]].sort().join(', ');
+      const sortedAfter = [...groupsAfter[group]].sort().join(', ');
+      if (sortedBefore !== sortedAfter) {
+        details[`previous_${group}`] = sortedBefore;
+        details[group] = sortedAfter;
+      }
     }
     return details;
   }
 
-  const segmentNames = async (tx: Db, ctx: TenantContext, userId: string) =>
-    (await segmentsOf(tx, ctx.companyId, [userId])).map((segment) => segment.name);
+  const groupNames = (user: ManagedUser) => ({
+    segments: user.segments.map((segment) => segment.name),
+    teams: user.teams.map((team) => team.name),
+  });
+
+  /** Teams whose members changed: their pages (and anyone's served segments) follow after commit. */
+  const announceTeams = (record: (event: DomainEvent) => void, ctx: TenantContext, ids: string[]) => {
+    for (const teamId of ids) record({ type: 'team.changed', companyId: ctx.companyId, teamId });
+  };
 
   return {
     async list(ctx: TenantContext, query: CenterUserQuery): Promise<ManagedUserPage> {
@@ -292,14 +384,14 @@ export function centerUserOperations(deps: { bus: EventBus }) {
           .offset(query.offset),
         ctx.db.select({ value: count() }).from(users).where(where),
       ]);
-      return { users: await withSegments(ctx.db, ctx.companyId, rows), total: total?.value ?? 0 };
+      return { users: await withMemberships(ctx.db, ctx.companyId, rows), total: total?.value ?? 0 };
     },
 
     /** Another company's user is 404 for anyone, hence the ability checked after the lookup. */
     async get(ctx: TenantContext, id: string): Promise<ManagedUser> {
       const row = await find(ctx.db, ctx, id);
       authorize(ctx, 'users.read');
-      return (await withSegments(ctx.db, ctx.companyId, [row]))[0]!;
+      return (await withMemberships(ctx.db, ctx.companyId, [row]))[0]!;
     },
 
     /**
@@ -309,31 +401,43 @@ export function centerUserOperations(deps: { bus: EventBus }) {
     async create(ctx: TenantContext, input: CreateUserRequest) {
       const password = input.password ?? temporaryPassword();
       const passwordHash = await hashPassword(password);
-      const user = await inTransaction(ctx.db, deps.bus, async (tx) => {
+      const user = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
         await validateFields(tx, ctx, input);
         const [row] = await insertUsers(tx, ctx, [{ input, passwordHash }]);
-        await audit(tx, ctx, 'user_created', row!, { role: row!.role, invited: input.password === null });
-        return (await withSegments(tx, ctx.companyId, [row!]))[0]!;
+        const created = (await withMemberships(tx, ctx.companyId, [row!]))[0]!;
+        await audit(tx, ctx, 'user_created', row!, {
+          role: row!.role,
+          invited: input.password === null,
+          ...(created.teams.length > 0 && { teams: groupNames(created).teams.join(', ') }),
+        });
+        announceTeams(
+          record,
+          ctx,
+          created.teams.map((team) => team.id),
+        );
+        return created;
       }).catch(takenRace(input.username));
       return { user, temporaryPassword: input.password === null ? password : null };
     },
 
     async update(ctx: TenantContext, input: UpdateUserRequest & { id: string }): Promise<ManagedUser> {
-      return inTransaction(ctx.db, deps.bus, async (tx) => {
+      return inTransaction(ctx.db, deps.bus, async (tx, record) => {
         const before = await managed(tx, ctx, input.id);
         if (before.role === 'admin' && input.role !== 'admin' && before.active)
           await assertAnotherAdmin(tx, ctx, before.id);
         await validateFields(tx, ctx, input, input.id);
-        const segmentsBefore = await segmentNames(tx, ctx, before.id);
+        const [groupsBefore] = await withMemberships(tx, ctx.companyId, [before]);
         const [row] = await tx
           .update(users)
           .set({ ...fieldValues(input), updatedAt: new Date() })
           .where(and(eq(users.id, input.id), eq(users.companyId, ctx.companyId)))
           .returning();
         await setSegments(tx, ctx, row!.id, input.segment_ids);
-        const details = changes(before, row!, segmentsBefore, await segmentNames(tx, ctx, row!.id));
+        announceTeams(record, ctx, await setTeams(tx, ctx, row!.id, input.team_ids));
+        const after = (await withMemberships(tx, ctx.companyId, [row!]))[0]!;
+        const details = changes(before, row!, groupNames(groupsBefore!), groupNames(after));
         if (Object.keys(details).length > 0) await audit(tx, ctx, 'user_updated', row!, details);
-        return (await withSegments(tx, ctx.companyId, [row!]))[0]!;
+        return after;
       }).catch(takenRace(input.username));
     },
 
@@ -345,7 +449,7 @@ export function centerUserOperations(deps: { bus: EventBus }) {
           if (before.id === ctx.userId) throw new AppError('cannot_deactivate_self', 409);
           if (before.role === 'admin' && before.active) await assertAnotherAdmin(tx, ctx, before.id);
         }
-        if (before.active === input.active) return (await withSegments(tx, ctx.companyId, [before]))[0]!;
+        if (before.active === input.active) return (await withMemberships(tx, ctx.companyId, [before]))[0]!;
         const [row] = await tx
           .update(users)
           .set({ active: input.active, updatedAt: new Date() })
@@ -353,7 +457,7 @@ export function centerUserOperations(deps: { bus: EventBus }) {
           .returning();
         if (!input.active) await revokeSessions(tx, record, ctx, row!.id);
         await audit(tx, ctx, input.active ? 'user_reactivated' : 'user_deactivated', row!);
-        return (await withSegments(tx, ctx.companyId, [row!]))[0]!;
+        return (await withMemberships(tx, ctx.companyId, [row!]))[0]!;
       });
     },
 
@@ -373,7 +477,7 @@ export function centerUserOperations(deps: { bus: EventBus }) {
           .returning();
         await revokeSessions(tx, record, ctx, row!.id, ctx.sessionId);
         await audit(tx, ctx, 'user_password_reset', row!);
-        return (await withSegments(tx, ctx.companyId, [row!]))[0]!;
+        return (await withMemberships(tx, ctx.companyId, [row!]))[0]!;
       });
       return { user, temporaryPassword: password };
     },

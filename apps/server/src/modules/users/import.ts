@@ -1,11 +1,12 @@
 // Importing users from a CSV file (issue 21 item 1): the file read into rows, every row checked by the rules of
 // creating one user (the contract's UserFields, a known time zone, a username free in the company) plus what a
-// file adds (a username written twice in it, segments by name among the company's current ones); then the valid
+// file adds (a username written twice in it, segments and teams by name among the company's current ones); then the valid
 // rows created in one transaction as invitations, whose temporary passwords are answered once.
 import {
   USER_IMPORT_COLUMNS,
   USER_IMPORT_MAX_BYTES,
   USER_IMPORT_MAX_ROWS,
+  USER_IMPORT_OPTIONAL_COLUMNS,
   USER_IMPORT_SEGMENT_SEPARATOR,
   UserFields,
   Username,
@@ -18,7 +19,7 @@ import {
   isKnownTimezone,
 } from '@atende/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import { wallets } from '../../db/schema/index.ts';
+import { teams, wallets } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { CsvError, parseCsv } from '../../platform/csv.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -28,7 +29,7 @@ import { translate, type Params } from '../../platform/i18n/i18n.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { describeIssues } from '../../platform/validation.ts';
 import { recordAuditEvent } from '../audit/service.ts';
-import { insertUsers, takenRace, takenUsernames, temporaryPassword, withSegments } from './center.ts';
+import { insertUsers, takenRace, takenUsernames, temporaryPassword, withMemberships } from './center.ts';
 
 /** Longest a cell is kept: far past any field's own limit, which the check then names. */
 const CELL_MAX = 1000;
@@ -56,13 +57,21 @@ export function readUserFile(data: Buffer): UserImportRow[] {
   }
   const [header, ...body] = records;
   const names = (header?.cells ?? []).map((cell) => cell.trim().toLowerCase());
-  const missing = USER_IMPORT_COLUMNS.filter((column) => !names.includes(column));
+  const missing = USER_IMPORT_COLUMNS.filter(
+    (column) => !names.includes(column) && !USER_IMPORT_OPTIONAL_COLUMNS.includes(column),
+  );
   if (missing.length > 0) throw new AppError('csv_missing_columns', 400, { columns: missing.join(', ') });
   if (body.length === 0) throw new AppError('csv_empty', 400);
   if (body.length > USER_IMPORT_MAX_ROWS)
     throw new AppError('csv_too_many_rows', 400, { max: USER_IMPORT_MAX_ROWS });
   const cellOf = (cells: string[], column: string) =>
-    (cells[names.indexOf(column)] ?? '').trim().slice(0, CELL_MAX);
+    names.includes(column) ? (cells[names.indexOf(column)] ?? '').trim().slice(0, CELL_MAX) : '';
+  const namesOf = (cells: string[], column: string) =>
+    cellOf(cells, column)
+      .split(USER_IMPORT_SEGMENT_SEPARATOR)
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .slice(0, 200);
   return body.map(({ line, cells }) => ({
     line,
     name: cellOf(cells, 'name'),
@@ -71,11 +80,8 @@ export function readUserFile(data: Buffer): UserImportRow[] {
     role: cellOf(cells, 'role').toLowerCase(),
     language: cellOf(cells, 'language'),
     timezone: cellOf(cells, 'timezone'),
-    segments: cellOf(cells, 'segments')
-      .split(USER_IMPORT_SEGMENT_SEPARATOR)
-      .map((segment) => segment.trim())
-      .filter(Boolean)
-      .slice(0, 200),
+    segments: namesOf(cells, 'segments'),
+    teams: namesOf(cells, 'teams'),
   }));
 }
 
@@ -109,9 +115,21 @@ export function userImportOperations(deps: { bus: EventBus }) {
     return new Map(rows.map((row) => [row.name.trim().toLowerCase(), row.id]));
   }
 
+  /** The company's current (not archived) teams, by lowercase name. */
+  async function teamsByName(db: Db, companyId: string) {
+    const rows = await db
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(and(eq(teams.companyId, companyId), isNull(teams.archivedAt)));
+    return new Map(rows.map((row) => [row.name.trim().toLowerCase(), row.id]));
+  }
+
   /** Every row against the rules of creating a user and those of a file; errors in the reader's language. */
   async function check(db: Db, ctx: TenantContext, rows: UserImportRow[], language: Language) {
-    const segments = await segmentsByName(db, ctx.companyId);
+    const [segments, teamIds] = await Promise.all([
+      segmentsByName(db, ctx.companyId),
+      teamsByName(db, ctx.companyId),
+    ]);
     const usernames = rows.map((row) => row.username.toLowerCase());
     // Only well-formed usernames are looked up (a cell may hold anything, NUL included).
     const taken = await takenUsernames(
@@ -138,6 +156,7 @@ export function userImportOperations(deps: { bus: EventBus }) {
         segment_ids: row.segments
           .map((name) => segments.get(name.toLowerCase()))
           .filter((id) => id !== undefined),
+        team_ids: row.teams.map((name) => teamIds.get(name.toLowerCase())).filter((id) => id !== undefined),
       };
       const parsed = UserFields.safeParse(candidate);
       const errors = parsed.success ? [] : describeIssues(language, parsed.error.issues);
@@ -151,6 +170,8 @@ export function userImportOperations(deps: { bus: EventBus }) {
         errors.push(error('timezone', 'invalid_timezone'));
       const unknown = row.segments.find((name) => !segments.has(name.toLowerCase()));
       if (unknown !== undefined) errors.push(error('segments', 'segment_unknown', { segment: unknown }));
+      const unknownTeam = row.teams.find((name) => !teamIds.has(name.toLowerCase()));
+      if (unknownTeam !== undefined) errors.push(error('teams', 'team_unknown', { team: unknownTeam }));
       return {
         check: { ...row, errors },
         input: errors.length === 0 && parsed.success ? parsed.data : null,
@@ -176,7 +197,7 @@ export function userImportOperations(deps: { bus: EventBus }) {
       const valid = checked.flatMap((row) => (row.input ? [row.input] : []));
       const passwords = valid.map(() => temporaryPassword());
       const hashes = await mapBounded(passwords, HASH_CONCURRENCY, hashPassword);
-      const created = await inTransaction(ctx.db, deps.bus, async (tx) => {
+      const created = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
         const inserted = await insertUsers(
           tx,
           ctx,
@@ -190,7 +211,11 @@ export function userImportOperations(deps: { bus: EventBus }) {
           subject: null,
           details: { count: inserted.length, usernames: inserted.map((row) => row.username).join(', ') },
         });
-        return withSegments(tx, ctx.companyId, inserted);
+        const users = await withMemberships(tx, ctx.companyId, inserted);
+        // The teams that gained members: their pages follow after commit.
+        for (const teamId of new Set(users.flatMap((user) => user.teams.map((team) => team.id))))
+          record({ type: 'team.changed', companyId: ctx.companyId, teamId });
+        return users;
       }).catch(takenRace(valid.map((input) => input.username).join(', ')));
       return {
         created: created.map((user, index) => ({ user, temporaryPassword: passwords[index]! })),

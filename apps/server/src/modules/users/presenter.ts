@@ -90,7 +90,7 @@ export function presentPreferences(stored: unknown): UserPreferences {
 }
 
 /** A user as the Center shows them, with their role's default flags so the UI tells overrides apart. */
-export function presentCenterUser({ row, segments }: ManagedUser): CenterUser {
+export function presentCenterUser({ row, segments, teams }: ManagedUser): CenterUser {
   return {
     id: row.id,
     name: row.name,
@@ -102,6 +102,7 @@ export function presentCenterUser({ row, segments }: ManagedUser): CenterUser {
     active: row.active,
     require_new_password: row.requireNewPassword,
     segments: segments.map(({ id, name }) => ({ id, name })),
+    teams: teams.map(({ id, name }) => ({ id, name })),
     permissions: permissionsOfRow(row),
     default_permissions: defaultPermissions(row.role),
     last_login_at: row.lastLoginAt ? isoTimestamp(row.lastLoginAt) : null,

@@ -1,7 +1,7 @@
 import { USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS } from '@atende/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, users, userWallets, wallets } from '../../db/schema/index.ts';
+import { auditEvents, teamMembers, teams, users, userWallets, wallets } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   injectAs,
@@ -45,6 +45,13 @@ const makeWallet = async (companyId: string, name: string, archived = false) =>
       .values({ companyId, name, archivedAt: archived ? new Date() : null })
       .returning()
   )[0]!;
+const makeTeam = async (companyId: string, name: string, archived = false) =>
+  (
+    await t.database.db
+      .insert(teams)
+      .values({ companyId, name, archivedAt: archived ? new Date() : null })
+      .returning()
+  )[0]!;
 const errorsOf = (row: { errors: { field: string; message: string }[] }) =>
   Object.fromEntries(row.errors.map((error) => [error.field, error.message]));
 
@@ -83,6 +90,8 @@ describe('POST /api/center/users/import/preview', () => {
       language: 'pt-BR',
       timezone: 'America/Sao_Paulo',
       segments: ['varejo', 'Atacado'],
+      // A file of the template before teams: read as no team.
+      teams: [],
       errors: [],
     });
     expect(preview.rows[1]).toMatchObject({ role: 'supervisor', errors: [] });
@@ -104,6 +113,31 @@ describe('POST /api/center/users/import/preview', () => {
     expect(errorsOf(preview.rows[6])).toEqual({ name: 'Informe o campo “nome”.' });
     // Nothing written.
     expect(await companyUsers(admin.company.id)).toEqual(before);
+  });
+
+  it('reads a teams column by name, like segments, naming an unknown, archived or foreign team', async () => {
+    const admin = await makeActor(t.app, t.database.db, 'admin');
+    await makeTeam(admin.company.id, 'Norte');
+    await makeTeam(admin.company.id, 'Sul');
+    await makeTeam(admin.company.id, 'Velha', true);
+    await makeTeam((await makeCompany(t.database.db)).id, 'Alheia');
+    const csv = [
+      `${HEADER},teams`,
+      'Ana,ana,,attendant,,UTC,,norte | Sul',
+      'Bia,bia,,attendant,,UTC,,Norte|Alheia',
+      'Caio,caio,,attendant,,UTC,,Velha',
+    ].join('\n');
+    const response = await send(admin, csv);
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = response.json();
+    expect(preview).toMatchObject({ valid: 1, invalid: 2 });
+    expect(preview.rows[0]).toMatchObject({ teams: ['norte', 'Sul'], errors: [] });
+    expect(errorsOf(preview.rows[1])).toEqual({
+      teams: 'A equipe “Alheia” não existe nesta empresa ou está arquivada.',
+    });
+    expect(errorsOf(preview.rows[2])).toEqual({
+      teams: 'A equipe “Velha” não existe nesta empresa ou está arquivada.',
+    });
   });
 
   it('answers the errors in the reader’s language and reads a Windows-1252 file', async () => {
@@ -182,6 +216,32 @@ const row = (overrides: object = {}) => ({
 });
 
 describe('POST /api/center/users/import', () => {
+  it('puts the imported users in their teams, and refuses a row naming another company’s team', async () => {
+    const admin = await makeActor(t.app, t.database.db, 'admin');
+    const north = await makeTeam(admin.company.id, 'Norte');
+    await makeTeam((await makeCompany(t.database.db)).id, 'Alheia');
+    const response = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: IMPORT,
+      payload: {
+        rows: [
+          row({ line: 2, username: 'ana', teams: ['NORTE'] }),
+          row({ line: 3, username: 'bia', teams: ['Alheia'] }),
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json();
+    expect(result.created.map((created: { user: { teams: unknown } }) => created.user.teams)).toEqual([
+      [{ id: north.id, name: 'Norte' }],
+    ]);
+    expect(result.rejected.map((rejected: { line: number }) => rejected.line)).toEqual([3]);
+    const members = await t.database.db.select().from(teamMembers).where(eq(teamMembers.teamId, north.id));
+    expect(members).toMatchObject([{ userId: result.created[0].user.id, supervisor: false }]);
+    const usernames = (await companyUsers(admin.company.id)).map((user) => user.username);
+    expect(usernames.sort()).toEqual([admin.user.username, 'ana'].sort());
+  });
+
   it('checks every row again and creates exactly the valid ones as invitations, with one audit entry', async () => {
     const admin = await makeActor(t.app, t.database.db, 'admin');
     const varejo = await makeWallet(admin.company.id, 'Varejo');

@@ -43,7 +43,7 @@ export const en: Catalogue = {
     not_an_email_channel: 'This channel is not an e-mail channel.',
     message_has_no_html: 'This message has no HTML version.',
     channel_kind_not_configurable: 'This kind of channel cannot be configured here yet.',
-    message_too_long_for_channel: "This channel takes at most {max} characters in a message.",
+    message_too_long_for_channel: 'This channel takes at most {max} characters in a message.',
     channel_secret_required: 'This channel needs its {field} before it can be saved.',
     channel_webhook_registration_unsupported:
       "This provider's webhook is registered in its own console: copy the address shown here.",
@@ -110,6 +110,8 @@ export const en: Catalogue = {
     csv_too_many_rows: 'The file has more than {max} users: split it into smaller files.',
     username_duplicated: 'The username “{username}” appears more than once in the file.',
     segment_unknown: 'The segment “{segment}” does not exist in this company.',
+    team_not_found: 'One of the chosen teams does not exist in this company or is archived.',
+    team_unknown: 'The team “{team}” does not exist in this company or is archived.',
   },
   validation: {
     required: 'The “{field}” field is required.',
@@ -203,6 +205,7 @@ export const en: Catalogue = {
     supervisor_ids: 'supervisors',
     member_ids: 'members',
     segment_ids: 'segments',
+    team_ids: 'teams',
     offset: 'offset',
     permissions: 'permissions',
     segments: 'segments',

@@ -43,7 +43,7 @@ export const es: Catalogue = {
     not_an_email_channel: 'Este canal no es de correo electrónico.',
     message_has_no_html: 'Este mensaje no tiene versión HTML.',
     channel_kind_not_configurable: 'Este tipo de canal todavía no se puede configurar aquí.',
-    message_too_long_for_channel: "Este canal acepta como máximo {max} caracteres por mensaje.",
+    message_too_long_for_channel: 'Este canal acepta como máximo {max} caracteres por mensaje.',
     channel_secret_required: 'Este canal necesita su {field} antes de guardarse.',
     channel_webhook_registration_unsupported:
       'El webhook de este proveedor se registra en su propia consola: copie la dirección que se muestra aquí.',
@@ -110,6 +110,8 @@ export const es: Catalogue = {
     csv_too_many_rows: 'El archivo tiene más de {max} usuarios: divídalo en archivos más pequeños.',
     username_duplicated: 'El usuario “{username}” aparece más de una vez en el archivo.',
     segment_unknown: 'La cartera “{segment}” no existe en esta empresa.',
+    team_not_found: 'Uno de los equipos elegidos no existe en esta empresa o está archivado.',
+    team_unknown: 'El equipo “{team}” no existe en esta empresa o está archivado.',
   },
   validation: {
     required: 'Complete el campo “{field}”.',
@@ -203,6 +205,7 @@ export const es: Catalogue = {
     supervisor_ids: 'supervisores',
     member_ids: 'miembros',
     segment_ids: 'carteras',
+    team_ids: 'equipos',
     offset: 'posición',
     permissions: 'permisos',
     segments: 'carteras',

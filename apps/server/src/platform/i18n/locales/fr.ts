@@ -45,7 +45,7 @@ export const fr: Catalogue = {
     not_an_email_channel: 'Ce canal n’est pas un canal e-mail.',
     message_has_no_html: 'Ce message n’a pas de version HTML.',
     channel_kind_not_configurable: 'Ce type de canal ne peut pas encore être configuré ici.',
-    message_too_long_for_channel: "Ce canal accepte au plus {max} caractères par message.",
+    message_too_long_for_channel: 'Ce canal accepte au plus {max} caractères par message.',
     channel_secret_required: 'Ce canal a besoin de son {field} avant d’être enregistré.',
     channel_webhook_registration_unsupported:
       'Le webhook de ce fournisseur s’enregistre dans sa propre console : copiez l’adresse affichée ici.',
@@ -116,6 +116,8 @@ export const fr: Catalogue = {
     csv_too_many_rows: 'Le fichier contient plus de {max} utilisateurs : divisez-le en fichiers plus petits.',
     username_duplicated: 'L’identifiant « {username} » apparaît plusieurs fois dans le fichier.',
     segment_unknown: 'Le portefeuille « {segment} » n’existe pas dans cette entreprise.',
+    team_not_found: 'L’une des équipes choisies n’existe pas dans cette entreprise ou est archivée.',
+    team_unknown: 'L’équipe « {team} » n’existe pas dans cette entreprise ou est archivée.',
   },
   validation: {
     required: 'Le champ « {field} » est obligatoire.',
@@ -209,6 +211,7 @@ export const fr: Catalogue = {
     supervisor_ids: 'superviseurs',
     member_ids: 'membres',
     segment_ids: 'portefeuilles',
+    team_ids: 'équipes',
     offset: 'position',
     permissions: 'autorisations',
     segments: 'portefeuilles',

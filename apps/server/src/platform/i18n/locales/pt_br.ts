@@ -41,7 +41,7 @@ export const pt_br = {
     not_an_email_channel: 'Este canal não é de e-mail.',
     message_has_no_html: 'Esta mensagem não tem versão HTML.',
     channel_kind_not_configurable: 'Este tipo de canal ainda não pode ser configurado aqui.',
-    message_too_long_for_channel: "Este canal aceita no máximo {max} caracteres por mensagem.",
+    message_too_long_for_channel: 'Este canal aceita no máximo {max} caracteres por mensagem.',
     channel_secret_required: 'Este canal precisa do campo {field} antes de ser salvo.',
     channel_webhook_registration_unsupported:
       'O webhook deste provedor é registrado no console dele: copie o endereço mostrado aqui.',
@@ -109,6 +109,8 @@ export const pt_br = {
     csv_too_many_rows: 'O arquivo tem mais de {max} usuários: divida-o em arquivos menores.',
     username_duplicated: 'O usuário “{username}” aparece mais de uma vez no arquivo.',
     segment_unknown: 'A carteira “{segment}” não existe nesta empresa.',
+    team_not_found: 'Uma das equipes escolhidas não existe nesta empresa ou está arquivada.',
+    team_unknown: 'A equipe “{team}” não existe nesta empresa ou está arquivada.',
   },
   validation: {
     required: 'Informe o campo “{field}”.',
@@ -202,6 +204,7 @@ export const pt_br = {
     supervisor_ids: 'supervisores',
     member_ids: 'membros',
     segment_ids: 'carteiras',
+    team_ids: 'equipes',
     offset: 'posição',
     permissions: 'permissões',
     segments: 'carteiras',

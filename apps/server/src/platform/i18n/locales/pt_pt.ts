@@ -44,7 +44,7 @@ export const pt_pt: Catalogue = {
     not_an_email_channel: 'Este canal não é de e-mail.',
     message_has_no_html: 'Esta mensagem não tem versão HTML.',
     channel_kind_not_configurable: 'Este tipo de canal ainda não pode ser configurado aqui.',
-    message_too_long_for_channel: "Este canal aceita no máximo {max} caracteres por mensagem.",
+    message_too_long_for_channel: 'Este canal aceita no máximo {max} caracteres por mensagem.',
     channel_secret_required: 'Este canal precisa do campo {field} antes de ser guardado.',
     channel_webhook_registration_unsupported:
       'O webhook deste fornecedor é registado na consola dele: copie o endereço mostrado aqui.',
@@ -113,6 +113,8 @@ export const pt_pt: Catalogue = {
     csv_too_many_rows: 'O ficheiro tem mais de {max} utilizadores: divida-o em ficheiros mais pequenos.',
     username_duplicated: 'O utilizador “{username}” aparece mais de uma vez no ficheiro.',
     segment_unknown: 'A carteira “{segment}” não existe nesta empresa.',
+    team_not_found: 'Uma das equipas escolhidas não existe nesta empresa ou está arquivada.',
+    team_unknown: 'A equipa “{team}” não existe nesta empresa ou está arquivada.',
   },
   validation: {
     required: 'Preencha o campo “{field}”.',
@@ -206,6 +208,7 @@ export const pt_pt: Catalogue = {
     supervisor_ids: 'supervisores',
     member_ids: 'membros',
     segment_ids: 'carteiras',
+    team_ids: 'equipas',
     offset: 'posição',
     permissions: 'permissões',
     segments: 'carteiras',

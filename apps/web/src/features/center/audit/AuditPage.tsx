@@ -1,7 +1,8 @@
 // The Center's audit section (/center/audit): the company's security events, who changed what (catalogues,
-// white-label, teams, users, company settings, retention purges, the product's administrators) and who
-// exported conversations, newest first, read-only, a page at a time, filtered by kind, by who acted and by
-// period; for administrators only (ability audit.read), everyone else is told so without a call.
+// white-label, teams, users, company settings and critical rule, retention purges, the product's
+// administrators and its settings) and who exported conversations, newest (or oldest) first, read-only, a page
+// at a time, searched by free text and filtered by kind, by who acted and by period; for administrators only
+// (ability audit.read), everyone else is told so without a call.
 import {
   AUDIT_KINDS,
   Catalogue,
@@ -13,11 +14,26 @@ import {
   type AuditKind,
   type Language,
 } from '@atende/contract';
-import { Alert, Badge, Button, Center, Group, MultiSelect, Select, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Group,
+  MultiSelect,
+  Select,
+  Table,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { DateField } from '../../../components/DateFields.tsx';
+import { SortAscendingIcon, SortDescendingIcon } from '../../../components/Icons.tsx';
 import { QueryBody } from '../../../components/QueryBody.tsx';
 import { holds } from '../../../lib/abilities.ts';
 import { responsiblesQuery } from '../../../lib/catalogues.ts';
@@ -25,9 +41,20 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { toLanguageTag } from '../../../lib/language.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
+import { CenterSearch } from '../CenterListControls.tsx';
 import { CenterSection } from '../CenterSection.tsx';
 import { auditQuery } from './audit-api.ts';
-import { auditParams, badPeriod, filtering, NO_FILTERS, type AuditFilters } from './audit-filters.ts';
+import {
+  auditParams,
+  badPeriod,
+  filtering,
+  NO_FILTERS,
+  type AuditDirection,
+  type AuditFilters,
+} from './audit-filters.ts';
+
+/** Typing pauses this long before the list asks again. */
+const SEARCH_DELAY_MS = 300;
 
 const BRANDING_FIELDS = {
   color_light: 'centerAudit.brandingFields.color_light',
@@ -69,6 +96,39 @@ function describeCompanyChange(t: TFunction, details: AuditDetails): string {
     raw === null || raw === undefined ? t('centerAudit.details.settingsNone') : String(raw);
   return t('centerAudit.details.company_settings_changed', {
     field: name,
+    from: value(details.from),
+    to: value(details.to),
+  });
+}
+
+const CRITICAL_FIELDS = {
+  unanswered_minutes: 'centerAudit.criticalFields.unanswered_minutes',
+  high_priority: 'centerAudit.criticalFields.high_priority',
+} as const;
+const PRODUCT_FIELDS = {
+  survey_period_days: 'centerAudit.productFields.survey_period_days',
+  changelog_enabled: 'centerAudit.productFields.changelog_enabled',
+  changelog_roles: 'centerAudit.productFields.changelog_roles',
+} as const;
+
+/**
+ * A setting of the critical rule or of the product, what it was and became: yes or no, roles by their names,
+ * none for no value.
+ */
+function describeSettingChange(t: TFunction, details: AuditDetails, name: (field: string) => string): string {
+  const field = String(details.field);
+  const value = (raw: AuditDetails[string] | undefined) => {
+    if (raw === null || raw === undefined || raw === '') return t('centerAudit.details.settingsNone');
+    if (typeof raw === 'boolean') return t(raw ? 'centerUsers.yes' : 'centerUsers.no');
+    if (field === 'changelog_roles')
+      return String(raw)
+        .split(', ')
+        .map((role) => (Role.safeParse(role).success ? t(`roles.${role as Role}`) : role))
+        .join(', ');
+    return String(raw);
+  };
+  return t('centerAudit.details.company_settings_changed', {
+    field: name(field),
     from: value(details.from),
     to: value(details.to),
   });
@@ -138,6 +198,14 @@ function describeDetails(t: TFunction, event: AuditEvent, language: Language): s
       });
     case 'company_settings_changed':
       return describeCompanyChange(t, details);
+    case 'critical_rule_changed':
+      return describeSettingChange(t, details, (field) =>
+        field in CRITICAL_FIELDS ? t(CRITICAL_FIELDS[field as keyof typeof CRITICAL_FIELDS]) : field,
+      );
+    case 'product_settings_changed':
+      return describeSettingChange(t, details, (field) =>
+        field in PRODUCT_FIELDS ? t(PRODUCT_FIELDS[field as keyof typeof PRODUCT_FIELDS]) : field,
+      );
     case 'retention_purged':
       return t('centerAudit.details.retention_purged', {
         messages: details.messages,
@@ -147,17 +215,33 @@ function describeDetails(t: TFunction, event: AuditEvent, language: Language): s
   }
 }
 
-const USER_FIELDS = ['name', 'username', 'email', 'role', 'language', 'timezone', 'segments'] as const;
+const USER_FIELDS = [
+  'name',
+  'username',
+  'email',
+  'role',
+  'language',
+  'timezone',
+  'segments',
+  'teams',
+] as const;
 
 /** A user's creation (role, invitation) or edit (each changed field, each changed flag), in words. */
 function describeUserChange(t: TFunction, event: AuditEvent): string {
   const { details } = event;
   const role = (value: AuditDetails[string] | undefined) =>
     Role.safeParse(value).success ? t(`roles.${value as Role}`) : String(value ?? '');
-  if (event.kind === 'user_created')
-    return t(details.invited ? 'centerAudit.details.user_invited' : 'centerAudit.details.user_created', {
-      role: role(details.role),
-    });
+  if (event.kind === 'user_created') {
+    const summary = t(
+      details.invited ? 'centerAudit.details.user_invited' : 'centerAudit.details.user_created',
+      {
+        role: role(details.role),
+      },
+    );
+    return typeof details.teams === 'string'
+      ? t('centerAudit.details.user_created_teams', { summary, teams: details.teams })
+      : summary;
+  }
   if (event.kind !== 'user_updated') return '';
   const shown = (field: string, value: AuditDetails[string] | undefined) =>
     field === 'role'
@@ -252,64 +336,99 @@ function AuditFilterBar({
   const users = useQuery(responsiblesQuery).data?.data ?? [];
   const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch });
   return (
-    <Group
+    <Stack
       component="form"
       role="search"
       aria-label={t('centerAudit.filters.label')}
-      align="flex-start"
       gap="sm"
       mb="md"
       onSubmit={(event) => event.preventDefault()}
     >
-      <MultiSelect
-        label={t('centerAudit.filters.kinds')}
-        placeholder={filters.kinds.length === 0 ? t('centerAudit.filters.allKinds') : undefined}
-        data={AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`centerAudit.kinds.${kind}`) }))}
-        value={filters.kinds}
-        onChange={(kinds) => set({ kinds: kinds as AuditKind[] })}
-        clearable
-        searchable
-        miw={260}
-        maw={420}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="audit-filter-kinds"
-      />
-      <Select
-        label={t('centerAudit.filters.actor')}
-        placeholder={t('centerAudit.filters.anyone')}
-        data={users.map((user) => ({ value: user.id, label: `${user.name} (${user.username})` }))}
-        value={filters.actor}
-        onChange={(actor) => set({ actor })}
-        clearable
-        searchable
-        w={240}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="audit-filter-actor"
-      />
-      <DateField
-        label={t('centerAudit.filters.from')}
-        value={filters.from}
-        onChange={(from) => set({ from })}
-        testId="audit-filter-from"
-      />
-      <DateField
-        label={t('centerAudit.filters.to')}
-        value={filters.to}
-        onChange={(to) => set({ to })}
-        error={badPeriod(filters) ? t('centerAudit.filters.badPeriod') : undefined}
-        testId="audit-filter-to"
-      />
-      {filtering(filters) && (
-        <Button
-          variant="subtle"
-          mt={25}
-          onClick={() => onChange(NO_FILTERS)}
-          data-testid="audit-filter-clear"
-        >
-          {t('centerAudit.filters.clear')}
-        </Button>
-      )}
-    </Group>
+      <Box maw={420}>
+        <CenterSearch
+          label={t('centerAudit.filters.search')}
+          value={filters.search}
+          onChange={(search) => set({ search })}
+          testId="audit-search"
+        />
+      </Box>
+      <Group align="flex-start" gap="sm">
+        <MultiSelect
+          label={t('centerAudit.filters.kinds')}
+          placeholder={filters.kinds.length === 0 ? t('centerAudit.filters.allKinds') : undefined}
+          data={AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`centerAudit.kinds.${kind}`) }))}
+          value={filters.kinds}
+          onChange={(kinds) => set({ kinds: kinds as AuditKind[] })}
+          clearable
+          searchable
+          miw={220}
+          maw={420}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="audit-filter-kinds"
+        />
+        <Select
+          label={t('centerAudit.filters.actor')}
+          placeholder={t('centerAudit.filters.anyone')}
+          data={users.map((user) => ({ value: user.id, label: `${user.name} (${user.username})` }))}
+          value={filters.actor}
+          onChange={(actor) => set({ actor })}
+          clearable
+          searchable
+          w={240}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="audit-filter-actor"
+        />
+        <DateField
+          label={t('centerAudit.filters.from')}
+          value={filters.from}
+          onChange={(from) => set({ from })}
+          testId="audit-filter-from"
+        />
+        <DateField
+          label={t('centerAudit.filters.to')}
+          value={filters.to}
+          onChange={(to) => set({ to })}
+          error={badPeriod(filters) ? t('centerAudit.filters.badPeriod') : undefined}
+          testId="audit-filter-to"
+        />
+        {filtering(filters) && (
+          <Button
+            variant="subtle"
+            mt={25}
+            onClick={() => onChange(NO_FILTERS)}
+            data-testid="audit-filter-clear"
+          >
+            {t('centerAudit.filters.clear')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The "when" header: newest first, or oldest first when clicked. */
+function WhenHeader({
+  direction,
+  onChange,
+}: {
+  direction: AuditDirection;
+  onChange: (direction: AuditDirection) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Th aria-sort={direction === 'asc' ? 'ascending' : 'descending'}>
+      <UnstyledButton
+        onClick={() => onChange(direction === 'desc' ? 'asc' : 'desc')}
+        data-testid="audit-sort-at"
+      >
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" fw={700}>
+            {t('centerAudit.columns.at')}
+          </Text>
+          {direction === 'asc' ? <SortAscendingIcon size={14} /> : <SortDescendingIcon size={14} />}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
   );
 }
 
@@ -317,13 +436,16 @@ function AuditEvents() {
   const { t } = useTranslation();
   const timeZone = useCurrentUser()?.timezone ?? DEFAULT_TIMEZONE;
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  const [direction, setDirection] = useState<AuditDirection>('desc');
   // While the period is backwards the list keeps what it showed: the field says what to fix.
   const [applied, setApplied] = useState<AuditFilters>(NO_FILTERS);
   const handleChange = (next: AuditFilters) => {
     setFilters(next);
     if (!badPeriod(next)) setApplied(next);
   };
-  const query = useInfiniteQuery(auditQuery(auditParams(applied, timeZone)));
+  const [search] = useDebouncedValue(applied.search, SEARCH_DELAY_MS);
+  const label = (kind: AuditKind) => t(`centerAudit.kinds.${kind}`);
+  const query = useInfiniteQuery(auditQuery(auditParams({ ...applied, search }, timeZone, direction, label)));
   return (
     <>
       <AuditFilterBar filters={filters} onChange={handleChange} />
@@ -340,7 +462,7 @@ function AuditEvents() {
                 <Table verticalSpacing="sm">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('centerAudit.columns.at')}</Table.Th>
+                      <WhenHeader direction={direction} onChange={setDirection} />
                       <Table.Th>{t('centerAudit.columns.kind')}</Table.Th>
                       <Table.Th>{t('centerAudit.columns.actor')}</Table.Th>
                       <Table.Th>{t('centerAudit.columns.subject')}</Table.Th>

@@ -1,7 +1,8 @@
-// What the audit page filters by — kinds, who acted, a period of whole days in the user's time zone — and the
-// query it sends (the contract's AuditQuery: kinds comma-separated, the period as instants, `to` excluded).
+// What the audit page filters by — kinds, who acted, a period of whole days in the user's time zone, free text —
+// and the query it sends (the contract's AuditQuery: kinds comma-separated, the period as instants, `to`
+// excluded, the text with the kinds whose label in the reader's language holds it).
 // A period that ends before it starts is the `to` field's problem, shown before any call.
-import { instantOfWallTime, type AuditKind } from '@atende/contract';
+import { AUDIT_KINDS, instantOfWallTime, type AuditKind } from '@atende/contract';
 
 export type AuditFilters = {
   kinds: AuditKind[];
@@ -10,11 +11,23 @@ export type AuditFilters = {
   /** Whole days, "YYYY-MM-DD", or "" for no bound. */
   from: string;
   to: string;
+  /** Free text: the subject, who acted, the kind's label. */
+  search: string;
 };
 
-export const NO_FILTERS: AuditFilters = { kinds: [], actor: null, from: '', to: '' };
+export const NO_FILTERS: AuditFilters = { kinds: [], actor: null, from: '', to: '', search: '' };
 
-export type AuditParams = { kind?: string; actor?: string; from?: string; to?: string };
+export type AuditDirection = 'desc' | 'asc';
+
+export type AuditParams = {
+  kind?: string;
+  actor?: string;
+  from?: string;
+  to?: string;
+  search?: string;
+  search_kinds?: string;
+  direction: AuditDirection;
+};
 
 /** Midnight starting the day (`days` later), in the zone, as an ISO instant. */
 function dayStart(day: string, timeZone: string, days = 0): string {
@@ -25,15 +38,36 @@ function dayStart(day: string, timeZone: string, days = 0): string {
 export const badPeriod = (filters: AuditFilters): boolean =>
   filters.from !== '' && filters.to !== '' && filters.to < filters.from;
 
-/** The query of these filters; the day `to` is included, so the period ends when the next one starts. */
-export function auditParams(filters: AuditFilters, timeZone: string): AuditParams {
+/**
+ * The query of these filters; the day `to` is included, so the period ends when the next one starts. The
+ * server knows the kinds by name only: `label` gives the reader's words for each, sent as the kinds the text
+ * matches.
+ */
+export function auditParams(
+  filters: AuditFilters,
+  timeZone: string,
+  direction: AuditDirection,
+  label: (kind: AuditKind) => string,
+): AuditParams {
+  const search = filters.search.trim();
+  const words = search.toLocaleLowerCase();
+  const labelled = search
+    ? AUDIT_KINDS.filter((kind) => label(kind).toLocaleLowerCase().includes(words))
+    : [];
   return {
     kind: filters.kinds.length > 0 ? filters.kinds.join(',') : undefined,
     actor: filters.actor ?? undefined,
     from: filters.from ? dayStart(filters.from, timeZone) : undefined,
     to: filters.to ? dayStart(filters.to, timeZone, 1) : undefined,
+    search: search || undefined,
+    search_kinds: labelled.length > 0 ? labelled.join(',') : undefined,
+    direction,
   };
 }
 
 export const filtering = (filters: AuditFilters): boolean =>
-  filters.kinds.length > 0 || filters.actor !== null || filters.from !== '' || filters.to !== '';
+  filters.kinds.length > 0 ||
+  filters.actor !== null ||
+  filters.from !== '' ||
+  filters.to !== '' ||
+  filters.search.trim() !== '';

@@ -1,4 +1,4 @@
-// The Center's audit page: events newest first in words (kind, account, address, details), more pages through
+// The Center's audit page: events newest first in words (kind, account, address, details), searched and sorted, more pages through
 // the cursor, the administrators-only notice without a call, and the section offered in the Center's
 // navigation to administrators only.
 import type { AuditEvent } from '@atende/contract';
@@ -202,6 +202,7 @@ describe('audit page', () => {
         actor: ana.id,
         // The user's zone is São Paulo's: its midnight is 03:00 UTC.
         from: '2026-03-01T03:00:00.000Z',
+        direction: 'desc',
       }),
     );
     expect(await screen.findByText('Nenhum evento com esses filtros.')).toBeTruthy();
@@ -217,6 +218,76 @@ describe('audit page', () => {
 
     await userEvent.click(screen.getByTestId('audit-filter-clear'));
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
+    // Typing two dates key by key takes ~15 s on a shared, busy machine (it did before the search field too).
+  }, 40_000);
+
+  it('searches by free text, sending the kinds whose label holds it, and sorts oldest first', async () => {
+    const { calls } = stubApi({
+      'GET /center/audit': (call) =>
+        call.query.search
+          ? { body: { data: [], next_cursor: null } }
+          : { body: { data: [event(1)], next_cursor: null } },
+    });
+    renderWithClient(<AuditPage />);
+    await screen.findByTestId('audit-row');
+    const audits = () => calls.filter((call) => call.path === '/center/audit').map((call) => call.query);
+    await userEvent.type(screen.getByTestId('audit-search'), 'usuário edit');
+    // One call once typing pauses, with the kinds the reader's labels match ("Usuário editado").
+    await waitFor(() =>
+      expect(audits().at(-1)).toEqual({
+        search: 'usuário edit',
+        search_kinds: 'user_updated',
+        direction: 'desc',
+      }),
+    );
+    expect(audits().filter((query) => query.search !== undefined)).toHaveLength(1);
+    expect(await screen.findByText('Nenhum evento com esses filtros.')).toBeTruthy();
+
+    await userEvent.click(screen.getByTestId('audit-filter-clear'));
+    await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
+    await userEvent.click(screen.getByTestId('audit-sort-at'));
+    await waitFor(() => expect(audits().at(-1)).toEqual({ direction: 'asc' }));
+  });
+
+  it('says what changed in the critical rule, the product settings and a user’s teams', async () => {
+    stubApi({
+      'GET /center/audit': {
+        body: {
+          data: [
+            event(5, {
+              kind: 'critical_rule_changed',
+              details: { field: 'unanswered_minutes', from: null, to: 30 },
+            }),
+            event(4, {
+              kind: 'critical_rule_changed',
+              details: { field: 'high_priority', from: false, to: true },
+            }),
+            event(3, {
+              kind: 'product_settings_changed',
+              details: { field: 'changelog_roles', from: 'admin, supervisor', to: 'attendant' },
+            }),
+            event(2, {
+              kind: 'user_updated',
+              details: { previous_teams: 'Norte', teams: 'Norte, Sul' },
+            }),
+            event(1, {
+              kind: 'user_created',
+              details: { role: 'attendant', invited: true, teams: 'Norte' },
+            }),
+          ],
+          next_cursor: null,
+        },
+      },
+    });
+    renderWithClient(<AuditPage />);
+    const rows = (await screen.findAllByTestId('audit-row')).map((row) => row.textContent);
+    expect(rows[0]).toContain('Regra de críticos alterada');
+    expect(rows[0]).toContain('minutos sem resposta: nenhum → 30');
+    expect(rows[1]).toContain('prioridade alta: não → sim');
+    expect(rows[2]).toContain('Configurações do produto alteradas');
+    expect(rows[2]).toContain('quem vê as novidades: Administrador, Supervisor → Atendente');
+    expect(rows[3]).toContain('equipes: Norte → Norte, Sul');
+    expect(rows[4]).toContain('; equipes: Norte');
   });
 
   it('says when nothing was recorded', async () => {

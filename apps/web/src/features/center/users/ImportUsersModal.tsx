@@ -40,7 +40,7 @@ const csvBlob = (text: string) => new Blob([text], { type: 'text/csv;charset=utf
 function PreviewTable({ rows }: { rows: UserImportRowCheck[] }) {
   const { t } = useTranslation();
   const shown = (row: UserImportRowCheck, column: UserImportColumn) =>
-    column === 'segments' ? row.segments.join(' | ') : row[column];
+    column === 'segments' || column === 'teams' ? row[column].join(' | ') : row[column];
   return (
     <ScrollArea.Autosize mah={360} type="auto">
       <Table striped withTableBorder fz="sm" data-testid="import-preview">

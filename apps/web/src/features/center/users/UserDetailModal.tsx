@@ -1,4 +1,5 @@
-// A user's detail as supervisors read it (and administrators before editing): every field, the segments, and
+// A user's detail as supervisors read it (and administrators before editing): every field, the segments, the
+// teams, and
 // each permission flag with its role's default and whether it is set apart.
 import { PERMISSIONS, type CenterUser } from '@atende/contract';
 import { Badge, Group, Modal, Stack, Table, Text } from '@mantine/core';
@@ -20,6 +21,7 @@ export function UserDetailModal({ user, onClose }: { user: CenterUser | null; on
         ],
         [t('centerUsers.fields.timezone'), user.timezone],
         [t('centerUsers.fields.segments'), user.segments.map((segment) => segment.name).join(', ') || '—'],
+        [t('centerUsers.fields.teams'), user.teams.map((team) => team.name).join(', ') || '—'],
         [
           t('centerUsers.columns.status'),
           t(user.active ? 'centerUsers.status.active' : 'centerUsers.status.inactive'),

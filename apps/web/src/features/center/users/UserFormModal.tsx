@@ -1,4 +1,4 @@
-// Creating or editing a user: name, username, e-mail, role, language, time zone, segments, the permission
+// Creating or editing a user: name, username, e-mail, role, language, time zone, segments, teams, the permission
 // flags (each with its role's default and whether it is set apart), and for a new user an invitation or a
 // chosen password. Problems show on their field (found here, or refused by the server).
 import {
@@ -28,6 +28,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { walletsQuery } from '../../../lib/catalogues.ts';
+import { teamChoicesQuery } from '../../../lib/teams.ts';
 import { listTimeZones } from '../../../lib/format.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -56,6 +57,7 @@ const FIELD_OF: Record<string, UserField> = {
   username_taken: 'username',
   invalid_timezone: 'timezone',
   segment_not_found: 'segment_ids',
+  team_not_found: 'team_ids',
   last_admin: 'role',
 };
 
@@ -113,6 +115,7 @@ function UserFormBody({
   const queryClient = useQueryClient();
   const timeZones = useMemo(listTimeZones, []);
   const segments = useQuery(walletsQuery);
+  const teams = useQuery(teamChoicesQuery);
   const [form, setForm] = useState(() => userForm(user, me?.timezone ?? 'America/Sao_Paulo'));
   const [problems, setProblems] = useState<Problems<UserField>>({});
   const [server, setServer] = useState<ServerProblems>(NO_PROBLEMS);
@@ -159,6 +162,13 @@ function UserFormBody({
       (given) => !(segments.data?.data ?? []).some((offered) => offered.id === given.id),
     ),
   ].map((segment) => ({ value: segment.id, label: segment.name }));
+  // The company's current teams; one archived since keeps showing on the user who belongs to it.
+  const teamOptions = [
+    ...(teams.data?.data ?? []).filter((team) => team.archived_at === null),
+    ...(user?.teams ?? []).filter((given) =>
+      (teams.data?.data ?? []).some((team) => team.id === given.id && team.archived_at !== null),
+    ),
+  ].map((team) => ({ value: team.id, label: team.name }));
 
   return (
     <ModalForm
@@ -245,6 +255,18 @@ function UserFormBody({
         clearable
         nothingFoundMessage={t('centerUsers.fields.noSegments')}
         data-testid="user-segments"
+      />
+      <MultiSelect
+        label={t('centerUsers.fields.teams')}
+        description={t('centerUsers.fields.teamsHint')}
+        data={teamOptions}
+        value={form.team_ids}
+        onChange={(value) => set('team_ids', value)}
+        error={errorOf('team_ids')}
+        searchable
+        clearable
+        nothingFoundMessage={t('centerUsers.fields.noTeams')}
+        data-testid="user-teams"
       />
       {creating && (
         <Stack gap="xs">

@@ -1,16 +1,7 @@
-// One page of the company's users: name, username, role, status, segments and last sign-in, sortable by the
+// One page of the company's users: name, username, role, status, segments, teams and last sign-in, sortable by the
 // headers; for administrators, each row's actions menu (edit, reset password, deactivate or reactivate).
 import type { CenterUser, CenterUserSort } from '@atende/contract';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Group,
-  Menu,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { AdjustmentsIcon } from '../../../components/Icons.tsx';
 import { CenterSortHeader } from '../CenterListControls.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -90,7 +81,7 @@ export function UsersTable({
   const { t } = useTranslation();
   const format = useFormatters();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -104,6 +95,7 @@ export function UsersTable({
             <SortHeader sort="role" view={view} onSort={onSort} label={t('centerUsers.columns.role')} />
             <Table.Th>{t('centerUsers.columns.status')}</Table.Th>
             <Table.Th>{t('centerUsers.columns.segments')}</Table.Th>
+            <Table.Th>{t('centerUsers.columns.teams')}</Table.Th>
             <SortHeader
               sort="last_login_at"
               view={view}
@@ -157,6 +149,9 @@ export function UsersTable({
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{user.segments.map((segment) => segment.name).join(', ') || '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{user.teams.map((team) => team.name).join(', ') || '—'}</Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">

@@ -9,11 +9,20 @@ const csv = (rows: string[][]) => `\uFEFF${rows.map((row) => row.map(quote).join
 export const TEMPLATE_FILENAME = 'modelo-usuarios.csv';
 export const PASSWORDS_FILENAME = 'usuarios-senhas.csv';
 
-/** The header and one example row (segments separated by |). */
+/** The header and one example row (segments and teams separated by |). */
 export const templateCsv = () =>
   csv([
     [...USER_IMPORT_COLUMNS],
-    ['Ana Lima', 'ana.lima', 'ana@example.com', 'attendant', 'pt_br', 'America/Sao_Paulo', 'Varejo|Atacado'],
+    [
+      'Ana Lima',
+      'ana.lima',
+      'ana@example.com',
+      'attendant',
+      'pt_br',
+      'America/Sao_Paulo',
+      'Varejo|Atacado',
+      'Equipe Norte',
+    ],
   ]);
 
 export const passwordsCsv = (created: UserImportResult['created']) =>

@@ -32,6 +32,7 @@ const row = (
   language: '',
   timezone: 'America/Sao_Paulo',
   segments: ['Varejo'],
+  teams: ['Norte', 'Sul'],
   errors,
 });
 const created = (username: string): CenterUser => ({
@@ -45,6 +46,7 @@ const created = (username: string): CenterUser => ({
   active: true,
   require_new_password: true,
   segments: [],
+  teams: [],
   permissions: defaultPermissions('attendant'),
   default_permissions: defaultPermissions('attendant'),
   last_login_at: null,
@@ -105,6 +107,9 @@ describe('importing users from a CSV file', () => {
     expect(within(rows[1]!).getByTestId('import-error-username').textContent).toBe(
       'O campo “usuário” está em um formato inválido.',
     );
+    // Each row's teams, named as in the file.
+    expect(within(rows[0]!).getByText('Norte | Sul')).toBeTruthy();
+    expect(within(dialog).getByText('Equipes')).toBeTruthy();
     expect(within(dialog).getByTestId('import-valid-count').textContent).toBe('2 válida(s)');
     expect(within(dialog).getByTestId('import-invalid-count').textContent).toBe('1 com erros');
     const preview = calls.find((call) => call.path === '/center/users/import/preview')!;
@@ -171,7 +176,9 @@ describe('importing users from a CSV file', () => {
 
 describe('import files', () => {
   it('offers a template with the header the server expects, and quotes what needs it', () => {
-    expect(templateCsv().split('\r\n')[0]).toBe('\uFEFFname,username,email,role,language,timezone,segments');
+    expect(templateCsv().split('\r\n')[0]).toBe(
+      '\uFEFFname,username,email,role,language,timezone,segments,teams',
+    );
     const text = passwordsCsv([
       { user: { ...created('ana'), name: 'Lima, "Ana"' }, temporary_password: 'x' },
     ]);

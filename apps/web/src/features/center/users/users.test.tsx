@@ -44,6 +44,7 @@ const user = (username: string, overrides: Partial<CenterUser> = {}): CenterUser
   active: true,
   require_new_password: false,
   segments: [],
+  teams: [],
   permissions: defaultPermissions('attendant'),
   default_permissions: defaultPermissions('attendant'),
   last_login_at: null,
@@ -73,6 +74,7 @@ describe('user form rules', () => {
       language: null,
       timezone: 'America/Sao_Paulo',
       segment_ids: [],
+      team_ids: [],
       permissions: { voice: false },
       password: null,
     });
@@ -202,4 +204,49 @@ describe('center users page', () => {
     expect(screen.getAllByRole('alert')[0]!.textContent).toContain('Somente supervisores e administradores');
     expect(calls.some((call) => call.path === '/center/users')).toBe(false);
   });
+
+  it('gives a user teams from the company’s current ones, keeping an archived one they are in', async () => {
+    const team = (id: string, name: string, archived = false) => ({
+      id: `01a201b8-7760-71e4-bcfb-5e5b0d8720${id}`,
+      name,
+      archived_at: archived ? STAMP : null,
+      supervisors: [],
+      members: [],
+      segments: [],
+      editable: true,
+      created_at: STAMP,
+      updated_at: STAMP,
+    });
+    const north = team('01', 'Norte');
+    const old = team('02', 'Antiga', true);
+    const retired = team('03', 'Aposentada', true);
+    const ana = user('ana', { teams: [{ id: old.id, name: old.name }] });
+    const { calls } = stubApi({
+      'GET /center/users': page([ana]),
+      'GET /wallets': { status: 200, body: { data: [] } },
+      'GET /center/teams': { status: 200, body: { data: [north, old, retired], total: 3 } },
+      [`PUT /center/users/${ana.id}`]: {
+        status: 400,
+        body: { code: 'team_not_found', message: 'Uma das equipes escolhidas não existe nesta empresa.' },
+      },
+    });
+    wrap();
+    await userEvent.click(within(await rowOf('ana')).getByTestId('user-actions'));
+    await userEvent.click(await screen.findByTestId('user-edit'));
+    const teams = await screen.findByTestId('user-teams');
+    await userEvent.click(teams);
+    // The select's own list (Mantine keeps it mounted, in its opening transition in jsdom: hidden).
+    const list = await waitFor(() => document.getElementById(teams.getAttribute('aria-controls') ?? '')!);
+    const option = await within(list).findByRole('option', { name: 'Norte', hidden: true });
+    // An archived team is offered only to whom is already in it.
+    expect(within(list).queryByRole('option', { name: 'Aposentada', hidden: true })).toBeNull();
+    expect(within(list).getByRole('option', { name: 'Antiga', hidden: true })).toBeTruthy();
+    await userEvent.click(option);
+    await userEvent.click(screen.getByTestId('user-save'));
+    expect(await screen.findByText('Uma das equipes escolhidas não existe nesta empresa.')).toBeTruthy();
+    expect(teams.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      team_ids: [old.id, north.id],
+    });
+  }, 40_000);
 });

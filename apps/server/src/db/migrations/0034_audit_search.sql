@@ -1,0 +1,2 @@
+CREATE INDEX "audit_events_company_kind_idx" ON "audit_events" USING btree ("company_id","kind","id");--> statement-breakpoint
+CREATE INDEX "audit_events_subject_trgm_idx" ON "audit_events" USING gin ("subject" gin_trgm_ops);
