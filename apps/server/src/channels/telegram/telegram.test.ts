@@ -19,8 +19,10 @@ import {
   type Actor,
 } from '../../../test/factories.ts';
 import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
+import { DeliveryError, type OutboundMessage } from '../adapter.ts';
 import { CHANNEL_ADAPTERS } from '../index.ts';
 import { createAdapterRegistry } from '../registry.ts';
+import { telegramAdapter } from './send.ts';
 
 const CHAT = '424242';
 let sim: TelegramSimulator;
@@ -392,5 +394,78 @@ describe('Telegram channel', () => {
     const join = { update_id: 11, my_chat_member: { chat: { id: 1, type: 'group' } } };
     expect((await postTo(account, JSON.stringify(join), secret)).statusCode).toBe(200);
     expect((await telegramMessages()).length).toBe(count);
+  });
+});
+
+describe('Telegram adapter on its own', () => {
+  const outbound = (over: Partial<OutboundMessage> = {}): OutboundMessage => ({
+    messageId: uuidv7(),
+    companyId: 'c',
+    contactId: 'k',
+    contactChannelId: 'ch',
+    kind: 'telegram',
+    to: '555',
+    text: 'Olá',
+    subject: null,
+    attachments: [],
+    replyTo: null,
+    account: {
+      id: 'a',
+      companyId: 'c',
+      kind: 'telegram',
+      name: 'Bot',
+      address: null,
+      enabled: true,
+      settings: { api_base_url: sim.apiBaseUrl },
+      credentials: { bot_token: sim.botToken, webhook_secret: 's' },
+      updatedAt: new Date(),
+    },
+    ...over,
+  });
+  const file = (filename: string, contentType: string, data: Buffer) => ({
+    filename,
+    contentType,
+    size: data.length,
+    read: async () => data,
+  });
+  const methods = (from: number) => sim.calls.slice(from).map((call) => call.path.split('/').pop());
+
+  it('sends a text too long for a caption first, then each file by its kind, answering once', async () => {
+    const from = sim.calls.length;
+    const result = await telegramAdapter.send(
+      outbound({
+        text: 'x'.repeat(1100),
+        replyTo: { providerMessageId: '555:9', references: [], subject: null },
+        attachments: [
+          file('a.png', 'image/png', SAMPLE_PNG),
+          file('v.ogg', 'audio/ogg', SAMPLE_OGG_OPUS),
+          file('b.pdf', 'application/pdf', Buffer.from('%PDF-1.4')),
+        ],
+      }),
+    );
+    expect(methods(from)).toEqual(['sendMessage', 'sendPhoto', 'sendVoice', 'sendDocument']);
+    const sent = sim.sent().slice(-4);
+    expect(result.providerMessageId).toBe(sent[0]!.providerMessageId);
+    expect(sent.map((each) => each.replyTo)).toEqual(['9', null, null, null]);
+    expect(sent.slice(1).map((each) => each.text)).toEqual([null, null, null]);
+  });
+
+  it('answers no message of another chat', async () => {
+    await telegramAdapter.send(
+      outbound({ replyTo: { providerMessageId: '777:3', references: [], subject: null } }),
+    );
+    expect(sim.sent().at(-1)).toMatchObject({ to: '555', replyTo: null });
+  });
+
+  it('retries 5xx and refuses for good what Telegram calls a bad request', async () => {
+    sim.failNext('server_error');
+    const transient = await telegramAdapter.send(outbound()).catch((error: unknown) => error);
+    expect(transient).toMatchObject({ permanent: false, retryAfterMs: null });
+    const unknownChat = await telegramAdapter.send(outbound({ to: 'nope' })).catch((e: unknown) => e);
+    expect(unknownChat).toBeInstanceOf(DeliveryError);
+    expect(unknownChat).toMatchObject({ message: 'Bad Request: chat not found', permanent: true });
+    sim.failNext('rate_limit');
+    const limited = await telegramAdapter.send(outbound()).catch((error: unknown) => error);
+    expect(limited).toMatchObject({ permanent: false, retryAfterMs: 1000 });
   });
 });
