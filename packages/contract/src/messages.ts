@@ -252,7 +252,7 @@ export const CHANNEL_FEATURES: Record<ChannelKind, ChannelFeatures> = {
   whatsapp: NO_FEATURES,
   instagram_direct: NO_FEATURES,
   messenger: NO_FEATURES,
-  telegram: NO_FEATURES,
+  telegram: { reply_context: true, delete_for_everyone: false },
   viber: NO_FEATURES,
   email: { reply_context: true, delete_for_everyone: false },
   chat: { reply_context: true, delete_for_everyone: true },
