@@ -6,9 +6,15 @@ import type { ChannelKind } from '@atende/contract';
 import type { Connector } from './connectors.ts';
 import { watchMailbox } from './email/mailbox.ts';
 import { emailAdapter } from './email/send.ts';
+import { instagramAdapter } from './instagram/send.ts';
+import { messengerAdapter } from './messenger/send.ts';
 import type { KindAdapters } from './registry.ts';
 
-export const CHANNEL_ADAPTERS: KindAdapters = { email: emailAdapter };
+export const CHANNEL_ADAPTERS: KindAdapters = {
+  email: emailAdapter,
+  messenger: messengerAdapter,
+  instagram_direct: instagramAdapter,
+};
 
 /** The kinds whose inbound side is a connection this server keeps open (connectors.ts). */
 export const CHANNEL_CONNECTORS: Partial<Record<ChannelKind, Connector>> = { email: watchMailbox };
