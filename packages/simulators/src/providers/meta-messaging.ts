@@ -150,7 +150,7 @@ export async function startMetaSimulator(
   product: MetaProduct,
   options: MetaSimulatorOptions = {},
 ): Promise<MetaSimulator> {
-  const appSecret = options.appSecret ?? 'meta-app-secret';
+  const appSecret = options.appSecret ?? randomBytes(16).toString('hex');
   const token = options.accessToken ?? `EAAG${randomBytes(16).toString('hex')}`;
   const calls: ReceivedCall[] = [];
   const messages: SentMessage[] = [];

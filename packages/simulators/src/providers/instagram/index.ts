@@ -4,6 +4,8 @@
 // receipts, and reads as messaging_seen {mid}. The rest is Meta's shared imitation (../meta-messaging.ts).
 import { startMetaSimulator, type MetaSimulator, type MetaSimulatorOptions } from '../meta-messaging.ts';
 
+export type { MetaSimulator };
+
 export type InstagramSimulator = MetaSimulator;
 
 export function startInstagramSimulator(

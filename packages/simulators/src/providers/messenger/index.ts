@@ -3,6 +3,8 @@
 // signatures are Meta's shared imitation (../meta-messaging.ts).
 import { startMetaSimulator, type MetaSimulator, type MetaSimulatorOptions } from '../meta-messaging.ts';
 
+export type { MetaSimulator };
+
 export type MessengerSimulator = MetaSimulator;
 
 export function startMessengerSimulator(
