@@ -282,6 +282,17 @@ export function metaMessagingSuite(options: MetaSuiteOptions, more?: (ctx: () =>
     const before = (await stored()).length;
     const mid = (await stored()).find((m) => m.id === message.id)!.providerMessageId!;
     expect(await sim.echo(mid)).toBe(200);
+    // Meta also echoes what the page sent from its own inbox, under mids we never stored.
+    const own = sim.account.settings.instagram_id ?? sim.account.settings.page_id;
+    const elsewhere = sim.envelope([
+      {
+        sender: { id: own },
+        recipient: { id: customer },
+        timestamp: Date.now(),
+        message: { mid: 'm_sent-from-page-inbox', is_echo: true, text: 'Respondido pelo celular' },
+      },
+    ]);
+    expect(await sim.post(elsewhere)).toBe(200);
     expect((await stored()).length).toBe(before);
   });
 
