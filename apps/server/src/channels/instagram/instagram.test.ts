@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { injectAs } from '../../../test/factories.ts';
 import { messages } from '../../db/schema/index.ts';
-import { metaMessagingSuite, waitFor } from '../meta/messaging-suite.ts';
+import { metaMessagingSuite } from '../meta/messaging-suite.ts';
 
 describe('Instagram Direct channel', () => {
   metaMessagingSuite(
@@ -27,7 +27,7 @@ describe('Instagram Direct channel', () => {
       });
 
       it('on Facebook Login sends through the linked page with the token in the query', async () => {
-        const { app, admin, t, createAccount, webhookAddress } = ctx();
+        const { app, admin, t, createAccount, webhookAddress, until } = ctx();
         const sim = await startInstagramSimulator({
           login: 'facebook',
           instagramId: '17841400007777777',
@@ -60,10 +60,7 @@ describe('Instagram Direct channel', () => {
             payload: { text: 'Resposta via página' },
           });
           const id = sent.json<Message>().id;
-          await waitFor(async () => {
-            const [message] = await t.database.db.select().from(messages).where(eq(messages.id, id));
-            return message?.status === 'sent';
-          }, 'sent via the page');
+          await until(id, 'sent');
           const call = sim.calls.find((c) => c.method === 'POST')!;
           expect(call.path).toBe('/304729518847777/messages');
           expect(call.headers.authorization).toBeUndefined();

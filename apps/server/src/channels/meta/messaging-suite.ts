@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
+  eventually,
   injectAs,
   makeActor,
   multipartBody,
@@ -33,26 +34,14 @@ export type MetaSuiteOptions = {
   deliveries: boolean;
 };
 
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 export type MetaSuiteContext = {
   t: TestApp;
   app: FastifyInstance;
   admin: Actor;
   sim: MetaSimulator;
   account: CenterChannelAccount;
+  /** Waits (briefly) until our message has the status. */
+  until(id: string, status: string): Promise<void>;
   /** Our address as a simulator calls it (the app listens on a loopback port). */
   webhookAddress(account: CenterChannelAccount): string;
   createAccount(
@@ -112,8 +101,8 @@ export function metaMessagingSuite(options: MetaSuiteOptions, more?: (ctx: () =>
     expect(sent.statusCode, sent.body).toBe(201);
     return sent.json<Message>();
   }
-  const until = (id: string, status: string) =>
-    waitFor(async () => (await statusOf(id)) === status, `message ${id} ${status}`);
+  const until = async (id: string, status: string) =>
+    expect(await eventually(() => statusOf(id), status, 10_000)).toBe(status);
 
   beforeAll(async () => {
     sim = await options.start();
@@ -199,7 +188,7 @@ export function metaMessagingSuite(options: MetaSuiteOptions, more?: (ctx: () =>
     expect(await inbound()).toHaveLength(1);
   });
 
-  it('downloads the files a customer sends, and writes a location as a maps link', async () => {
+  it('downloads the files a customer sends (photo, voice, sticker), and writes a location as a maps link', async () => {
     const photo = await sim.customerWrites({
       from: customer,
       text: 'Foto da caixa',
@@ -209,11 +198,15 @@ export function metaMessagingSuite(options: MetaSuiteOptions, more?: (ctx: () =>
       from: customer,
       media: { kind: 'audio', filename: 'audioclip.ogg', contentType: 'audio/ogg', data: SAMPLE_OGG_OPUS },
     });
+    const sticker = await sim.customerWrites({
+      from: customer,
+      media: { kind: 'sticker', filename: 'like.png', contentType: 'image/png', data: SAMPLE_PNG },
+    });
     const place = await sim.customerWrites({
       from: customer,
       location: { latitude: -23.5505, longitude: -46.6333, name: 'Loja Centro' },
     });
-    expect([photo.status, voice.status, place.status]).toEqual([200, 200, 200]);
+    expect([photo.status, voice.status, sticker.status, place.status]).toEqual([200, 200, 200, 200]);
     const files = await t.database.db.select().from(attachments);
     const photoRow = await byProviderId(photo.providerMessageId);
     expect(photoRow).toMatchObject({ text: 'Foto da caixa', contactId });
@@ -224,6 +217,8 @@ export function metaMessagingSuite(options: MetaSuiteOptions, more?: (ctx: () =>
     });
     const voiceRow = await byProviderId(voice.providerMessageId);
     expect(files.find((file) => file.messageId === voiceRow!.id)).toMatchObject({ kind: 'audio' });
+    const stickerRow = await byProviderId(sticker.providerMessageId);
+    expect(files.find((file) => file.messageId === stickerRow!.id)).toMatchObject({ kind: 'image' });
     expect((await byProviderId(place.providerMessageId))!.text).toBe(
       'Loja Centro\nhttps://maps.google.com/?q=-23.5505,-46.6333',
     );
@@ -382,7 +377,7 @@ export function metaMessagingSuite(options: MetaSuiteOptions, more?: (ctx: () =>
     expect((await stored()).length).toBe(before);
   });
 
-  more?.(() => ({ t, app, admin, sim, account, webhookAddress, createAccount }));
+  more?.(() => ({ t, app, admin, sim, account, until, webhookAddress, createAccount }));
 }
 
 /** The simulator's secrets with its access token replaced (an account whose token Meta refuses). */
