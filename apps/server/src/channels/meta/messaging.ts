@@ -63,7 +63,8 @@ type MetaAttachment = z.infer<typeof Attachment>;
 
 const Envelope = z.object({
   object: z.string(),
-  entry: z.array(z.object({ id: z.string(), messaging: z.array(Event).optional() })),
+  // Events are read one by one: a kind of event we do not know must not hold back the batch's messages.
+  entry: z.array(z.object({ id: z.string(), messaging: z.array(z.unknown()).optional() })),
 });
 
 /** Meta's attachment types as our kinds of file; a sticker is an image. */
@@ -207,7 +208,13 @@ export async function metaMessagingWebhook(
       );
       continue;
     }
-    for (const event of entry.messaging ?? []) {
+    for (const raw of entry.messaging ?? []) {
+      const parsedEvent = Event.safeParse(raw);
+      if (!parsedEvent.success) {
+        io.log.warn({ channelAccountId: account.id }, 'Meta messaging event of an unknown shape ignored');
+        continue;
+      }
+      const event = parsedEvent.data;
       if (event.message) {
         if (event.message.is_echo) continue;
         const inbound = await inboundOf(profile.kind, event);
