@@ -166,6 +166,8 @@ export const DELIVERY_FAILURE_CODES = [
   'channel_not_supported',
   'email_account_incomplete',
   'provider_token_invalid',
+  'meta_window_closed',
+  'instagram_page_required',
 ] as const;
 
 /**

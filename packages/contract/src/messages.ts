@@ -251,7 +251,7 @@ const NO_FEATURES: ChannelFeatures = { reply_context: false, delete_for_everyone
 export const CHANNEL_FEATURES: Record<ChannelKind, ChannelFeatures> = {
   whatsapp: NO_FEATURES,
   instagram_direct: NO_FEATURES,
-  messenger: NO_FEATURES,
+  messenger: { reply_context: true, delete_for_everyone: false },
   telegram: { reply_context: true, delete_for_everyone: false },
   viber: NO_FEATURES,
   email: { reply_context: true, delete_for_everyone: false },

@@ -6,10 +6,17 @@ import type { ChannelKind } from '@atende/contract';
 import type { Connector } from './connectors.ts';
 import { watchMailbox } from './email/mailbox.ts';
 import { emailAdapter } from './email/send.ts';
+import { instagramAdapter } from './instagram/send.ts';
+import { messengerAdapter } from './messenger/send.ts';
 import type { KindAdapters } from './registry.ts';
 import { telegramAdapter } from './telegram/send.ts';
 
-export const CHANNEL_ADAPTERS: KindAdapters = { email: emailAdapter, telegram: telegramAdapter };
+export const CHANNEL_ADAPTERS: KindAdapters = {
+  email: emailAdapter,
+  messenger: messengerAdapter,
+  instagram_direct: instagramAdapter,
+  telegram: telegramAdapter,
+};
 
 /** The kinds whose inbound side is a connection this server keeps open (connectors.ts). */
 export const CHANNEL_CONNECTORS: Partial<Record<ChannelKind, Connector>> = { email: watchMailbox };
