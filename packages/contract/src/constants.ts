@@ -165,6 +165,7 @@ export const DELIVERY_FAILURE_CODES = [
   'no_channel_account',
   'channel_not_supported',
   'email_account_incomplete',
+  'api_webhook_missing',
 ] as const;
 
 /**

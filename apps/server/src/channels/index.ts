@@ -3,12 +3,13 @@
 // connector, if it keeps a connection) here. The chat widget's kind is this server itself: its adapter comes
 // from modules/widget and joins these in the composition root (deps.ts).
 import type { ChannelKind } from '@atende/contract';
+import { apiAdapter } from './api/send.ts';
 import type { Connector } from './connectors.ts';
 import { watchMailbox } from './email/mailbox.ts';
 import { emailAdapter } from './email/send.ts';
 import type { KindAdapters } from './registry.ts';
 
-export const CHANNEL_ADAPTERS: KindAdapters = { email: emailAdapter };
+export const CHANNEL_ADAPTERS: KindAdapters = { email: emailAdapter, api: apiAdapter };
 
 /** The kinds whose inbound side is a connection this server keeps open (connectors.ts). */
 export const CHANNEL_CONNECTORS: Partial<Record<ChannelKind, Connector>> = { email: watchMailbox };
