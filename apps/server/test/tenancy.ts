@@ -37,6 +37,8 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
     'a chat widget’s public look and presence, by its public key; cross-tenant visitor checks in widget.test.ts',
   'POST /api/widget/{key}/session':
     'starts or resumes a visitor of the widget named by the key; scoped by the visitor token (widget.test.ts)',
+  'POST /api/webhooks/api/{accountId}':
+    'an integrator’s call, authenticated by the account’s own HMAC key; cross-company forgery in api.test.ts',
   'POST /api/widget/files':
     'a visitor’s upload, authorised by the visitor JWT to their own conversation only (widget.test.ts)',
 };

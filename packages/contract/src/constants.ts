@@ -168,6 +168,7 @@ export const DELIVERY_FAILURE_CODES = [
   'provider_token_invalid',
   'meta_window_closed',
   'instagram_page_required',
+  'api_webhook_missing',
 ] as const;
 
 /**

@@ -18,6 +18,7 @@ export * from './messages.ts';
 export * from './threads.ts';
 export * from './schedules.ts';
 export * from './channel-accounts.ts';
+export * from './channel-api.ts';
 export * from './provider-accounts.ts';
 export * from './audit.ts';
 export * from './catalogues.ts';

@@ -258,7 +258,7 @@ export const CHANNEL_FEATURES: Record<ChannelKind, ChannelFeatures> = {
   chat: { reply_context: true, delete_for_everyone: true },
   sms: NO_FEATURES,
   voice: NO_FEATURES,
-  api: NO_FEATURES,
+  api: { reply_context: true, delete_for_everyone: false },
 };
 
 /** The largest upload any channel takes: the request body limit of the file routes. */

@@ -3,6 +3,7 @@
 // connector, if it keeps a connection) here. The chat widget's kind is this server itself: its adapter comes
 // from modules/widget and joins these in the composition root (deps.ts).
 import type { ChannelKind } from '@atende/contract';
+import { apiAdapter } from './api/send.ts';
 import type { Connector } from './connectors.ts';
 import { watchMailbox } from './email/mailbox.ts';
 import { emailAdapter } from './email/send.ts';
@@ -16,6 +17,7 @@ export const CHANNEL_ADAPTERS: KindAdapters = {
   messenger: messengerAdapter,
   instagram_direct: instagramAdapter,
   telegram: telegramAdapter,
+  api: apiAdapter,
 };
 
 /** The kinds whose inbound side is a connection this server keeps open (connectors.ts). */

@@ -2,7 +2,7 @@
 // bytes received, and the ways a handler reaches the product (ingest, statuses) bound to that account, so a
 // payload can never name another company's data. Refusals are logged with the account id and answer the
 // provider's expected status with nothing stored.
-import { kindOfWebhookSlug, WEBHOOK_SLUGS, type ProviderKind } from '@atende/contract';
+import { Id, kindOfWebhookSlug, WEBHOOK_SLUGS, type ProviderKind } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { openAccount } from '../../channels/accounts.ts';
@@ -73,7 +73,8 @@ export function webhookService(deps: WebhookDeps) {
   return {
     async handle(slug: string, accountId: string, request: WebhookRequest): Promise<WebhookReply> {
       const kind = kindOfWebhookSlug(slug);
-      const found = kind ? await account(kind, accountId) : null;
+      // An id that is not a uuid names no account (and must not reach the uuid column as a query error).
+      const found = kind && Id.safeParse(accountId).success ? await account(kind, accountId) : null;
       const provider = found ? deps.adapters(found.kind).provider : undefined;
       if (!found || !provider) return NOT_FOUND;
       try {
