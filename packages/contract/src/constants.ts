@@ -165,6 +165,10 @@ export const DELIVERY_FAILURE_CODES = [
   'no_channel_account',
   'channel_not_supported',
   'email_account_incomplete',
+  /** An SMS account with neither a sending number nor a messaging service. */
+  'sms_sender_missing',
+  /** A file to send by a provider that fetches it by URL, without the server's public address of it. */
+  'attachment_url_unavailable',
 ] as const;
 
 /**
