@@ -112,8 +112,8 @@ export const CONVERSATION_BULK_MAX = 100;
 export const ASSIGNMENT_NOTE_MAX = 500;
 export const WAITING_LIST_SIZE = 50;
 
-/** Channel kinds whose address is a phone number. */
-export const PHONE_KINDS = ['whatsapp', 'sms', 'voice', 'viber'] as const satisfies readonly ChannelKind[];
+/** Channel kinds whose address is a phone number (not Viber: its Bot API knows customers by an opaque id). */
+export const PHONE_KINDS = ['whatsapp', 'sms', 'voice'] as const satisfies readonly ChannelKind[];
 
 export const REALTIME_PATH = '/socket.io';
 /** The chat widget's Socket.IO namespace, on the same path as the console's. */

@@ -8,8 +8,13 @@ import { watchMailbox } from './email/mailbox.ts';
 import { emailAdapter } from './email/send.ts';
 import type { KindAdapters } from './registry.ts';
 import { smsAdapter } from './sms/send.ts';
+import { viberAdapter } from './viber/send.ts';
 
-export const CHANNEL_ADAPTERS: KindAdapters = { email: emailAdapter, sms: smsAdapter };
+export const CHANNEL_ADAPTERS: KindAdapters = {
+  email: emailAdapter,
+  sms: smsAdapter,
+  viber: viberAdapter,
+};
 
 /** The kinds whose inbound side is a connection this server keeps open (connectors.ts). */
 export const CHANNEL_CONNECTORS: Partial<Record<ChannelKind, Connector>> = { email: watchMailbox };
