@@ -2,17 +2,15 @@
 // functions), an administrator's account, customers' SMS and MMS stored once, replies with text and media (Twilio
 // fetches our signed file address), status callbacks applied forward only, Twilio's rate limit waited out, bad
 // credentials failing with Twilio's words, and webhooks that are not the account's refused with nothing stored.
-import type { CenterChannelAccount, ConnectionTest, ItemsPage, Message } from '@atende/contract';
-import { freePort } from '@atende/simulators/email';
+import type { CenterChannelAccount, ConnectionTest, Message } from '@atende/contract';
 import { startSmsSimulator, type SmsSimulator } from '@atende/simulators/providers/sms';
 import { and, eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { injectAs, makeActor, multipartBody, SAMPLE_PNG, type Actor } from '../../../test/factories.ts';
+import { conversation, eventually, startProviderApp, type ProviderApp } from '../../../test/provider-app.ts';
 import { attachments, contactChannels, messages } from '../../db/schema/index.ts';
-import { CHANNEL_ADAPTERS } from '../index.ts';
-import { createAdapterRegistry } from '../registry.ts';
 import { signedUrlCandidates, twilioSignature, validTwilioSignature } from './signature.ts';
 
 const VECTOR = {
@@ -78,21 +76,11 @@ let t: TestApp;
 let admin: Actor;
 let account: CenterChannelAccount;
 let contactId: string;
+let createAccount: ProviderApp['createAccount'];
+let messageOf: ReturnType<typeof conversation>['messageOf'];
+let reply: ReturnType<typeof conversation>['reply'];
 
 const CUSTOMER = '5511988887777';
-
-async function eventually<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const smsMessages = (companyId: string) =>
   t.database.db
@@ -100,52 +88,10 @@ const smsMessages = (companyId: string) =>
     .from(messages)
     .where(and(eq(messages.companyId, companyId), eq(messages.kind, 'sms')));
 
-async function items(): Promise<Message[]> {
-  const page = (
-    await injectAs(t.app, admin, { url: `/api/conversation/${contactId}/items` })
-  ).json<ItemsPage>();
-  return page.data.flatMap((item) => (item.type === 'message' ? [item.message] : []));
-}
-const messageOf = async (id: string) => (await items()).find((each) => each.id === id);
-
-async function reply(text: string): Promise<string> {
-  const sent = await injectAs(t.app, admin, {
-    method: 'POST',
-    url: `/api/conversation/${contactId}/messages`,
-    payload: { text },
-  });
-  expect(sent.statusCode).toBe(201);
-  return sent.json<Message>().id;
-}
-
-async function createAccount(actor: Actor, simulator: SmsSimulator, name: string) {
-  const created = await injectAs(t.app, actor, {
-    method: 'POST',
-    url: '/api/center/channels',
-    payload: {
-      kind: 'sms',
-      name,
-      address: simulator.account.address,
-      settings: { ...simulator.account.settings, api_base_url: simulator.apiBaseUrl },
-      secrets: simulator.account.secrets,
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  return created.json<CenterChannelAccount>();
-}
-
 beforeAll(async () => {
-  // Listening for real: Twilio (the simulator) posts to our webhook and fetches our files over HTTP.
-  const port = await freePort();
   sim = await startSmsSimulator();
-  t = await createTestApp({
-    adapters: createAdapterRegistry(CHANNEL_ADAPTERS),
-    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' },
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  admin = await makeActor(t.app, t.database.db, 'admin');
-  account = await createAccount(admin, sim, 'SMS ACME');
-  sim.setWebhookUrl(account.provider!.webhook_url);
+  ({ t, admin, account, createAccount } = await startProviderApp(sim, 'SMS ACME'));
+  ({ messageOf, reply } = conversation(t, admin, () => contactId));
 }, 30_000);
 
 afterAll(async () => {

@@ -3,16 +3,14 @@
 // replies with text and a picture (Viber fetches our signed file address), receipts applied forward only,
 // "too many requests" waited out, a bad token failing with Viber's words, and webhooks that are not the account's
 // refused with nothing stored.
-import type { CenterChannelAccount, ConnectionTest, ItemsPage, Message } from '@atende/contract';
-import { freePort } from '@atende/simulators/email';
+import type { CenterChannelAccount, ConnectionTest, Message } from '@atende/contract';
 import { startViberSimulator, type ViberSimulator } from '@atende/simulators/providers/viber';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { injectAs, makeActor, multipartBody, SAMPLE_PNG, type Actor } from '../../../test/factories.ts';
+import { conversation, eventually, startProviderApp, type ProviderApp } from '../../../test/provider-app.ts';
 import { attachments, contactChannels, messages } from '../../db/schema/index.ts';
-import { CHANNEL_ADAPTERS } from '../index.ts';
-import { createAdapterRegistry } from '../registry.ts';
 import { viberSignature } from './inbound.ts';
 import { parseViberJson } from './payload.ts';
 
@@ -40,21 +38,11 @@ let t: TestApp;
 let admin: Actor;
 let account: CenterChannelAccount;
 let contactId: string;
+let createAccount: ProviderApp['createAccount'];
+let messageOf: ReturnType<typeof conversation>['messageOf'];
+let reply: ReturnType<typeof conversation>['reply'];
 
 const CUSTOMER = '01234567890A+b/C==';
-
-async function eventually<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const viberMessages = (companyId: string) =>
   t.database.db
@@ -62,51 +50,10 @@ const viberMessages = (companyId: string) =>
     .from(messages)
     .where(and(eq(messages.companyId, companyId), eq(messages.kind, 'viber')));
 
-async function items(): Promise<Message[]> {
-  const page = (
-    await injectAs(t.app, admin, { url: `/api/conversation/${contactId}/items` })
-  ).json<ItemsPage>();
-  return page.data.flatMap((item) => (item.type === 'message' ? [item.message] : []));
-}
-const messageOf = async (id: string) => (await items()).find((each) => each.id === id);
-
-async function reply(text: string): Promise<string> {
-  const sent = await injectAs(t.app, admin, {
-    method: 'POST',
-    url: `/api/conversation/${contactId}/messages`,
-    payload: { text },
-  });
-  expect(sent.statusCode).toBe(201);
-  return sent.json<Message>().id;
-}
-
-async function createAccount(actor: Actor, simulator: ViberSimulator, name: string) {
-  const created = await injectAs(t.app, actor, {
-    method: 'POST',
-    url: '/api/center/channels',
-    payload: {
-      kind: 'viber',
-      name,
-      address: simulator.account.address,
-      settings: { ...simulator.account.settings, api_base_url: simulator.apiBaseUrl },
-      secrets: simulator.account.secrets,
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  return created.json<CenterChannelAccount>();
-}
-
 beforeAll(async () => {
-  const port = await freePort();
   sim = await startViberSimulator();
-  t = await createTestApp({
-    adapters: createAdapterRegistry(CHANNEL_ADAPTERS),
-    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' },
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  admin = await makeActor(t.app, t.database.db, 'admin');
-  account = await createAccount(admin, sim, 'Viber ACME');
-  sim.setWebhookUrl(account.provider!.webhook_url);
+  ({ t, admin, account, createAccount } = await startProviderApp(sim, 'Viber ACME'));
+  ({ messageOf, reply } = conversation(t, admin, () => contactId));
 }, 30_000);
 
 afterAll(async () => {
