@@ -112,8 +112,8 @@ export const CONVERSATION_BULK_MAX = 100;
 export const ASSIGNMENT_NOTE_MAX = 500;
 export const WAITING_LIST_SIZE = 50;
 
-/** Channel kinds whose address is a phone number. */
-export const PHONE_KINDS = ['whatsapp', 'sms', 'voice', 'viber'] as const satisfies readonly ChannelKind[];
+/** Channel kinds whose address is a phone number (not Viber: its Bot API knows customers by an opaque id). */
+export const PHONE_KINDS = ['whatsapp', 'sms', 'voice'] as const satisfies readonly ChannelKind[];
 
 export const REALTIME_PATH = '/socket.io';
 /** The chat widget's Socket.IO namespace, on the same path as the console's. */
@@ -169,6 +169,10 @@ export const DELIVERY_FAILURE_CODES = [
   'meta_window_closed',
   'instagram_page_required',
   'api_webhook_missing',
+  /** An SMS account with neither a sending number nor a messaging service. */
+  'sms_sender_missing',
+  /** A file to send by a provider that fetches it by URL, without the server's public address of it. */
+  'attachment_url_unavailable',
 ] as const;
 
 /**

@@ -236,7 +236,8 @@ export const MEDIA_LIMITS: Record<ChannelKind, Partial<Record<AttachmentKind, nu
   viber: { image: 10 * MB, video: 50 * MB, document: 50 * MB },
   email: { image: 20 * MB, audio: 20 * MB, video: 20 * MB, document: 20 * MB },
   chat: { image: 20 * MB, audio: 20 * MB, video: 20 * MB, document: 20 * MB },
-  sms: {},
+  // MMS (Twilio): up to 5 MB of media per message, where the destination's carrier takes MMS (US, Canada).
+  sms: { image: 5 * MB, audio: 5 * MB, video: 5 * MB, document: 5 * MB },
   voice: {},
   api: { image: 20 * MB, audio: 20 * MB, video: 20 * MB, document: 20 * MB },
 };

@@ -64,6 +64,11 @@ export type OutboundAttachment = {
   size: number;
   /** The stored file's bytes. */
   read(): Promise<Buffer>;
+  /**
+   * A public, signed address of the file that works for a while (FILE_URL_TTL_HOURS), for providers that fetch
+   * media by URL (Twilio's MediaUrl, Viber's media); absent where the composition gives none.
+   */
+  url?: string | null;
 };
 
 /**
@@ -91,6 +96,8 @@ export type OutboundMessage = {
   replyTo: ReplyContext | null;
   /** The company's account (line) to send from: the contact channel's own, else the kind's first enabled one. */
   account: ChannelAccountRecord | null;
+  /** Our webhook address for that account, for providers told per message where to report (Twilio). */
+  webhookUrl?: string | null;
 };
 
 export type SendResult = {

@@ -18,6 +18,8 @@ export type ProviderCall = {
   /** A form or multipart body, sent as given. */
   body?: URLSearchParams | FormData;
   timeoutMs?: number;
+  /** Redirects are refused unless a provider's media lives behind one (Twilio's 307 to its CDN). */
+  redirect?: 'error' | 'follow';
 };
 
 /** One call to a provider; a network failure or timeout is a transient DeliveryError (retried). */
@@ -34,7 +36,8 @@ export async function callProvider(url: string, call: ProviderCall = {}): Promis
       headers,
       body,
       signal: AbortSignal.timeout(call.timeoutMs ?? CALL_TIMEOUT_MS),
-      redirect: 'error',
+      // Followed redirects drop the Authorization header when they leave the origin (fetch's rule).
+      redirect: call.redirect ?? 'error',
     });
   } catch (error) {
     const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : '';
@@ -78,13 +81,18 @@ export class MediaTooLarge extends Error {
   }
 }
 
-/** A provider's media, refused once it grows past `maxBytes` (declared or streamed) rather than read whole. */
+/**
+ * A provider's media, refused once it grows past `maxBytes` (declared or streamed) rather than read whole;
+ * `followRedirect` where the provider answers with its CDN's address.
+ */
 export async function downloadMedia(
   url: string,
   maxBytes: number,
   headers: Record<string, string> = {},
+  options: { followRedirect?: boolean } = {},
 ): Promise<{ data: Buffer; contentType: string | null }> {
-  const response = await callProvider(url, { headers, timeoutMs: 60_000 });
+  const redirect = options.followRedirect ? 'follow' : 'error';
+  const response = await callProvider(url, { headers, timeoutMs: 60_000, redirect });
   if (!response.ok) throw new Error(`media download failed: HTTP ${response.status}`);
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) throw new MediaTooLarge(maxBytes);

@@ -10,13 +10,17 @@ import { emailAdapter } from './email/send.ts';
 import { instagramAdapter } from './instagram/send.ts';
 import { messengerAdapter } from './messenger/send.ts';
 import type { KindAdapters } from './registry.ts';
+import { smsAdapter } from './sms/send.ts';
 import { telegramAdapter } from './telegram/send.ts';
+import { viberAdapter } from './viber/send.ts';
 
 export const CHANNEL_ADAPTERS: KindAdapters = {
   email: emailAdapter,
   messenger: messengerAdapter,
   instagram_direct: instagramAdapter,
   telegram: telegramAdapter,
+  sms: smsAdapter,
+  viber: viberAdapter,
   api: apiAdapter,
 };
 

@@ -1,7 +1,7 @@
 // The delivery worker: hands a pending message to its channel adapter and records the outcome. Transient
 // failures throw so the job queue retries with backoff; permanent ones, and the last attempt, mark the message
 // failed with the reason, visible and retryable in the conversation.
-import type { Message } from '@atende/contract';
+import { isProviderKind, type Message } from '@atende/contract';
 import { and, asc, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import { attachments, contactChannels, messages } from '../../db/schema/index.ts';
 import { accountForSend } from '../../channels/accounts.ts';
@@ -22,6 +22,8 @@ import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { QUEUES, RETRY, type Jobs } from '../../platform/jobs.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { maySeeContact } from '../contacts/queries.ts';
+import { webhookUrl } from '../webhooks/service.ts';
+import { fileResource } from './presenter.ts';
 import type { DeliveryJob } from './send.ts';
 import { findMessage } from './send.ts';
 import { advanceStatus } from './status.ts';
@@ -34,6 +36,9 @@ export type DeliveryDeps = {
   credentials: CredentialsBox;
   storage: FileStorage;
   health: ChannelHealthRecorder;
+  /** Signs the public file addresses providers fetch media from (Twilio, Viber). */
+  urls: UrlSigner;
+  config: { publicUrl: string };
 };
 
 /** How many times one message waits out a provider's rate limit before it fails like any transient error. */
@@ -88,6 +93,10 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
       attachments: await outboundAttachments(deps, job),
       replyTo: adapter.replyContext ? await replyContext(deps.db, job.companyId, row) : null,
       account,
+      webhookUrl:
+        account && isProviderKind(account.kind)
+          ? webhookUrl(deps.config.publicUrl, account.kind, account.id)
+          : null,
     });
     if (sent.references) {
       await deps.db
@@ -142,6 +151,7 @@ async function outboundAttachments(deps: DeliveryDeps, job: DeliveryJob): Promis
     filename: file.filename,
     contentType: file.contentType,
     size: file.size,
+    url: `${deps.config.publicUrl}/api/files/${file.id}?${deps.urls.sign(fileResource(file.id))}`,
     read: async () => {
       const data = await deps.storage.read(file.storageKey);
       if (!data) throw new DeliveryError(`attachment missing: ${file.filename}`, true);

@@ -156,12 +156,12 @@ describe('sending files', () => {
     const two = await upload([file(PNG, 'a.png', 'image/png'), file(PNG, 'b.png', 'image/png')]);
     expect(two.json()).toEqual({ code: 'too_many_files', message: 'Envie um arquivo por vez.' });
     expect((await upload([{ name: 'caption', value: 'sem arquivo' }])).json().code).toBe('file_required');
-    const sms = await makeContact(t.database.db, me.company, {
+    const voice = await makeContact(t.database.db, me.company, {
       responsibleId: me.user.id,
-      channel: { kind: 'sms' },
+      channel: { kind: 'voice' },
     });
-    const onSms = await upload([file(PNG, 'a.png', 'image/png')], 'file', me, sms.id);
-    expect(onSms.json()).toEqual({
+    const onVoice = await upload([file(PNG, 'a.png', 'image/png')], 'file', me, voice.id);
+    expect(onVoice.json()).toEqual({
       code: 'channel_no_media',
       message: 'Este canal não aceita arquivos deste tipo.',
     });

@@ -42,6 +42,8 @@ export function registerMessageWorker(deps: {
   credentials: CredentialsBox;
   storage: FileStorage;
   health: ChannelHealthRecorder;
+  urls: UrlSigner;
+  config: { publicUrl: string };
 }): Promise<void> {
   return deps.jobs.work<DeliveryJob>(
     QUEUES.sendMessage,
