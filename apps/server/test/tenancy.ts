@@ -31,8 +31,8 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/health': 'reports database reachability only',
   'GET /api/resources':
     'white-label of a company, meant to be public (login page); probed below with a token',
-  'GET /api/branding/{company}/{name}':
-    'a white-label file the login page loads before sign-in; its name is the content’s hash (branding.test.ts)',
+  'GET /api/branding/{name}':
+    'a white-label file the login page loads before sign-in; its name is a random key, not the company (branding.test.ts)',
   'GET /api/widget/{key}/config':
     'a chat widget’s public look and presence, by its public key; cross-tenant visitor checks in widget.test.ts',
   'POST /api/widget/{key}/session':
