@@ -1,8 +1,10 @@
 // Reusable tenancy guard: for every API operation, a probe made by a user of company A that aims at company
 // B's data. Each later issue adds the probes of its endpoints to TENANCY_PROBES; a test fails while any
 // operation of the OpenAPI document has neither a probe nor a reason to be public.
-import { CATALOGUES, type ClientToServerEvents } from '@atende/contract';
+import { CATALOGUES, type ClientToServerEvents, type WidgetClientEvents } from '@atende/contract';
+import type { VisitorSocket } from '@atende/simulators/chat-visitor';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
 import { multipartBody, SAMPLE_OGG_OPUS, SAMPLE_PNG } from './factories.ts';
@@ -882,6 +884,47 @@ export const SOCKET_PROBES: {
   'contact.typing': {
     send: async (socket, b) => void socket.emit('contact.typing', firstId(b, 'contacts')),
     ack: undefined,
+  },
+};
+
+/**
+ * Every event a chat widget visitor's socket may send (the widget namespace), aimed at company B by a visitor of
+ * company A's widget: `send` emits it with B's ids and answers its ack (undefined for an event without one),
+ * which must equal `ack`. The test then checks that company B's rows are as they were and that nothing of B
+ * reached the visitor. Keyed by the contract's widget events, so a new one does not compile until probed here.
+ */
+export const WIDGET_SOCKET_PROBES: {
+  [E in keyof WidgetClientEvents]: {
+    send(socket: VisitorSocket, foreign: Foreign): Promise<unknown>;
+    ack: unknown;
+  };
+} = {
+  // Takes no id of anything: the message goes to the visitor's own conversation.
+  'message.send': {
+    send: (socket) => socket.emitWithAck('message.send', { client_id: 'tenancy-probe', text: 'Olá' }),
+    ack: expect.objectContaining({ ok: true }),
+  },
+  // Another company's message as the anchor: answered like a first sync, the visitor's own messages only.
+  sync: {
+    send: async (socket, b) => {
+      const result = await socket.emitWithAck('sync', { after: firstId(b, 'messages') });
+      return result.ok ? result.messages.map((message) => message.text) : result;
+    },
+    ack: ['Olá'],
+  },
+  // Receipts for another company's messages: nothing to answer, and nothing of B may move.
+  receipt: {
+    send: async (socket, b) =>
+      void socket.emit('receipt', {
+        status: 'read',
+        ids: (b.rows.messages ?? []).slice(0, 200).map((row) => String(row.id)),
+      }),
+    ack: undefined,
+  },
+  typing: { send: async (socket) => void socket.emit('typing'), ack: undefined },
+  presence: {
+    send: async (socket) => Object.keys(await socket.emitWithAck('presence')).sort(),
+    ack: ['online', 'open'],
   },
 };
 
