@@ -1,6 +1,6 @@
 // Two server processes on one PostgreSQL and one Redis: a change made through one reaches a socket of the other,
-// an access taken away through one takes the socket of the other out of the room, and a Redis outage ends with
-// every client told to resync.
+// an access taken away through one (an assignment, a demotion, a deactivation) takes the socket of the other out
+// of the room or closes it, and a Redis outage ends with every client told to resync.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,11 +49,11 @@ async function freshDatabase(): Promise<{ databaseUrl: string; dataDir: string }
   return { databaseUrl: withDatabase(adminUrl!, database), dataDir };
 }
 
-async function login(base: string, username: string): Promise<string> {
+async function login(base: string, username: string, password = 'demo1234'): Promise<string> {
   const response = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ company: 'demo', username, password: 'demo1234' }),
+    body: JSON.stringify({ company: 'demo', username, password }),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
@@ -93,6 +93,52 @@ function proxiedPair() {
   })();
   return proxied;
 }
+
+/** A user of the demo company made through one process's Center, signed in on the other with a socket. */
+async function colleagueOn(
+  through: ServerProcess,
+  on: ServerProcess,
+  adminToken: string,
+  role: 'supervisor' | 'attendant',
+) {
+  const fields = {
+    name: `Colega ${role}`,
+    username: `colega.${role}.${Date.now().toString(36)}`,
+    role,
+    timezone: 'America/Sao_Paulo',
+  };
+  const password = 'colega-senha-1234';
+  const created = await api(through.baseUrl, adminToken, 'POST', '/api/center/users', {
+    ...fields,
+    password,
+  });
+  expect(created.status).toBe(201);
+  const { user } = (await created.json()) as { user: { id: string } };
+  const token = await login(on.baseUrl, fields.username, password);
+  return { id: user.id, fields, token, socket: await socketOn(on.baseUrl, token) };
+}
+
+/** A contact of attendant2's, created through `base` by the supervisor (who watches it from `observer`). */
+async function colleaguesContact(base: string, supervisorToken: string, observer: TestSocket, name: string) {
+  const created = await api(base, supervisorToken, 'POST', '/api/conversations', {
+    name,
+    channel: { type: 'sms', address: `+55 11 9${Math.floor(1e7 + Math.random() * 9e7)}` },
+  });
+  expect(created.status).toBe(201);
+  const contactId = ((await created.json()) as { id: string }).id;
+  const list = await api(base, supervisorToken, 'GET', '/api/responsibles?search=attendant2');
+  const owner = ((await list.json()) as { data: Responsible[] }).data.find(
+    (u) => u.username === 'attendant2',
+  );
+  const given = await api(base, supervisorToken, 'POST', `/api/conversation/${contactId}`, {
+    responsible_id: owner!.id,
+  });
+  expect(given.status).toBe(200);
+  expect(await observer.emitWithAck('contact.watch', contactId)).toBe(true);
+  return contactId;
+}
+
+type Viewers = { contact_id: string; viewers: { id: string }[] };
 
 const isAlive = (pid: number) => {
   try {
@@ -196,7 +242,6 @@ describe.skipIf(!adminUrl || !redisUrl)('distributed mode (PostgreSQL + Redis)',
     expect((await edit({ responsible_id: null })).status).toBe(200);
     expect(await observer.emitWithAck('contact.watch', contactId)).toBe(true);
     expect(await watcher.emitWithAck('contact.watch', contactId)).toBe(true);
-    type Viewers = { contact_id: string; viewers: unknown[] };
     await observer.next<Viewers>(
       'contact.viewers',
       (e) => e.contact_id === contactId && e.viewers.length === 2,
@@ -222,6 +267,65 @@ describe.skipIf(!adminUrl || !redisUrl)('distributed mode (PostgreSQL + Redis)',
     await observer.next<{ id: string }>('message.status', (e) => e.id === message.id, 15_000);
     await watcher.emitWithAck('ping');
     expect(watcher.received.filter((entry) => entry.event.startsWith('message.'))).toEqual([]);
+  }, 120_000);
+
+  it('a supervisor demoted through one process leaves, on the other, the rooms only supervisors see', async () => {
+    const { a, b } = await proxiedPair();
+    const adminToken = await login(a.baseUrl, 'admin');
+    const supervisorToken = await login(a.baseUrl, 'supervisor');
+    const observer = await socketOn(a.baseUrl, supervisorToken);
+    const demoted = await colleagueOn(a, b, adminToken, 'supervisor');
+    const contactId = await colleaguesContact(a.baseUrl, supervisorToken, observer, 'Cliente de um colega');
+    expect(await demoted.socket.emitWithAck('contact.watch', contactId)).toBe(true);
+    await observer.next<Viewers>(
+      'contact.viewers',
+      (e) => e.contact_id === contactId && e.viewers.length === 2,
+    );
+
+    const changed = await api(a.baseUrl, adminToken, 'PUT', `/api/center/users/${demoted.id}`, {
+      ...demoted.fields,
+      role: 'attendant',
+    });
+    expect(changed.status).toBe(200);
+    await observer.next<Viewers>(
+      'contact.viewers',
+      (e) => e.contact_id === contactId && !e.viewers.some((viewer) => viewer.id === demoted.id),
+    );
+
+    const text = 'Só para supervisores e o responsável';
+    demoted.socket.received.length = 0;
+    const sent = await api(a.baseUrl, supervisorToken, 'POST', `/api/conversation/${contactId}/messages`, {
+      text,
+    });
+    expect(sent.status).toBe(201);
+    const message = await observer.next<Message>('message.created', (m) => m.text === text);
+    await observer.next<{ id: string }>('message.status', (e) => e.id === message.id, 15_000);
+    await demoted.socket.emitWithAck('ping');
+    expect(demoted.socket.received.filter((entry) => entry.event.startsWith('message.'))).toEqual([]);
+    // Nor may the socket watch it again: it is an attendant's now, and the contact is a colleague's.
+    expect(await demoted.socket.emitWithAck('contact.watch', contactId)).toBe(false);
+  }, 120_000);
+
+  it("a user deactivated through one process has the other's sockets closed and the session refused", async () => {
+    const { a, b } = await proxiedPair();
+    const adminToken = await login(a.baseUrl, 'admin');
+    const leaving = await colleagueOn(a, b, adminToken, 'attendant');
+    const closed = new Promise<string>((resolve, reject) => {
+      leaving.socket.once('disconnect', resolve);
+      setTimeout(() => reject(new Error('the socket is still open 10 s later')), 10_000).unref();
+    });
+
+    const deactivated = await api(
+      a.baseUrl,
+      adminToken,
+      'POST',
+      `/api/center/users/${leaving.id}/deactivate`,
+    );
+    expect(deactivated.status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    await expect(connectSocket(b.baseUrl, leaving.token)).rejects.toThrow('session_expired');
+    const me = await api(b.baseUrl, leaving.token, 'GET', '/api/user');
+    expect(me.status).toBe(401);
   }, 120_000);
 
   it('after a Redis outage the clients of both processes are told to resync, each client warned once', async () => {

@@ -13,12 +13,13 @@ import {
   users,
   wallets,
 } from '../src/db/schema/index.ts';
+import { ChatVisitor } from '@atende/simulators/chat-visitor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../src/modules/demo/seed.ts';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
 import { findCompanyBySlug, type Company } from '../src/modules/companies/service.ts';
 import { createTestApp, type TestApp } from './app.ts';
-import { injectAs, loginAs, makeActor } from './factories.ts';
+import { injectAs, loginAs, makeActor, makeChatWidget, makeCompany } from './factories.ts';
 import { connectSocket, type TestSocket } from './realtime-client.ts';
 import {
   documentedOperations,
@@ -27,6 +28,7 @@ import {
   PUBLIC_OPERATIONS,
   SOCKET_PROBES,
   TENANCY_PROBES,
+  WIDGET_SOCKET_PROBES,
   tenantSnapshot,
   tenantTables,
   type Foreign,
@@ -37,6 +39,7 @@ let foreign: Foreign;
 let demo: Company;
 let baseUrl: string;
 const sockets: TestSocket[] = [];
+const visitors: ChatVisitor[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -52,6 +55,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
+  for (const visitor of visitors) visitor.disconnect();
   await t.close();
 });
 
@@ -108,6 +112,23 @@ describe('tenancy', () => {
       expect(await tenantSnapshot(t.database.db, foreign.companyId)).toEqual(foreign.rows);
     },
   );
+
+  it("a visitor of another company's chat widget never reads nor changes company B through any widget event", async () => {
+    const company = await makeCompany(t.database.db);
+    await makeChatWidget(t.database.db, company.id, 'tenancy-probe');
+    const visitor = new ChatVisitor({ baseUrl, widgetKey: 'tenancy-probe', language: 'en' });
+    visitors.push(visitor);
+    await visitor.start({ name: 'Visitante sondando' });
+    const socket = await visitor.connect();
+    for (const [event, probe] of Object.entries(WIDGET_SOCKET_PROBES)) {
+      expect(await probe.send(socket, foreign), event).toEqual(probe.ack);
+    }
+    // A round trip after the fire-and-forget events: their work has run by the time it answers.
+    await socket.emitWithAck('presence');
+    const heard = JSON.stringify([visitor.pushed, visitor.typing, visitor.deleted]);
+    expect(markersOf(foreign).filter((marker) => heard.includes(marker))).toEqual([]);
+    expect(await tenantSnapshot(t.database.db, foreign.companyId)).toEqual(foreign.rows);
+  });
 
   // Last: company B's users send a message here, which the HTTP probes' snapshot of B does not expect.
   it.each(['attendant', 'supervisor', 'admin', 'super_admin'] as const)(

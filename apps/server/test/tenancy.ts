@@ -1,8 +1,10 @@
 // Reusable tenancy guard: for every API operation, a probe made by a user of company A that aims at company
 // B's data. Each later issue adds the probes of its endpoints to TENANCY_PROBES; a test fails while any
 // operation of the OpenAPI document has neither a probe nor a reason to be public.
-import { CATALOGUES, type ClientToServerEvents } from '@atende/contract';
+import { CATALOGUES, type ClientToServerEvents, type WidgetClientEvents } from '@atende/contract';
+import type { VisitorSocket } from '@atende/simulators/chat-visitor';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/platform/db/database.ts';
 import { multipartBody, SAMPLE_OGG_OPUS, SAMPLE_PNG } from './factories.ts';
@@ -31,8 +33,8 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/health': 'reports database reachability only',
   'GET /api/resources':
     'white-label of a company, meant to be public (login page); probed below with a token',
-  'GET /api/branding/{company}/{name}':
-    'a white-label file the login page loads before sign-in; its name is the content’s hash (branding.test.ts)',
+  'GET /api/branding/{name}':
+    'a white-label file the login page loads before sign-in; its name is a random key, not the company (branding.test.ts)',
   'GET /api/widget/{key}/config':
     'a chat widget’s public look and presence, by its public key; cross-tenant visitor checks in widget.test.ts',
   'POST /api/widget/{key}/session':
@@ -892,6 +894,47 @@ export const SOCKET_PROBES: {
   'contact.typing': {
     send: async (socket, b) => void socket.emit('contact.typing', firstId(b, 'contacts')),
     ack: undefined,
+  },
+};
+
+/**
+ * Every event a chat widget visitor's socket may send (the widget namespace), aimed at company B by a visitor of
+ * company A's widget: `send` emits it with B's ids and answers its ack (undefined for an event without one),
+ * which must equal `ack`. The test then checks that company B's rows are as they were and that nothing of B
+ * reached the visitor. Keyed by the contract's widget events, so a new one does not compile until probed here.
+ */
+export const WIDGET_SOCKET_PROBES: {
+  [E in keyof WidgetClientEvents]: {
+    send(socket: VisitorSocket, foreign: Foreign): Promise<unknown>;
+    ack: unknown;
+  };
+} = {
+  // Takes no id of anything: the message goes to the visitor's own conversation.
+  'message.send': {
+    send: (socket) => socket.emitWithAck('message.send', { client_id: 'tenancy-probe', text: 'Olá' }),
+    ack: expect.objectContaining({ ok: true }),
+  },
+  // Another company's message as the anchor: answered like a first sync, the visitor's own messages only.
+  sync: {
+    send: async (socket, b) => {
+      const result = await socket.emitWithAck('sync', { after: firstId(b, 'messages') });
+      return result.ok ? result.messages.map((message) => message.text) : result;
+    },
+    ack: ['Olá'],
+  },
+  // Receipts for another company's messages: nothing to answer, and nothing of B may move.
+  receipt: {
+    send: async (socket, b) =>
+      void socket.emit('receipt', {
+        status: 'read',
+        ids: (b.rows.messages ?? []).slice(0, 200).map((row) => String(row.id)),
+      }),
+    ack: undefined,
+  },
+  typing: { send: async (socket) => void socket.emit('typing'), ack: undefined },
+  presence: {
+    send: async (socket) => Object.keys(await socket.emitWithAck('presence')).sort(),
+    ack: ['online', 'open'],
   },
 };
 

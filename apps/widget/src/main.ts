@@ -18,6 +18,7 @@ import {
 } from '@atende/contract';
 import { io, type Socket } from 'socket.io-client';
 import { pickLanguage, TEXTS } from './i18n.ts';
+import { nextRenewal } from './renewal.ts';
 import { styles } from './styles.ts';
 
 type Pending = { client_id: string; text: string };
@@ -137,11 +138,30 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
     return el;
   };
 
+  /** File links renewed once that came back the same: not asked for again (see nextRenewal). */
+  const renewed = new Set<string>();
+  let renewalTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A little before the first file link expires, the messages from its own on are synced again. */
+  const scheduleRenewal = (sorted: WidgetMessage[]) => {
+    clearTimeout(renewalTimer);
+    const next = nextRenewal(sorted, renewed);
+    if (!next) return;
+    renewalTimer = setTimeout(() => {
+      // Offline: the reconnection's sync redraws, and that schedules this again.
+      socket?.timeout(ACK_TIMEOUT_MS).emit('sync', { after: next.after }, (error, result) => {
+        if (error || !result.ok) return;
+        renewed.add(next.links);
+        receive(result.messages);
+      });
+    }, next.delay);
+  };
+
   /** Redraws the conversation: greeting, stored messages in order, then what still waits to be sent. */
   const render = () => {
     log.replaceChildren();
     if (config.greeting) log.appendChild(bubble('out', config.greeting));
     const sorted = [...messages.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
+    scheduleRenewal(sorted);
     for (const message of sorted) {
       log.appendChild(
         bubble(message.direction, message.text, (el) => {

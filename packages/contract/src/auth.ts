@@ -21,7 +21,7 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
  * a session of the console's own (answered as a LoginResponse). In the body, never in a URL: a URL is kept in
  * history, bookmarks and logs.
  */
-export const HandoffRequest = z.object({ token: z.string().min(1).max(4000) });
+export const HandoffRequest = z.object({ token: encodedText(4000).min(1) });
 export type HandoffRequest = z.infer<typeof HandoffRequest>;
 
 export const HeartbeatResponse = z.object({ server_time: Timestamp });

@@ -2,7 +2,7 @@
 // temporary password shown once), edit, deactivate and reactivate users, reset their passwords and set their
 // permission flags; supervisors read. Every list is paged, sorted and searched.
 import { z } from 'zod';
-import { Id, requiredText, text, Timestamp } from './common.ts';
+import { encodedText, Id, requiredText, text, Timestamp } from './common.ts';
 import { PASSWORD_MIN_LENGTH, USER_PAGE_MAX, USER_PAGE_SIZE } from './constants.ts';
 import { Language, Role } from './enums.ts';
 import { Permissions } from './user.ts';
@@ -81,7 +81,7 @@ export const UserFields = z.object({
 
 export const CreateUserRequest = UserFields.extend({
   /** A password the administrator chose, or none: the server generates a temporary one (an invitation). */
-  password: z.string().min(PASSWORD_MIN_LENGTH).max(200).nullable().default(null),
+  password: encodedText(200).min(PASSWORD_MIN_LENGTH).nullable().default(null),
 });
 export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
 

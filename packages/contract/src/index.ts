@@ -32,3 +32,4 @@ export * from './center-users.ts';
 export * from './user-import.ts';
 export * from './business-hours.ts';
 export * from './company-settings.ts';
+export * from './signed-url.ts';

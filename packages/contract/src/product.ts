@@ -1,7 +1,7 @@
 // Product administration (issue 21 item 6), for the product's super administrators only: the companies with their
 // usage, creating and suspending them, product-wide settings, and support sessions (impersonation).
 import { z } from 'zod';
-import { Id, requiredText, Timestamp } from './common.ts';
+import { Id, requiredText, text, Timestamp } from './common.ts';
 import { Role } from './enums.ts';
 
 /** A support session lasts at most this long; it is then an expired session like any other. */
@@ -35,7 +35,7 @@ export const CompanySort = z.enum(COMPANY_SORTS);
 export type CompanySort = z.infer<typeof CompanySort>;
 
 export const CompaniesQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: text(100).optional(),
   sort: CompanySort.default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
   limit: z.coerce.number().int().min(1).max(COMPANY_PAGE_MAX).default(COMPANY_PAGE_SIZE),

@@ -74,9 +74,13 @@ describe('the Center’s white-label', () => {
     const logo = await upload(admin, 'logo', LOGO_SVG);
     expect(logo.statusCode, logo.body).toBe(200);
     const resources = await publicResources(admin.company.slug);
-    expect(resources.logo).toMatch(
-      new RegExp(`^/api/branding/${admin.company.id}/logo\\.[0-9a-f]{16}\\.svg$`),
-    );
+    expect(resources.logo).toMatch(/^\/api\/branding\/logo\.[0-9a-f]{32}\.svg$/);
+    expect(resources.favicon).toMatch(/^\/api\/branding\/favicon\.[0-9a-f]{32}\.png$/);
+    // Before login nothing in the answer names the company (issue 19, finding 7): not its id, not in a file's address.
+    const raw = (await t.app.inject({ method: 'GET', url: `/api/resources?company=${admin.company.slug}` }))
+      .body;
+    expect(raw).not.toContain(admin.company.id);
+    expect(JSON.parse(raw)).toMatchObject({ company: null });
 
     const served = await t.app.inject({ method: 'GET', url: resources.logo });
     expect(served.statusCode).toBe(200);
@@ -239,10 +243,18 @@ describe('the Center’s white-label', () => {
         .statusCode,
     ).toBe(200);
     expect(await brandingRow(admin)).toEqual(before);
-    // A's file names under B's company id are not found.
-    const ownLogo = (await publicResources(other.company.slug)).logo;
-    const crossed = ownLogo.replace(other.company.id, admin.company.id);
-    expect((await t.app.inject({ method: 'GET', url: crossed })).statusCode).toBe(404);
+    // The same content uploaded by a third company gets an address of its own, which it alone replaces or removes.
+    const third = await makeActor(t.app, t.database.db, 'admin');
+    const theirs = (await publicResources(other.company.slug)).logo;
+    expect((await upload(third, 'logo', svg('<rect/>'))).statusCode).toBe(200);
+    const ours = (await publicResources(third.company.slug)).logo;
+    expect(ours).not.toBe(theirs);
+    await injectAs(t.app, third, { method: 'DELETE', url: '/api/center/branding/logo' });
+    expect((await t.app.inject({ method: 'GET', url: theirs })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: ours })).statusCode).toBe(404);
+    // An address not drawn by the server is not found.
+    const guessed = '/api/branding/logo.00000000000000000000000000000000.svg';
+    expect((await t.app.inject({ method: 'GET', url: guessed })).statusCode).toBe(404);
   });
 
   it('writes who changed what to the audit log, field by field', async () => {

@@ -4,14 +4,13 @@
 // other files or sites) is refused outright: an administrator learns their file is unsafe instead of getting
 // a silently changed logo. What passes is still run through DOMPurify's SVG profile, which also drops what an
 // editor leaves in (its own elements and attributes) that the browser never needs.
-import { createHash } from 'node:crypto';
 import { BRAND_FILE_MAX_BYTES, type BrandFile } from '@atende/contract';
 import type { DOMPurify } from 'dompurify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../platform/errors.ts';
 import type { RawFile } from '../../platform/multipart.ts';
 
-export type BrandFileData = { data: Buffer; extension: 'png' | 'svg'; hash: string };
+export type BrandFileData = { data: Buffer; extension: 'png' | 'svg' };
 
 const ACTIVE_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'object', 'embed', 'audio', 'video']);
 const REFERENCE_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
@@ -84,7 +83,7 @@ export async function inspectBrandFile(kind: BrandFile, upload: RawFile): Promis
   }
   const data = png ? upload.data : await sanitizeSvg(upload.data);
   const extension = png ? ('png' as const) : ('svg' as const);
-  return { data, extension, hash: createHash('sha256').update(data).digest('hex').slice(0, 16) };
+  return { data, extension };
 }
 
 export const BRAND_FILE_TYPES = { png: 'image/png', svg: 'image/svg+xml' } as const;

@@ -1,7 +1,7 @@
 // The Center's white-label: GET/PUT /api/center/branding (colours, product name), POST/DELETE
 // /api/center/branding/:kind (a logo or the favicon, multipart, one file), for administrators only; and
-// GET /api/branding/:company/:name, where the login page loads the files from before anyone signs in.
-import { BRAND_FILE_MAX_BYTES, BrandFile, BrandingSettings, CenterBranding, Id } from '@atende/contract';
+// GET /api/branding/:name, where the login page loads the files from before anyone signs in.
+import { BRAND_FILE_MAX_BYTES, BrandFile, BrandingSettings, CenterBranding } from '@atende/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,10 +10,7 @@ import { responses, typed } from '../../platform/http.ts';
 import { readUpload } from '../../platform/multipart.ts';
 import { BRAND_FILE_TYPES, brandFileTooLarge, inspectBrandFile } from './files.ts';
 import { presentCenterBranding } from './presenter.ts';
-import type { BrandingService } from './service.ts';
-
-/** A stored file's public name: its kind, its content's hash and its type. */
-const FileName = z.string().regex(/^[a-z_]{4,30}\.[0-9a-f]{16}\.(png|svg)$/);
+import { BRAND_FILE_NAME, type BrandingService } from './service.ts';
 
 /** An SVG opened on its own is a document: it may load nothing and run nothing, whatever it holds. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -28,8 +25,7 @@ export async function brandingRoutes(app: FastifyInstance, branding: BrandingSer
   const KindParams = z.object({ kind: BrandFile });
   const actor = (request: FastifyRequest) => ({ ctx: tenantContext(request), clientIp: request.ip });
   const present = async (request: FastifyRequest) => {
-    const ctx = tenantContext(request);
-    return presentCenterBranding(ctx.companyId, await branding.get(ctx));
+    return presentCenterBranding(await branding.get(tenantContext(request)));
   };
 
   r.get('/api/center/branding', { config, schema: { tags, response: responses(CenterBranding) } }, present);
@@ -74,14 +70,17 @@ export async function brandingRoutes(app: FastifyInstance, branding: BrandingSer
     },
   );
 
-  // Public: the login page shows these before sign-in. The name carries the content's hash, so a changed file
-  // has a new address and this one may be kept for good.
+  // Public: the login page shows these before sign-in. The name is drawn anew for every upload, so a changed
+  // file has a new address and this one may be kept for good.
   r.get(
-    '/api/branding/:company/:name',
-    { config: { public: true }, schema: { tags, params: z.object({ company: Id, name: FileName }) } },
+    '/api/branding/:name',
+    {
+      config: { public: true },
+      schema: { tags, params: z.object({ name: z.string().regex(BRAND_FILE_NAME) }) },
+    },
     async (request, reply) => {
-      const { company, name } = request.params;
-      const stream = await branding.open(company, name);
+      const { name } = request.params;
+      const stream = await branding.open(name);
       const extension = name.endsWith('.svg') ? 'svg' : 'png';
       if (extension === 'svg') reply.header('content-security-policy', SVG_POLICY);
       return reply

@@ -1,8 +1,9 @@
 // The company's white-label, changed in the Center by its administrators: the two theme colours, the product
 // name and the files (logos, favicon). Stored in companies.branding, which GET /api/resources reads on every
 // request, so the login page and the console show a change on their next load. Files live in file storage
-// under the company, named by their content's hash: their public URL changes with the file, so it can be
-// cached for good. Each change is written to the audit log, field by field, with what it was and became.
+// under a random key drawn for each upload: their public URL names neither the company (the login page shows
+// it before anyone signs in) nor anything guessable, and changes with the file, so it can be cached for good. Each change is written to the audit log, field by field, with what it was and became.
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_BRANDING, type BrandFile, type BrandingSettings } from '@atende/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/index.ts';
@@ -19,7 +20,12 @@ export type BrandingDeps = { db: Db; storage: FileStorage };
 export type BrandingService = ReturnType<typeof brandingService>;
 
 /** Where a file is kept: the same path as its public address, under `branding/`. */
-const storageKey = (companyId: string, name: string) => `branding/${companyId}/${name}`;
+const storageKey = (name: string) => `branding/${name}`;
+
+/** A file's public name: its kind, a key of 128 random bits and its type. */
+export const BRAND_FILE_NAME = /^[a-z_]{4,30}\.[0-9a-f]{32}\.(png|svg)$/;
+const fileName = (kind: BrandFile, extension: string) =>
+  `${kind}.${randomBytes(16).toString('hex')}.${extension}`;
 
 type Actor = { ctx: TenantContext; clientIp: string };
 
@@ -58,9 +64,9 @@ export function brandingService(deps: BrandingDeps) {
       .where(eq(companies.id, ctx.companyId));
 
   /** The replaced file, unless it is the product's own or the same content uploaded again. */
-  async function removeStored(companyId: string, previous: string | undefined, next: string | null) {
-    const name = ownFileName(companyId, previous);
-    if (name && previous !== next) await deps.storage.remove(storageKey(companyId, name));
+  async function removeStored(previous: string | undefined) {
+    const name = ownFileName(previous);
+    if (name && BRAND_FILE_NAME.test(name)) await deps.storage.remove(storageKey(name));
   }
 
   return {
@@ -79,11 +85,11 @@ export function brandingService(deps: BrandingDeps) {
     async putFile(actor: Actor, kind: BrandFile, file: BrandFileData) {
       const { ctx } = actor;
       const previous = (await current(ctx))[kind];
-      const name = `${kind}.${file.hash}.${file.extension}`;
-      await deps.storage.put(storageKey(ctx.companyId, name), file.data);
-      const url = brandFileUrl(ctx.companyId, name);
+      const name = fileName(kind, file.extension);
+      await deps.storage.put(storageKey(name), file.data);
+      const url = brandFileUrl(name);
       await merge(ctx, { [kind]: url });
-      await removeStored(ctx.companyId, previous, url);
+      await removeStored(previous);
       await audit(actor, kind, previous ?? null, url);
     },
 
@@ -96,13 +102,13 @@ export function brandingService(deps: BrandingDeps) {
         .update(companies)
         .set({ branding: sql`${companies.branding} - ${kind}::text`, updatedAt: new Date() })
         .where(eq(companies.id, ctx.companyId));
-      await removeStored(ctx.companyId, previous, null);
+      await removeStored(previous);
       await audit(actor, kind, previous, null);
     },
 
     /** A stored file by its public name, for anyone (the login page loads logos before sign-in). */
-    async open(companyId: string, name: string) {
-      const stream = await deps.storage.open(storageKey(companyId, name));
+    async open(name: string) {
+      const stream = await deps.storage.open(storageKey(name));
       if (!stream) throw notFound();
       return stream;
     },

@@ -165,6 +165,10 @@ describe('companies', () => {
       1,
     );
 
+    // A NUL in the search is refused as invalid (it once reached PostgreSQL and answered 500).
+    const nul = await as(root, 'GET', '/api/product/companies?search=a%00b');
+    expect(nul.statusCode, nul.body).toBe(400);
+
     const byName = (
       await as(root, 'GET', '/api/product/companies?sort=name&direction=desc&limit=2')
     ).json<CompanyPage>();

@@ -1,10 +1,9 @@
 // Keeps the signed-in user's avatar address working through a shift: it expires (FILE_URL_TTL_HOURS) long
 // before the session does, so a little before then the account is read again and its fresh address stored.
-import type { User } from '@atende/contract';
+import { renewalDelay, type User } from '@atende/contract';
 import { useEffect } from 'react';
 import { http } from '../../lib/http.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
-import { renewalDelay } from '../../lib/signed-url.ts';
 
 /** A renewal that failed (offline) is tried again after this long, while the old address may still work. */
 const RETRY_MS = 60_000;

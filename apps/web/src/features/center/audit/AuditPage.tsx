@@ -159,7 +159,7 @@ function describeDetails(t: TFunction, event: AuditEvent, language: Language): s
     case 'team_unarchived':
       return describeTeamChange(t, event);
     case 'branding_changed': {
-      // A file is named by its last path segment (kind.hash.type); none is the product's default.
+      // A file is named by its last path segment (kind.key.type); none is the product's default.
       const value = (raw: AuditDetails[string] | undefined) =>
         typeof raw === 'string' ? (raw.split('/').at(-1) ?? raw) : t('centerAudit.details.brandingDefault');
       const field = String(details.field) as keyof typeof BRANDING_FIELDS;

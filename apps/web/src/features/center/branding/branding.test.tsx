@@ -82,7 +82,9 @@ describe('white-label page', () => {
   it('uploads a file as a form and shows the server’s refusal in place; a custom file can go back to the default', async () => {
     const { calls } = stubApi({
       'GET /center/branding': {
-        body: centerBranding({ favicon: '/api/branding/c/favicon.0123456789abcdef.png' }, ['favicon']),
+        body: centerBranding({ favicon: '/api/branding/favicon.0123456789abcdef0123456789abcdef.png' }, [
+          'favicon',
+        ]),
       },
       'POST /center/branding/logo': {
         status: 400,
@@ -153,7 +155,11 @@ describe('white-label page', () => {
       'GET /center/audit': {
         body: {
           data: [
-            change(2, { field: 'logo', from: null, to: '/api/branding/c/logo.0123456789abcdef.svg' }),
+            change(2, {
+              field: 'logo',
+              from: null,
+              to: '/api/branding/logo.0123456789abcdef0123456789abcdef.svg',
+            }),
             change(1, { field: 'color_light', from: '#29a4ff', to: '#aa3300' }),
           ],
           next_cursor: null,
@@ -161,7 +167,7 @@ describe('white-label page', () => {
       },
     });
     renderWithClient(<AuditPage />);
-    expect(await screen.findByText('Logo: padrão → logo.0123456789abcdef.svg')).toBeTruthy();
+    expect(await screen.findByText('Logo: padrão → logo.0123456789abcdef0123456789abcdef.svg')).toBeTruthy();
     expect(screen.getByText('cor clara: #29a4ff → #aa3300')).toBeTruthy();
     // In the rows: the audit filter lists every kind too.
     expect(screen.getAllByText('Marca alterada', { selector: 'td *' })).toHaveLength(2);

@@ -1,10 +1,9 @@
 // Keeps a message's file addresses working while it is on screen: a little before the first expires, and when a
 // picture, audio or video fails to load (the server's clock decides, not ours), the message is fetched again
 // and its fresh addresses replace the old ones in the timeline.
-import type { Message } from '@atende/contract';
+import { renewalDelay, type Message } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { renewalDelay } from '../../../lib/signed-url.ts';
 import { fetchMessage } from './message-api.ts';
 import { addMessage } from './timeline-queries.ts';
 import { isLocal } from './timeline-store.ts';
