@@ -109,6 +109,16 @@ describe('the Center’s white-label', () => {
     expect((await publicResources(admin.company.slug)).logo).toBe('/brand/logo.svg');
   });
 
+  it('still serves a file uploaded under its company before random names, until it is replaced', async () => {
+    const key = `${admin.company.id}/logo.0123456789abcdef.png`;
+    await t.app.deps.storage.put(`branding/${key}`, SAMPLE_PNG);
+    const served = await t.app.inject({ method: 'GET', url: `/api/branding/${key}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(SAMPLE_PNG)).toBe(true);
+    const other = await t.app.inject({ method: 'GET', url: `/api/branding/${admin.company.id}/../x.png` });
+    expect([400, 404]).toContain(other.statusCode);
+  });
+
   it('refuses bad input with a translated 400 and changes nothing', async () => {
     const before = await brandingRow(admin);
     const refusals: [Awaited<ReturnType<typeof upload>>, string, string][] = [

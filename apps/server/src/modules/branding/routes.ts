@@ -1,16 +1,16 @@
 // The Center's white-label: GET/PUT /api/center/branding (colours, product name), POST/DELETE
 // /api/center/branding/:kind (a logo or the favicon, multipart, one file), for administrators only; and
 // GET /api/branding/:name, where the login page loads the files from before anyone signs in.
-import { BRAND_FILE_MAX_BYTES, BrandFile, BrandingSettings, CenterBranding } from '@atende/contract';
+import { BRAND_FILE_MAX_BYTES, BrandFile, BrandingSettings, CenterBranding, Id } from '@atende/contract';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import { responses, typed } from '../../platform/http.ts';
 import { readUpload } from '../../platform/multipart.ts';
 import { BRAND_FILE_TYPES, brandFileTooLarge, inspectBrandFile } from './files.ts';
 import { presentCenterBranding } from './presenter.ts';
-import { BRAND_FILE_NAME, type BrandingService } from './service.ts';
+import { BRAND_FILE_NAME, LEGACY_BRAND_FILE_NAME, type BrandingService } from './service.ts';
 
 /** An SVG opened on its own is a document: it may load nothing and run nothing, whatever it holds. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -70,6 +70,16 @@ export async function brandingRoutes(app: FastifyInstance, branding: BrandingSer
     },
   );
 
+  const sendFile = async (reply: FastifyReply, key: string, name: string) => {
+    const stream = await branding.open(key);
+    const extension = name.endsWith('.svg') ? 'svg' : 'png';
+    if (extension === 'svg') reply.header('content-security-policy', SVG_POLICY);
+    return reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .type(BRAND_FILE_TYPES[extension])
+      .send(stream);
+  };
+
   // Public: the login page shows these before sign-in. The name is drawn anew for every upload, so a changed
   // file has a new address and this one may be kept for good.
   r.get(
@@ -78,15 +88,20 @@ export async function brandingRoutes(app: FastifyInstance, branding: BrandingSer
       config: { public: true },
       schema: { tags, params: z.object({ name: z.string().regex(BRAND_FILE_NAME) }) },
     },
-    async (request, reply) => {
-      const { name } = request.params;
-      const stream = await branding.open(name);
-      const extension = name.endsWith('.svg') ? 'svg' : 'png';
-      if (extension === 'svg') reply.header('content-security-policy', SVG_POLICY);
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .type(BRAND_FILE_TYPES[extension])
-        .send(stream);
+    (request, reply) => sendFile(reply, request.params.name, request.params.name),
+  );
+  // Files uploaded before random names were stored under the company and named by their hash: still served, so
+  // an existing logo keeps showing until its company uploads it again (which moves it to a random name).
+  r.get(
+    '/api/branding/:companyId/:name',
+    {
+      config: { public: true },
+      schema: {
+        hide: true,
+        params: z.object({ companyId: Id, name: z.string().regex(LEGACY_BRAND_FILE_NAME) }),
+      },
     },
+    (request, reply) =>
+      sendFile(reply, `${request.params.companyId}/${request.params.name}`, request.params.name),
   );
 }

@@ -2,7 +2,8 @@
 // name and the files (logos, favicon). Stored in companies.branding, which GET /api/resources reads on every
 // request, so the login page and the console show a change on their next load. Files live in file storage
 // under a random key drawn for each upload: their public URL names neither the company (the login page shows
-// it before anyone signs in) nor anything guessable, and changes with the file, so it can be cached for good. Each change is written to the audit log, field by field, with what it was and became.
+// it before anyone signs in) nor anything guessable, and changes with the file, so it can be cached for good.
+// Each change is written to the audit log, field by field, with what it was and became.
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_BRANDING, type BrandFile, type BrandingSettings } from '@atende/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -24,8 +25,18 @@ const storageKey = (name: string) => `branding/${name}`;
 
 /** A file's public name: its kind, a key of 128 random bits and its type. */
 export const BRAND_FILE_NAME = /^[a-z_]{4,30}\.[0-9a-f]{32}\.(png|svg)$/;
+/** The name a file had before (its content's hash), under `branding/<company id>/`. */
+export const LEGACY_BRAND_FILE_NAME = /^[a-z_]{4,30}\.[0-9a-f]{16}\.(png|svg)$/;
 const fileName = (kind: BrandFile, extension: string) =>
   `${kind}.${randomBytes(16).toString('hex')}.${extension}`;
+
+/** `<company id>/<legacy name>`, as files uploaded before random names were addressed. */
+const isLegacyName = (name: string) => {
+  const [companyId, file, ...rest] = name.split('/');
+  return (
+    rest.length === 0 && /^[0-9a-f-]{36}$/.test(companyId ?? '') && LEGACY_BRAND_FILE_NAME.test(file ?? '')
+  );
+};
 
 type Actor = { ctx: TenantContext; clientIp: string };
 
@@ -66,7 +77,8 @@ export function brandingService(deps: BrandingDeps) {
   /** The replaced file, unless it is the product's own or the same content uploaded again. */
   async function removeStored(previous: string | undefined) {
     const name = ownFileName(previous);
-    if (name && BRAND_FILE_NAME.test(name)) await deps.storage.remove(storageKey(name));
+    if (name && (BRAND_FILE_NAME.test(name) || isLegacyName(name)))
+      await deps.storage.remove(storageKey(name));
   }
 
   return {
