@@ -37,6 +37,7 @@ export const EnvSchema = z.object({
   /** Server processes sharing the port (Node's cluster): one per core. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  PROVIDER_PRIVATE_ADDRESSES: z.enum(['allow', 'deny']).optional(),
   TRUST_PROXY: booleanish.default(false),
   /** Failed logins one address may make in 15 minutes across all accounts: a NATed contact centre is one address. */
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(10).max(1_000_000).default(500),
@@ -69,6 +70,8 @@ export type AppConfig = {
   role: z.infer<typeof EnvSchema>['ROLE'];
   workers: number;
   seedDemo: boolean;
+  /** Whether channel accounts may point the server at this machine or private networks (simulators). */
+  providerPrivateAddresses: boolean;
   trustProxy: boolean;
   loginFailuresPerIp: number;
   webDir: string;
@@ -118,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     role: e.ROLE,
     workers: e.WORKERS,
     seedDemo: e.SEED_DEMO === 'auto',
+    // A demo install talks to its simulators on loopback; a production one (SEED_DEMO=never) only to providers.
+    providerPrivateAddresses:
+      (e.PROVIDER_PRIVATE_ADDRESSES ?? (e.SEED_DEMO === 'auto' ? 'allow' : 'deny')) === 'allow',
     trustProxy: e.TRUST_PROXY,
     loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
     webDir: resolve(e.WEB_DIR),

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AdapterRegistry, Ingest } from './channels/adapter.ts';
 import { createChannelHealth, type ChannelHealthRecorder } from './channels/health.ts';
+import { allowPrivateProviderAddresses } from './channels/http.ts';
 import { CHANNEL_ADAPTERS } from './channels/index.ts';
 import { createAdapterRegistry, type KindAdapters } from './channels/registry.ts';
 import type { AppConfig } from './config.ts';
@@ -78,6 +79,7 @@ export function createDeps(
   log: FastifyBaseLogger,
   options: DepsOptions = {},
 ): { deps: Deps; close(): Promise<void> } {
+  allowPrivateProviderAddresses(config.providerPrivateAddresses);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;

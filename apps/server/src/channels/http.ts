@@ -2,6 +2,8 @@
 // retrying, the provider's own rate-limit delay, downloads capped before they are read whole, the account's API
 // root, and signature comparisons in constant time. Each adapter maps its provider's error bodies itself.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 import type { ChannelAccountRecord } from './adapter.ts';
 import { DeliveryError } from './adapter.ts';
 
@@ -22,8 +24,83 @@ export type ProviderCall = {
   redirect?: 'error' | 'follow';
 };
 
+/**
+ * Addresses a company's settings or an integrator's payload must not make this server reach: its own machine
+ * and private networks (a company administrator or an integrator could otherwise probe or call the services
+ * beside it). Allowed on a demo install, whose simulators listen on loopback (config PROVIDER_PRIVATE_ADDRESSES).
+ */
+const PRIVATE = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 4],
+] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv6');
+}
+
+let privateAddressesAllowed = false;
+
+/** Set once by the composition root from the configuration. */
+export function allowPrivateProviderAddresses(allowed: boolean): void {
+  privateAddressesAllowed = allowed;
+}
+
+/** An IPv4-mapped IPv6 address (::ffff:127.0.0.1, written ::ffff:7f00:1) as the IPv4 address it is. */
+function unmapped(address: string): string {
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex) {
+    const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
+  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address;
+}
+
+const isPrivate = (address: string) => {
+  const plain = unmapped(address);
+  return PRIVATE.check(plain, isIP(plain) === 6 ? 'ipv6' : 'ipv4');
+};
+
+/** Refuses (permanently) an address that resolves to this machine or a private network, unless allowed. */
+export async function assertPublicAddress(url: string): Promise<void> {
+  if (privateAddressesAllowed) return;
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    throw new DeliveryError('invalid provider address', true);
+  }
+  const addresses = isIP(host)
+    ? [host]
+    : /(^|\.)localhost$/i.test(host)
+      ? ['127.0.0.1']
+      : await lookup(host, { all: true }).then(
+          (found) => found.map((entry) => entry.address),
+          () => {
+            throw new DeliveryError(`provider unreachable: cannot resolve ${host}`, false);
+          },
+        );
+  if (addresses.some(isPrivate)) {
+    throw new DeliveryError(`address not allowed (private network): ${host}`, true);
+  }
+}
+
 /** One call to a provider; a network failure or timeout is a transient DeliveryError (retried). */
 export async function callProvider(url: string, call: ProviderCall = {}): Promise<Response> {
+  await assertPublicAddress(url);
   const headers: Record<string, string> = { ...call.headers };
   let body: string | URLSearchParams | FormData | undefined = call.body;
   if (call.json !== undefined) {
