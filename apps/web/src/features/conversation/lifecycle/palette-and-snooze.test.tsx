@@ -13,7 +13,7 @@ import { loadConsoleTexts } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { fromWallTime, toWallTime } from '../../../lib/wall-time.ts';
 import { COLLEAGUE, contactOf, ME, summary } from '../../../test/contacts.ts';
-import { demoUser, stubApi } from '../../../test/fixtures.ts';
+import { demoUser, stubApi, type ApiCall } from '../../../test/fixtures.ts';
 import { KeyboardLayer } from '../../keyboard/KeyboardLayer.tsx';
 import { usePageActions } from '../side-panel/use-page-actions.ts';
 import { LifecycleActions } from './LifecycleActions.tsx';
@@ -83,7 +83,7 @@ async function openPalette() {
   return { user, palette, entries };
 }
 
-const called = (calls: { method: string; path: string }[], path: string) =>
+const called = (calls: ApiCall[], path: string) =>
   calls.filter((call) => call.method === 'POST' && call.path === path);
 
 describe('the conversation in the command palette', () => {
