@@ -42,7 +42,8 @@ function useDateSettings(): DateSettings {
 
 function LanguageDates({ settings, children }: { settings: DateSettings; children: ReactNode }) {
   const { locale, firstDayOfWeek } = settings;
-  return <DatesProvider settings={{ locale, firstDayOfWeek }}>{children}</DatesProvider>;
+  // No weekend colour: Mantine's red weekend days fall under readable contrast on the dark calendar (axe).
+  return <DatesProvider settings={{ locale, firstDayOfWeek, weekendDays: [] }}>{children}</DatesProvider>;
 }
 
 /** A whole typed date in the language's format, as "YYYY-MM-DD"; null while it is not one (strict). */
@@ -97,6 +98,8 @@ export function DateField({
         // Emptying the text empties the value (no clear button: Mantine's has no accessible name).
         allowDeselect
         popoverProps={{ withinPortal: true }}
+        previousLabel={t('dates.previousMonth')}
+        nextLabel={t('dates.nextMonth')}
         data-testid={testId}
       />
     </LanguageDates>
@@ -163,6 +166,8 @@ export function DateTimeField({
             error={Boolean(error)}
             allowDeselect
             popoverProps={{ withinPortal: true }}
+            previousLabel={t('dates.previousMonth')}
+            nextLabel={t('dates.nextMonth')}
             flex={1}
             data-autofocus={autoFocus || undefined}
             data-testid={testId && `${testId}-date`}

@@ -79,7 +79,7 @@ export function ContactFiltersPopover({ filters, onChange }: ContactFiltersPopov
           </Indicator>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown data-testid="filters-popover">
+      <Popover.Dropdown data-testid="filters-popover" aria-label={label}>
         <Stack gap="xs">
           <Text fw={600} size="sm">
             {t('contacts.filters.title')}

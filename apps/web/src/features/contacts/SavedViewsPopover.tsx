@@ -100,7 +100,7 @@ export function SavedViewsPopover({ list, onApply }: SavedViewsPopoverProps) {
           </ActionIcon>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown data-testid="views-popover">
+      <Popover.Dropdown data-testid="views-popover" aria-label={label}>
         <Stack gap="xs">
           <Text fw={600} size="sm">
             {t('contacts.savedViews.title')}

@@ -73,8 +73,9 @@ export function CommandPalette({ opened, onClose }: CommandPaletteProps) {
       shortcut={null}
       returnFocus={false}
       onSpotlightClose={handleClosed}
-      classNames={{ action: classes.action }}
-      aria-label={t('shortcuts.palette.label')}
+      // The title names the dialog for screen readers (axe: aria-dialog-name); the search says it on screen.
+      title={t('shortcuts.palette.label')}
+      classNames={{ action: classes.action, header: classes.hiddenHeader }}
     >
       <Spotlight.Search
         placeholder={t('shortcuts.palette.placeholder')}
