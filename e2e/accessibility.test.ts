@@ -1,6 +1,9 @@
-// Accessibility (issue 20, item 7): axe-core on every page — login, the panel (home, a conversation and its
-// side pages, profile, the user menu), the Center (users, channels, catalogues, audit) and the widget on its demo page (open, pre-chat
-// form) — in the light and the dark theme. Any serious or critical violation fails, listed readably. The
+// Accessibility (issue 20, item 7): axe-core on every page — login, the forced new password, /health-check, the
+// other tab's open-page, the panel (home, a conversation and its side pages, profile, the user menu, the
+// "feature unavailable" routes), its dialogs (command palette, shortcuts help, assign, snooze until a chosen
+// time, contact filters, saved views), the Center (users and the CSV import, channels, catalogues, audit,
+// branding, teams, company, and product as the super administrator) and the widget on its demo page (open,
+// pre-chat form) — in the light and the dark theme. Any serious or critical violation fails, listed readably. The
 // console follows the system's colour scheme until the user picks one, so each theme is a browser context
 // emulating that scheme.
 import { readFileSync } from 'node:fs';
@@ -15,9 +18,12 @@ import {
   launchBrowser,
   loginThroughForm,
 } from './support/browser.ts';
+import { apiCall, apiLogin } from './support/api.ts';
 import { customerWrites } from './support/control.ts';
 
 const baseUrl = inject('baseUrl');
+/** The product's super administrator of the demo. */
+const root: Credentials = { company: 'demo', username: 'root', password: 'demo1234' };
 const dataDir = inject('dataDir');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const BLOCKING = new Set(['serious', 'critical']);
@@ -90,19 +96,17 @@ async function signIn(context: BrowserContext, credentials: Credentials): Promis
 }
 
 describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) => {
+  // bypassCSP: the server's policy forbids inline scripts, which is how axe's source is put into the page.
+  const themedContext = () =>
+    browser.newContext({ viewport: DESKTOP, locale: 'pt-BR', colorScheme: scheme, bypassCSP: true });
+
   /**
    * Runs `visit` in a fresh context of this theme, `check` putting axe on the page at each step, and fails with
    * every serious or critical violation found along the way.
    */
   async function audit(visit: (context: BrowserContext, check: Check) => Promise<void>): Promise<void> {
     const found: string[] = [];
-    // bypassCSP: the server's policy forbids inline scripts, which is how axe's source is put into the page.
-    const context = await browser.newContext({
-      viewport: DESKTOP,
-      locale: 'pt-BR',
-      colorScheme: scheme,
-      bypassCSP: true,
-    });
+    const context = await themedContext();
     try {
       await visit(context, async (page, label) => found.push(...(await violations(page, label))));
     } finally {
@@ -136,57 +140,178 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
       await check(site, 'widget: conversation');
     }));
 
-  it('the panel: home, user menu, a conversation and its side pages, profile', () =>
-    audit(async (context, check) => {
-      const page = await signIn(context, attendant);
-      await check(page, 'panel home');
-      await page.getByTestId('user-menu').click();
-      await page.getByRole('menu').waitFor();
-      await check(page, 'panel home: user menu');
-      await page.keyboard.press('Escape');
-      await page.goto(`${baseUrl}/painel/conversa/${contactId}`);
-      await page.getByTestId('conversation').waitFor();
-      await check(page, 'conversation');
-      for (const [tab, path] of [
-        ['customer.information', 'informacoes'],
-        ['campaign.information', 'campanha'],
-        ['conversation.events', 'eventos'],
-        ['ready.phrases', 'frases'],
-      ] as const) {
-        await page.getByTestId(`tab-${tab}`).click();
-        await page.waitForURL(`${baseUrl}/painel/conversa/${contactId}/${path}`);
-        // On a desktop the page opens in the side panel, beside the messages (and its resize handle).
-        await page.getByTestId('side-panel').waitFor();
-        await check(page, `conversation beside: ${tab}`);
-      }
-      // Closed, so the attendant (shared by other files) opens conversations without a panel; on a narrow
-      // screen the same page replaces the messages.
-      await page.getByTestId('side-panel-close').click();
-      await page.getByTestId('side-panel').waitFor({ state: 'detached' });
-      await page.setViewportSize({ width: 900, height: 800 });
-      await page.getByTestId('tab-ready.phrases').click();
-      await page.getByTestId('phrases').waitFor();
-      await check(page, 'conversation (narrow): ready.phrases');
-      await page.setViewportSize(DESKTOP);
-      await page.goto(`${baseUrl}/painel/meu-perfil`);
-      await check(page, 'profile');
-    }));
+  it(
+    'the panel: home, user menu, a conversation and its side pages, profile',
+    () =>
+      audit(async (context, check) => {
+        const page = await signIn(context, attendant);
+        await check(page, 'panel home');
+        await page.getByTestId('user-menu').click();
+        await page.getByRole('menu').waitFor();
+        await check(page, 'panel home: user menu');
+        await page.keyboard.press('Escape');
+        await page.goto(`${baseUrl}/painel/conversa/${contactId}`);
+        await page.getByTestId('conversation').waitFor();
+        await check(page, 'conversation');
+        for (const [tab, path] of [
+          ['customer.information', 'informacoes'],
+          ['campaign.information', 'campanha'],
+          ['conversation.events', 'eventos'],
+          ['ready.phrases', 'frases'],
+        ] as const) {
+          await page.getByTestId(`tab-${tab}`).click();
+          await page.waitForURL(`${baseUrl}/painel/conversa/${contactId}/${path}`);
+          // On a desktop the page opens in the side panel, beside the messages (and its resize handle).
+          await page.getByTestId('side-panel').waitFor();
+          await check(page, `conversation beside: ${tab}`);
+        }
+        // Closed, so the attendant (shared by other files) opens conversations without a panel; on a narrow
+        // screen the same page replaces the messages.
+        await page.getByTestId('side-panel-close').click();
+        await page.getByTestId('side-panel').waitFor({ state: 'detached' });
+        await page.setViewportSize({ width: 900, height: 800 });
+        await page.getByTestId('tab-ready.phrases').click();
+        await page.getByTestId('phrases').waitFor();
+        await check(page, 'conversation (narrow): ready.phrases');
+        await page.setViewportSize(DESKTOP);
+        await page.goto(`${baseUrl}/painel/meu-perfil`);
+        await check(page, 'profile');
+      }),
+    180_000,
+  );
 
-  it('the Center: users, channels, catalogues, audit, branding, teams, company', () =>
-    audit(async (context, check) => {
-      const page = await signIn(context, admin);
-      for (const [label, path] of [
-        ['center: users', '/center'],
-        ['center: channels', '/center/channels'],
-        ['center: catalogues', '/center/catalogues'],
-        ['center: audit', '/center/audit'],
-        ['center: branding', '/center/branding'],
-        ['center: teams', '/center/teams'],
-        ['center: company', '/center/company'],
-      ] as const) {
-        await page.goto(`${baseUrl}${path}`);
-        await page.getByTestId('center-nav-center').waitFor();
-        await check(page, label);
-      }
-    }));
+  it(
+    "the panel's dialogs: command palette, shortcuts help, assign, snooze until a time, filters, saved views",
+    () =>
+      audit(async (context, check) => {
+        const page = await signIn(context, attendant);
+        await page.goto(`${baseUrl}/painel/conversa/${contactId}`);
+        await page.getByTestId('conversation').waitFor();
+        await page.keyboard.press('Control+k');
+        await page.getByTestId('command-palette').waitFor();
+        await check(page, 'command palette');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('command-palette').waitFor({ state: 'detached' });
+        // `?` is a bare key: it types into the composer, which has the focus, so the focus leaves it first.
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.keyboard.press('?');
+        await page.getByTestId('shortcuts-help').waitFor();
+        await check(page, 'shortcuts help');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('shortcuts-help').waitFor({ state: 'hidden' });
+        await page.getByTestId('assign').click();
+        await page.getByTestId('assign-form').waitFor();
+        await check(page, 'assign dialog');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('assign-form').waitFor({ state: 'detached' });
+        await page.getByTestId('snooze').click();
+        await page.getByTestId('snooze-custom').click();
+        await page.getByTestId('snooze-custom-form').waitFor();
+        await check(page, 'snooze until a chosen time');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('snooze-custom-form').waitFor({ state: 'detached' });
+        await page.getByTestId('filters-button').click();
+        await page.getByTestId('filters-popover').waitFor();
+        await check(page, 'contact filters');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('filters-popover').waitFor({ state: 'hidden' });
+        await page.getByTestId('views-button').click();
+        await page.getByTestId('views-popover').waitFor();
+        await check(page, 'saved views');
+      }),
+    180_000,
+  );
+
+  it(
+    "outside the console: health check, the other tab's open-page, features unavailable, the forced new password",
+    () =>
+      audit(async (context, check) => {
+        const health = await context.newPage();
+        await health.goto(`${baseUrl}/health-check`);
+        await health.getByRole('heading', { level: 1 }).waitFor();
+        await check(health, 'health check');
+        await health.close();
+
+        const page = await signIn(context, attendant);
+        for (const path of ['/painel/sugestoes', '/painel/contacts-analytics', '/painel/pipelines']) {
+          await page.goto(`${baseUrl}${path}`);
+          await page.getByTestId('feature-unavailable').waitFor();
+          await check(page, `feature unavailable: ${path}`);
+        }
+
+        const other = await context.newPage();
+        await other.goto(`${baseUrl}/painel`);
+        await other.waitForURL(`${baseUrl}/open-page`);
+        await other.getByRole('button', { name: 'Usar Aqui' }).waitFor();
+        await check(other, 'open-page (the console is open in another tab)');
+        await other.close();
+
+        const username = `a11y.${scheme}.${Date.now() % 1_000_000}`;
+        const token = await apiLogin(baseUrl, admin);
+        await apiCall(baseUrl, token, 'POST', '/center/users', {
+          name: 'Senha Nova',
+          username,
+          role: 'attendant',
+          timezone: 'America/Sao_Paulo',
+          password: 'senha-inicial-1',
+        });
+        // Another person: a context of their own, not the attendant's session.
+        const fresh = await themedContext();
+        try {
+          const login = await fresh.newPage();
+          await login.goto(`${baseUrl}/`);
+          await loginThroughForm(login, { company: 'demo', username, password: 'senha-inicial-1' });
+          await login.getByTestId('new-password-form').waitFor();
+          await check(login, 'forced new password');
+        } finally {
+          await fresh.close();
+        }
+      }),
+    180_000,
+  );
+
+  it(
+    'the Center: users, channels, catalogues, audit, branding, teams, company, the CSV import; product as root',
+    () =>
+      audit(async (context, check) => {
+        const page = await signIn(context, admin);
+        for (const [label, path] of [
+          ['center: users', '/center'],
+          ['center: channels', '/center/channels'],
+          ['center: catalogues', '/center/catalogues'],
+          ['center: audit', '/center/audit'],
+          ['center: branding', '/center/branding'],
+          ['center: teams', '/center/teams'],
+          ['center: company', '/center/company'],
+        ] as const) {
+          await page.goto(`${baseUrl}${path}`);
+          await page.getByTestId('center-nav-center').waitFor();
+          await check(page, label);
+        }
+        await page.goto(`${baseUrl}/center`);
+        await page.getByTestId('users-import').click();
+        const dialog = page.getByRole('dialog');
+        const csv = [
+          'name;username;email;role;language;timezone;segments',
+          `Importada Ana;a11y.csv.${scheme};;attendant;pt_br;America/Sao_Paulo;`,
+          `Chefe Errado;a11y.csv.x${scheme};;chefe;;America/Sao_Paulo;`,
+        ].join('\r\n');
+        await dialog
+          .locator('input[type="file"]')
+          .setInputFiles({ name: 'usuarios.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+        await dialog.getByTestId('import-row').nth(1).waitFor();
+        await check(page, 'center: CSV import preview');
+
+        const rootContext = await themedContext();
+        try {
+          const product = await signIn(rootContext, root);
+          await product.goto(`${baseUrl}/center/product`);
+          await product.getByTestId('center-nav-center.product').waitFor();
+          await check(product, 'center: product (super administrator)');
+        } finally {
+          await rootContext.close();
+        }
+      }),
+    180_000,
+  );
 });

@@ -4,7 +4,7 @@
 // and gets its reminder (a return closer than ten minutes is reminded at once), which opens the contact.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { toWallTime } from '../apps/web/src/features/schedules/wall-time.ts';
+import { toWallTime } from '../apps/web/src/lib/wall-time.ts';
 import { apiCall, apiLogin } from './support/api.ts';
 import { attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';

@@ -5,6 +5,7 @@ import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useBranding } from '../features/branding/resources-store.ts';
 import { buildTheme, readableVariables } from '../features/branding/theme.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 const ToastViewport = lazy(() =>
   import('./ToastViewport.tsx').then((module) => ({ default: module.ToastViewport })),
@@ -25,7 +26,12 @@ function LazyToasts() {
 
 function BrandedMantineProvider({ children }: { children: ReactNode }) {
   const { color_light: colorLight, color_dark: colorDark } = useBranding();
-  const theme = useMemo(() => buildTheme(colorLight, colorDark), [colorLight, colorDark]);
+  const { t } = useTranslation();
+  const closeLabel = t('common.close');
+  const theme = useMemo(
+    () => buildTheme(colorLight, colorDark, closeLabel),
+    [colorLight, colorDark, closeLabel],
+  );
   return (
     <MantineProvider theme={theme} cssVariablesResolver={readableVariables} defaultColorScheme="auto">
       <LazyToasts />

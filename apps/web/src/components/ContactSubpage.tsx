@@ -80,7 +80,7 @@ export function ContactSubpage({
   if (query.isPending) {
     return (
       <Center h="50vh">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

@@ -2,9 +2,10 @@
 // the browser's way (mm/dd/yyyy in a Portuguese console on an English browser), so these are Mantine's, with
 // the language's dayjs locale (month and day names), order of day and month, first day of the week and 12/24 h
 // clock. Values stay ISO ("YYYY-MM-DD", "YYYY-MM-DDTHH:mm" wall time) whatever is shown. Only the lazy pages
-// with a date field load this module, @mantine/dates and dayjs.
+// with a date field load this module, @mantine/dates and dayjs. TimeField is a time of day alone ("HH:mm") on
+// the language's clock.
 import type { Language } from '@atende/contract';
-import { Group, Input } from '@mantine/core';
+import { Group, Input, type MantineSize } from '@mantine/core';
 import { DateInput, DatesProvider, TimePicker, type DayOfWeek } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
@@ -41,7 +42,8 @@ function useDateSettings(): DateSettings {
 
 function LanguageDates({ settings, children }: { settings: DateSettings; children: ReactNode }) {
   const { locale, firstDayOfWeek } = settings;
-  return <DatesProvider settings={{ locale, firstDayOfWeek }}>{children}</DatesProvider>;
+  // No weekend colour: Mantine's red weekend days fall under readable contrast on the dark calendar (axe).
+  return <DatesProvider settings={{ locale, firstDayOfWeek, weekendDays: [] }}>{children}</DatesProvider>;
 }
 
 /** A whole typed date in the language's format, as "YYYY-MM-DD"; null while it is not one (strict). */
@@ -58,15 +60,34 @@ export interface DateFieldProps {
   name?: string;
   error?: ReactNode;
   testId?: string;
+  /** The label as the field's accessible name only (a row of a table whose column says what it is). */
+  labelHidden?: boolean;
+  disabled?: boolean;
+  size?: MantineSize;
+  w?: number;
 }
 
-export function DateField({ label, value, onChange, name, error, testId }: DateFieldProps) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  name,
+  error,
+  testId,
+  labelHidden,
+  disabled,
+  size,
+  w,
+}: DateFieldProps) {
   const { t } = useTranslation();
   const settings = useDateSettings();
   return (
     <LanguageDates settings={settings}>
       <DateInput
-        label={label}
+        {...(labelHidden ? { 'aria-label': label } : { label })}
+        disabled={disabled}
+        size={size}
+        w={w}
         value={value || null}
         onChange={(next) => onChange(next ?? '')}
         valueFormat={settings.format}
@@ -77,6 +98,8 @@ export function DateField({ label, value, onChange, name, error, testId }: DateF
         // Emptying the text empties the value (no clear button: Mantine's has no accessible name).
         allowDeselect
         popoverProps={{ withinPortal: true }}
+        previousLabel={t('dates.previousMonth')}
+        nextLabel={t('dates.nextMonth')}
         data-testid={testId}
       />
     </LanguageDates>
@@ -143,6 +166,8 @@ export function DateTimeField({
             error={Boolean(error)}
             allowDeselect
             popoverProps={{ withinPortal: true }}
+            previousLabel={t('dates.previousMonth')}
+            nextLabel={t('dates.nextMonth')}
             flex={1}
             data-autofocus={autoFocus || undefined}
             data-testid={testId && `${testId}-date`}
@@ -161,6 +186,42 @@ export function DateTimeField({
         </Group>
       </Input.Wrapper>
     </LanguageDates>
+  );
+}
+
+export interface TimeFieldProps {
+  /** The field's accessible name; each of its inputs (hours, minutes, AM/PM) is named after it. */
+  label: string;
+  /** "HH:mm". */
+  value: string;
+  /** Called with a whole "HH:mm" only: a time half typed changes nothing yet. */
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  size?: MantineSize;
+  testId?: string;
+}
+
+/** A time of day on the language's clock (24 h, or 12 h with AM/PM in English), whatever the browser's. */
+export function TimeField({ label, value, onChange, disabled, size, testId }: TimeFieldProps) {
+  const { t } = useTranslation();
+  const settings = useDateSettings();
+  return (
+    <div role="group" aria-label={label} data-testid={testId}>
+      <TimePicker
+        value={value}
+        onChange={(time) => {
+          if (/^\d{2}:\d{2}/.test(time)) onChange(time.slice(0, 5));
+        }}
+        format={settings.clock}
+        hoursInputLabel={`${label}: ${t('dates.hours')}`}
+        minutesInputLabel={`${label}: ${t('dates.minutes')}`}
+        amPmInputLabel={`${label}: ${t('dates.amPm')}`}
+        disabled={disabled}
+        size={size}
+        hoursInputProps={{ 'data-testid': testId && `${testId}-hours` }}
+        minutesInputProps={{ 'data-testid': testId && `${testId}-minutes` }}
+      />
+    </div>
   );
 }
 

@@ -8,7 +8,7 @@ import { ToolsIcon } from './Icons.tsx';
 export function FeatureUnavailable() {
   const { t } = useTranslation();
   return (
-    <Center mih="60vh" p="md">
+    <Center mih="60vh" p="md" data-testid="feature-unavailable">
       <Stack align="center" gap="sm" maw={420} ta="center">
         <ThemeIcon size={56} radius="xl" variant="light">
           <ToolsIcon size={28} />

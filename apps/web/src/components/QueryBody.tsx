@@ -16,7 +16,7 @@ export function QueryBody<T>({ query, children }: QueryBodyProps<T>) {
   if (query.isPending) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

@@ -15,7 +15,7 @@ export interface QueryStateProps<T> {
 
 export function QueryState<T>({ query, isEmpty, empty, children }: QueryStateProps<T>) {
   const { t } = useTranslation();
-  if (query.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (query.isPending) return <Loader size="sm" role="status" aria-label={t('common.loading')} />;
   if (query.isError) {
     return (
       <Text size="sm" c="red">

@@ -17,7 +17,10 @@
 // browser's menus and address bar), Alt+arrow up/down (Alt+left/right are back/forward), Ctrl+K, `/` and `?`.
 // A shortcut without Ctrl, Alt or Meta never fires while the user types in a field (input, textarea, select,
 // contenteditable): `/` must stay a slash in a message. `hidden` keeps an action out of the palette (for
-// shortcuts that only make sense from the keyboard, like the palette itself).
+// shortcuts that only make sense from the keyboard, like the palette itself). An action without `keys` is the
+// palette's only (a snooze preset, opening a side page): it reaches the keyboard through Ctrl+K, not a key of
+// its own, and the help dialog leaves it out. useShortcuts declares several at once, for the actions that apply
+// only sometimes (pass the ones that apply now).
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Messages } from './i18n.ts';
 
@@ -26,7 +29,8 @@ export type ShortcutLabel = `shortcuts.actions.${keyof Messages['shortcuts']['ac
 
 export interface Shortcut {
   id: string;
-  keys: string;
+  /** None: reachable from the palette only. */
+  keys?: string;
   /** The help dialog and the palette translate it. */
   label: ShortcutLabel;
   handler: () => void;
@@ -161,13 +165,25 @@ export const useRegisteredShortcuts = (): readonly Shortcut[] =>
  * is read when the key is pressed); keys, label and id re-register when they change.
  */
 export function useShortcut(shortcut: Shortcut): void {
-  const handler = useRef(shortcut.handler);
-  handler.current = shortcut.handler;
-  const { id, keys, label, hidden } = shortcut;
-  useEffect(
-    () => registerShortcut({ id, keys, label, hidden, handler: () => handler.current() }),
-    [id, keys, label, hidden],
+  useShortcuts([shortcut]);
+}
+
+/**
+ * Registers several shortcuts while the calling component is mounted: those in the list now, so an action
+ * that does not apply (or that the user may not do) is left out of the list. Handlers are read when run.
+ */
+export function useShortcuts(shortcuts: readonly Shortcut[]): void {
+  const handlers = useRef(new Map<string, () => void>());
+  handlers.current = new Map(shortcuts.map((shortcut) => [shortcut.id, shortcut.handler]));
+  const declared = JSON.stringify(
+    shortcuts.map(({ id, keys, label, hidden }) => ({ id, keys, label, hidden })),
   );
+  useEffect(() => {
+    const removals = (JSON.parse(declared) as Omit<Shortcut, 'handler'>[]).map((entry) =>
+      registerShortcut({ ...entry, handler: () => handlers.current.get(entry.id)?.() }),
+    );
+    return () => removals.forEach((remove) => remove());
+  }, [declared]);
 }
 
 /** Runs the shortcut a key press means, if any; true when it ran one (and took the key from the page). */
@@ -175,7 +191,10 @@ export function dispatchShortcut(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.isComposing || event.repeat) return false;
   const typing = isTypingTarget(event.target);
   const shortcut = snapshot.findLast(
-    (entry) => matchesKeys(event, entry.keys) && (!typing || hasCommandModifier(entry.keys)),
+    (entry) =>
+      entry.keys !== undefined &&
+      matchesKeys(event, entry.keys) &&
+      (!typing || hasCommandModifier(entry.keys)),
   );
   if (!shortcut) return false;
   event.preventDefault();

@@ -192,7 +192,43 @@ describe('a conversation has a life', () => {
     }
   });
 
-  it('a snooze reopened before its time is not woken again later (the job finds another state)', async () => {
+  it('a snooze reopened by hand before its time comes back at once, and its old wake-up finds another state', async () => {
+    const own = await mine(me, { name: 'Soneca Reaberta' });
+    const waitingOne = await queued({ name: 'Soneca Fila Reaberta' });
+    const until = new Date(Date.now() + 60_000).toISOString();
+    for (const contact of [own, waitingOne])
+      await post(me, `/api/conversation/${contact.id}/snooze`, { until });
+    expect(await listIds(me, 'mine')).not.toContain(own.id);
+    const before = (await waiting(colleague)).count;
+
+    const reopened = await post(me, `/api/conversation/${own.id}/reopen`);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json<Contact>()).toMatchObject({
+      status: 'open',
+      snoozed_until: null,
+      on_queue: false,
+      responsible: { id: me.user.id },
+    });
+    expect(await listIds(me, 'mine')).toContain(own.id);
+    // One nobody had goes back to the queue, its counter moving.
+    const socket = await connect(colleague);
+    const requeued = await post(me, `/api/conversation/${waitingOne.id}/reopen`);
+    expect(requeued.json<Contact>()).toMatchObject({ status: 'open', snoozed_until: null, on_queue: true });
+    await socket.next<{ count: number }>('waiting.changed', (event) => event.count === before + 1);
+
+    // Snoozed again until later: the first snooze's job must not wake it.
+    const later = new Date(Date.now() + 120_000).toISOString();
+    await post(me, `/api/conversation/${own.id}/snooze`, { until: later });
+    const { wakeConversation } = await import('./lifecycle.ts');
+    await wakeConversation(t.database.db, t.app.deps.bus, {
+      companyId: me.company.id,
+      contactId: own.id,
+      until,
+    });
+    expect(await detail(me, own.id)).toMatchObject({ status: 'snoozed', snoozed_until: later });
+  });
+
+  it('a snooze resolved before its time is not woken again later (the job finds another state)', async () => {
     const contact = await mine(me);
     const until = new Date(Date.now() + 60_000).toISOString();
     await post(me, `/api/conversation/${contact.id}/snooze`, { until });
@@ -204,6 +240,51 @@ describe('a conversation has a life', () => {
       until,
     });
     expect((await detail(me, contact.id)).status).toBe('resolved');
+  });
+
+  it('a customer writing to a snoozed conversation opens it before its time, back with its attendant', async () => {
+    const contact = await mine(me, { channel: { address: '+55 11 97777-0002' } });
+    await post(me, `/api/conversation/${contact.id}/snooze`, {
+      until: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(await listIds(me, 'mine')).not.toContain(contact.id);
+    await ingestInbound(t.app.deps, {
+      companyId: me.company.id,
+      kind: 'whatsapp',
+      from: { address: '+55 11 97777-0002' },
+      text: 'Ainda estou esperando',
+      providerMessageId: 'wamid.snoozed.1',
+    });
+    expect(await detail(me, contact.id)).toMatchObject({
+      status: 'open',
+      snoozed_until: null,
+      on_queue: false,
+      responsible: { id: me.user.id },
+    });
+    expect(await listIds(me, 'mine')).toContain(contact.id);
+  });
+
+  it('an attendant may not resolve, reopen or snooze a colleague’s conversation (not found), which stays as it was', async () => {
+    const open = await mine(colleague);
+    const resolved = await mine(colleague);
+    await post(colleague, `/api/conversation/${resolved.id}/resolve`, {});
+    const until = new Date(Date.now() + 60_000).toISOString();
+    for (const [url, payload] of [
+      [`/api/conversation/${open.id}/resolve`, {}],
+      [`/api/conversation/${open.id}/snooze`, { until }],
+      [`/api/conversation/${resolved.id}/reopen`, undefined],
+    ] as const) {
+      const refused = await post(me, url, payload);
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'not_found' });
+    }
+    expect(await detail(colleague, open.id)).toMatchObject({ status: 'open', snoozed_until: null });
+    expect((await detail(colleague, resolved.id)).status).toBe('resolved');
+    // A supervisor of the same company may.
+    const snoozed = await post(supervisor, `/api/conversation/${open.id}/snooze`, { until });
+    expect(snoozed.json<Contact>()).toMatchObject({ status: 'snoozed' });
+    const reopened = await post(supervisor, `/api/conversation/${open.id}/reopen`);
+    expect(reopened.json<Contact>()).toMatchObject({ status: 'open' });
   });
 
   it('replying to a waiting customer takes them: the queue and its counter move at once for everyone', async () => {

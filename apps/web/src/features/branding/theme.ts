@@ -15,7 +15,12 @@ import { paletteFrom, readableMantineColors } from './palette.ts';
 const { dark } = DEFAULT_THEME.colors;
 const mantineColors = readableMantineColors();
 
-export const buildTheme = (colorLight: string, colorDark: string): MantineThemeOverride =>
+/** `closeLabel`: the accessible name of every modal's × button (Mantine's has none; axe: button-name). */
+export const buildTheme = (
+  colorLight: string,
+  colorDark: string,
+  closeLabel?: string,
+): MantineThemeOverride =>
   createTheme({
     colors: {
       ...mantineColors,
@@ -33,6 +38,7 @@ export const buildTheme = (colorLight: string, colorDark: string): MantineThemeO
       // The placeholder Mantine focuses first when a menu opens is a div inside role="menu", where only menu
       // items may be (axe: aria-required-children); without it the first item takes the focus.
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
     },
   });
 

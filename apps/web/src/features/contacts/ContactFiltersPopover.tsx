@@ -1,6 +1,6 @@
 // The combinable filters of the contact list (issue 20, item 6): status, channel kind, segment, team (issue 21,
 // for who may read teams), responsible, tag, priority and critical, in a popover beside the list's toolbar.
-// Each change applies at once.
+// Each change applies at once. The command palette opens it too.
 import {
   CHANNEL_KINDS,
   CONVERSATION_STATUSES,
@@ -26,6 +26,7 @@ import { FilterIcon } from '../../components/Icons.tsx';
 import { responsiblesQuery, walletsQuery } from '../../lib/catalogues.ts';
 import { holds } from '../../lib/abilities.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { useShortcut } from '../../lib/shortcuts.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
 import { teamChoicesQuery } from '../../lib/teams.ts';
 import { activeFilterCount } from './filter-chips.ts';
@@ -41,6 +42,7 @@ const inPopover = { withinPortal: false } as const;
 export function ContactFiltersPopover({ filters, onChange }: ContactFiltersPopoverProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  useShortcut({ id: 'contacts.filters', label: 'shortcuts.actions.filters', handler: () => setOpened(true) });
   const wallets = useQuery({ ...walletsQuery, enabled: opened }).data?.data ?? [];
   const responsibles = useQuery({ ...responsiblesQuery, enabled: opened }).data?.data ?? [];
   // Teams are offered to who may read them in the Center (administrators, supervisors their own teams).
@@ -77,7 +79,7 @@ export function ContactFiltersPopover({ filters, onChange }: ContactFiltersPopov
           </Indicator>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown data-testid="filters-popover">
+      <Popover.Dropdown data-testid="filters-popover" aria-label={label}>
         <Stack gap="xs">
           <Text fw={600} size="sm">
             {t('contacts.filters.title')}

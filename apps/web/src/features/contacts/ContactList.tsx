@@ -74,7 +74,7 @@ export function ContactList({ query, empty, label }: ContactListProps) {
       Footer: () =>
         isFetchingNextPage ? (
           <Center p="sm">
-            <Loader size="xs" aria-label={t('common.loading')} />
+            <Loader size="xs" role="status" aria-label={t('common.loading')} />
           </Center>
         ) : null,
     }),
@@ -84,7 +84,7 @@ export function ContactList({ query, empty, label }: ContactListProps) {
   if (isPending) {
     return (
       <Center h="100%" p="md">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }
@@ -132,6 +132,7 @@ export function ContactList({ query, empty, label }: ContactListProps) {
           endReached={handleEndReached}
           increaseViewportBy={OVERSCAN_PX}
           defaultItemHeight={ROW_HEIGHT_PX}
+          role="group"
           aria-label={label}
           data-testid="contact-list"
           components={components}

@@ -1,5 +1,5 @@
 // The user's saved views of the contact list (issue 20, item 6): apply one, rename or delete it, or save the
-// list on screen (its filter, ordering and combinable filters) under a name.
+// list on screen (its filter, ordering and combinable filters) under a name. The command palette opens it too.
 import type { SavedView } from '@atende/contract';
 import { ActionIcon, Button, Divider, Group, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { BookmarkIcon, CheckIcon, CloseIcon } from '../../components/Icons.tsx';
 import { HttpError } from '../../lib/http.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { useShortcut } from '../../lib/shortcuts.ts';
 import type { ListParams } from '../../lib/contact-keys.ts';
 import { createView, deleteView, savedViewsQuery, showsView, updateView, VIEWS_KEY } from './views-api.ts';
 
@@ -21,6 +22,11 @@ export function SavedViewsPopover({ list, onApply }: SavedViewsPopoverProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [opened, setOpened] = useState(false);
+  useShortcut({
+    id: 'contacts.views',
+    label: 'shortcuts.actions.savedViews',
+    handler: () => setOpened(true),
+  });
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -94,7 +100,7 @@ export function SavedViewsPopover({ list, onApply }: SavedViewsPopoverProps) {
           </ActionIcon>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown data-testid="views-popover">
+      <Popover.Dropdown data-testid="views-popover" aria-label={label}>
         <Stack gap="xs">
           <Text fw={600} size="sm">
             {t('contacts.savedViews.title')}

@@ -365,7 +365,7 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
       <ChannelFilter contact={contact} value={channelFilter} onChange={setChannelFilter} />
       {timeline.isPending ? (
         <Center style={{ flex: 1 }}>
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       ) : timeline.isError ? (
         <Center style={{ flex: 1 }} p="md">
@@ -443,7 +443,7 @@ export function ConversationPage() {
   if (query.isPending) {
     return (
       <Center h="50vh">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

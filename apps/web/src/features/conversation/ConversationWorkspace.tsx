@@ -2,7 +2,7 @@
 // a side page (customer data and schedules, campaign, events, ready phrases) opens in a resizable panel beside
 // the messages, which stay on screen and keep their draft; on a narrow one it replaces them, as tabs. The URL
 // says which panel is open, so links, reloads and back/forward open it; the last one open and the panel's width
-// are remembered on the server, and follow the attendant to another desk.
+// are remembered on the server, and follow the attendant to another desk. The command palette opens each page.
 import { SIDE_PANEL_WIDTH } from '@atende/contract';
 import { CloseButton, Group, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -27,6 +27,7 @@ import {
 } from './side-panel/side-panel-layout.ts';
 import classes from './side-panel/SidePanel.module.css';
 import { useAreaWidth } from './side-panel/use-area-width.ts';
+import { usePageActions } from './side-panel/use-page-actions.ts';
 import { usePanelWidth } from './side-panel/use-panel-width.ts';
 
 const PANEL_ID = 'conversation-side-panel';
@@ -64,6 +65,7 @@ export function ConversationWorkspace() {
   const wide = areaWidth !== null && isWideArea(areaWidth);
   const shown = useMemo(() => ({ contactId, panel }), [contactId, panel]);
   const savedWidth = useRememberedPanel(shown, wide);
+  usePageActions(contactId, panel);
   const save = useSavePreferences();
   const [width, setWidth] = usePanelWidth(
     savedWidth,

@@ -38,7 +38,7 @@ function JokerForm({ contact, onClose }: { contact: Contact; onClose: () => void
     save.mutate(value);
   }
 
-  if (choices.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (choices.isPending) return <Loader size="sm" role="status" aria-label={t('common.loading')} />;
   return (
     <ModalForm
       onSubmit={handleSubmit}

@@ -9,7 +9,7 @@ import { contactOf, summary } from '../../test/contacts.ts';
 import { demoUser, stubApi } from '../../test/fixtures.ts';
 import { ScheduleModal } from '../schedules/ScheduleModal.tsx';
 import { checkSchedule } from '../schedules/schedule-form.ts';
-import { fromWallTime, toWallTime } from '../schedules/wall-time.ts';
+import { fromWallTime, toWallTime } from '../../lib/wall-time.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { changesOf, formOf } from './customer-form.ts';
 import { EditCustomerModal } from './EditCustomerModal.tsx';

@@ -3,7 +3,7 @@
 // annotation required; the date (the user's time zone) defaults to now.
 import type { EventAction, NewEventRequest } from '@atende/contract';
 import type { ParseKeys } from 'i18next';
-import { fromWallTime } from '../schedules/wall-time.ts';
+import { fromWallTime } from '../../lib/wall-time.ts';
 import { amountValue } from './amount-format.ts';
 
 export interface EventForm {

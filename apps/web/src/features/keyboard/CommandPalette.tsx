@@ -1,4 +1,5 @@
-// The command palette (Ctrl+K): every action registered in lib/shortcuts.ts, filtered by what the attendant
+// The command palette (Ctrl+K): every action registered in lib/shortcuts.ts (with keys or palette-only: each
+// owner registers what the user may do and what applies now), filtered by what the attendant
 // types, and the contacts the search finds (contact-lookup.ts), each opening its conversation. Arrow keys
 // move, Enter runs, Escape closes (Mantine Spotlight). An action that moves the focus (the footer, the search)
 // keeps it; closing without one gives the focus back to where it was.
@@ -72,8 +73,9 @@ export function CommandPalette({ opened, onClose }: CommandPaletteProps) {
       shortcut={null}
       returnFocus={false}
       onSpotlightClose={handleClosed}
-      classNames={{ action: classes.action }}
-      aria-label={t('shortcuts.palette.label')}
+      // The title names the dialog for screen readers (axe: aria-dialog-name); the search says it on screen.
+      title={t('shortcuts.palette.label')}
+      classNames={{ action: classes.action, header: classes.hiddenHeader }}
     >
       <Spotlight.Search
         placeholder={t('shortcuts.palette.placeholder')}
@@ -88,7 +90,7 @@ export function CommandPalette({ opened, onClose }: CommandPaletteProps) {
               <Spotlight.Action
                 key={shortcut.id}
                 label={t(shortcut.label)}
-                rightSection={<ShortcutKeys keys={shortcut.keys} />}
+                rightSection={shortcut.keys && <ShortcutKeys keys={shortcut.keys} />}
                 onClick={() => run(shortcut.handler)}
               />
             ))}

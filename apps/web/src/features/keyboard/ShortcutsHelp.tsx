@@ -1,5 +1,6 @@
 // The `?` dialog: every shortcut registered at the moment (lib/shortcuts.ts), so what the attendant reads is
-// what the keys do on this screen, and how the contact list is walked with the arrows.
+// what the keys do on this screen (the palette's own actions, without keys, are not listed), and how the
+// contact list is walked with the arrows.
 import { Modal, Table, Text } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useRegisteredShortcuts } from '../../lib/shortcuts.ts';
@@ -23,14 +24,17 @@ export function ShortcutsHelp({ opened, onClose }: ShortcutsHelpProps) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {shortcuts.map((shortcut) => (
-            <Table.Tr key={shortcut.id}>
-              <Table.Td>{t(shortcut.label)}</Table.Td>
-              <Table.Td>
-                <ShortcutKeys keys={shortcut.keys} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
+          {shortcuts.map(
+            ({ id, label, keys }) =>
+              keys && (
+                <Table.Tr key={id}>
+                  <Table.Td>{t(label)}</Table.Td>
+                  <Table.Td>
+                    <ShortcutKeys keys={keys} />
+                  </Table.Td>
+                </Table.Tr>
+              ),
+          )}
         </Table.Tbody>
       </Table>
       <Text size="sm" mt="md">

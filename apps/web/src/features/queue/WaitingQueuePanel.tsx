@@ -46,7 +46,7 @@ export function WaitingQueuePanel() {
       </Group>
       {queue.isPending ? (
         <Center p="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         </Center>
       ) : rows.length === 0 ? (
         <Center p="md">

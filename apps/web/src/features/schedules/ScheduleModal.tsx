@@ -12,7 +12,7 @@ import { contactKeys } from '../../lib/contact-keys.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
 import { createSchedule, scheduleKeys, updateSchedule } from './schedule-api.ts';
 import { checkSchedule, scheduleErrorText } from './schedule-form.ts';
-import { toWallTime } from './wall-time.ts';
+import { toWallTime } from '../../lib/wall-time.ts';
 
 /** After any schedule change: the contact's list and the contact itself (its return) are fetched again. */
 export function refreshSchedules(client: ReturnType<typeof useQueryClient>, contactId: string): void {

@@ -5,7 +5,7 @@ import type { ScheduleRequest } from '@atende/contract';
 import type { ParseKeys } from 'i18next';
 import { HttpError } from '../../lib/http.ts';
 import { i18n } from '../../lib/i18n.ts';
-import { fromWallTime } from './wall-time.ts';
+import { fromWallTime } from '../../lib/wall-time.ts';
 
 export type ScheduleCheck = { ok: true; request: ScheduleRequest } | { ok: false; error: ParseKeys };
 

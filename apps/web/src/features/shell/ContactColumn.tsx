@@ -16,7 +16,7 @@ import { ContactList } from '../contacts/ContactList.tsx';
 import { ContactFilterChips } from '../contacts/ContactFilterChips.tsx';
 import { ContactListToolbar } from '../contacts/ContactListToolbar.tsx';
 import { CONTACT_SEARCH_INPUT_ID, ContactSearchForm } from '../contacts/ContactSearchForm.tsx';
-import { useShortcut } from '../../lib/shortcuts.ts';
+import { useShortcut, useShortcuts } from '../../lib/shortcuts.ts';
 import {
   isContactSearch,
   searchParamsOf,
@@ -127,6 +127,12 @@ export function ContactColumn() {
       requestAnimationFrame(() => document.getElementById(CONTACT_SEARCH_INPUT_ID)?.focus());
     },
   });
+
+  useShortcuts(
+    mayCreate
+      ? [{ id: 'contacts.new', label: 'shortcuts.actions.newContact', handler: () => setCreating(true) }]
+      : [],
+  );
 
   return (
     <Stack gap={0} h="100%" data-testid="contact-column">

@@ -124,6 +124,50 @@ describe('command palette', () => {
   });
 });
 
+describe("command palette: the contact list's actions", () => {
+  const labels = { selector: '.mantine-Spotlight-actionLabel' };
+  async function openPalette() {
+    const user = userEvent.setup();
+    renderConsole();
+    await screen.findByText('Ana Prado');
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByTestId('command-palette');
+    await within(palette).findAllByText(/./, labels);
+    const entries = () =>
+      within(palette)
+        .queryAllByText(/./, labels)
+        .map((label) => label.textContent);
+    return { user, palette, entries };
+  }
+
+  it.each([
+    ['Filtrar a lista de contatos', () => screen.findByTestId('filters-popover')],
+    ['Abrir as visualizações salvas', () => screen.findByTestId('views-popover')],
+    ['Novo contato', () => screen.findByRole('dialog', { name: 'Novo contato' })],
+  ])('“%s” opens what its button opens', async (label, opened) => {
+    stubApi({
+      'GET /contacts': { body: page(rows) },
+      'GET /conversations/waiting': { body: { count: 0, data: [] } },
+      'GET /views': { body: { data: [] } },
+    });
+    const { user, palette } = await openPalette();
+    await user.click(within(palette).getByText(label));
+    expect(await opened()).toBeTruthy();
+  });
+
+  it('leaves out a new contact for who may not create contacts', async () => {
+    useSessionStore
+      .getState()
+      .authenticate(
+        'token',
+        demoUser({ id: ME, permissions: { ...demoUser().permissions, create_contacts: false } }),
+      );
+    const { entries } = await openPalette();
+    expect(entries()).toContain('Filtrar a lista de contatos');
+    expect(entries()).not.toContain('Novo contato');
+  });
+});
+
 describe('contact list keyboard', () => {
   it('is one Tab stop; the arrows, Home and End move the focus between rows', async () => {
     const user = userEvent.setup();

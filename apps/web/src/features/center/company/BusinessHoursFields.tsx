@@ -1,5 +1,6 @@
 // The company's week (several spans a day, each "HH:MM" to "HH:MM") and its holidays, as form fields. The
-// server checks the rules (start before end, no overlap, one holiday a date) and names what is wrong.
+// server checks the rules (start before end, no overlap, one holiday a date) and names what is wrong. Times
+// and dates are the interface language's (DateFields), not the browser's own inputs, which follow its locale.
 import {
   HOLIDAYS_MAX,
   INTERVALS_PER_DAY_MAX,
@@ -8,6 +9,7 @@ import {
   type WeekHours,
 } from '@atende/contract';
 import { ActionIcon, Button, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { DateField, TimeField } from '../../../components/DateFields.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The week a company starts from when it first sets hours: Monday to Friday, 08:00 to 18:00. */
@@ -53,40 +55,34 @@ export function BusinessHoursFields({ value, editable, onChange }: HoursProps) {
                     )}
                     {value[day].map((span, index) => (
                       <Group key={index} gap={4} wrap="nowrap">
-                        <TextInput
-                          type="time"
+                        <TimeField
                           size="xs"
-                          w={124}
-                          aria-label={t('centerCompany.hours.start', {
+                          label={t('centerCompany.hours.start', {
                             day: t(`centerCompany.weekdays.${day}`),
                           })}
                           value={span.start}
                           disabled={!editable}
-                          onChange={(event) =>
+                          testId={`hours-${day}-${index}-start`}
+                          onChange={(start) =>
                             setDay(
                               day,
-                              value[day].map((s, i) =>
-                                i === index ? { ...s, start: event.currentTarget.value } : s,
-                              ),
+                              value[day].map((s, i) => (i === index ? { ...s, start } : s)),
                             )
                           }
                         />
                         <Text size="xs">–</Text>
-                        <TextInput
-                          type="time"
+                        <TimeField
                           size="xs"
-                          w={124}
-                          aria-label={t('centerCompany.hours.end', {
+                          label={t('centerCompany.hours.end', {
                             day: t(`centerCompany.weekdays.${day}`),
                           })}
                           value={span.end === '24:00' ? '23:59' : span.end}
                           disabled={!editable}
-                          onChange={(event) =>
+                          testId={`hours-${day}-${index}-end`}
+                          onChange={(end) =>
                             setDay(
                               day,
-                              value[day].map((s, i) =>
-                                i === index ? { ...s, end: event.currentTarget.value } : s,
-                              ),
+                              value[day].map((s, i) => (i === index ? { ...s, end } : s)),
                             )
                           }
                         />
@@ -153,14 +149,15 @@ export function HolidaysFields({ value, editable, onChange }: HolidaysProps) {
       )}
       {value.map((holiday, index) => (
         <Group key={index} gap="xs" wrap="nowrap">
-          <TextInput
-            type="date"
+          <DateField
             size="xs"
             w={150}
-            aria-label={t('centerCompany.holidays.date')}
+            label={t('centerCompany.holidays.date')}
+            labelHidden
             value={holiday.date}
             disabled={!editable}
-            onChange={(event) => change(index, { date: event.currentTarget.value })}
+            testId={`holiday-${index}-date`}
+            onChange={(date) => change(index, { date })}
           />
           <TextInput
             size="xs"

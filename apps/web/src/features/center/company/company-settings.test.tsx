@@ -1,13 +1,19 @@
 // The Center's company settings page: an administrator's change sends only what changed; business hours are
-// edited per weekday with several spans; a retention change shows what it would purge and saves only once
+// edited per weekday with several spans, times and holiday dates in the interface language; a retention change shows what it would purge and saves only once
 // confirmed; the server's refusal is shown in place; a supervisor reads without controls; an attendant is
 // told the page is not theirs without a call; the Center's navigation and the audit log's words.
-import { DEFAULT_COMPANY_SETTINGS, type AuditEvent, type CompanySettings } from '@atende/contract';
-import { screen, within } from '@testing-library/react';
+import {
+  DEFAULT_COMPANY_SETTINGS,
+  WEEKDAYS,
+  type AuditEvent,
+  type CompanySettings,
+  type WeekHours,
+} from '@atende/contract';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConsoleTexts } from '../../../lib/i18n.ts';
+import { applyLanguage, loadConsoleTexts } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { demoResources, demoUser, stubApi } from '../../../test/fixtures.ts';
 import { AuditPage } from '../audit/AuditPage.tsx';
@@ -29,6 +35,7 @@ beforeEach(() => {
 const answer = (settings: Partial<CompanySettings> = {}, editable = true) => ({
   body: { settings: { ...DEFAULT_COMPANY_SETTINGS, ...settings }, editable },
 });
+const emptyWeek = () => Object.fromEntries(WEEKDAYS.map((day) => [day, []])) as unknown as WeekHours;
 const rule = { body: { unanswered_minutes: 60, high_priority: true } };
 
 describe('company settings page', () => {
@@ -57,6 +64,58 @@ describe('company settings page', () => {
           sat: [],
         }),
       });
+  });
+
+  it("times and holiday dates are the interface language's fields, not the browser's, and save what is typed", async () => {
+    const { calls } = stubApi({
+      'GET /center/company': answer({
+        business_hours: { ...emptyWeek(), mon: [{ start: '08:00', end: '18:00' }] },
+        holidays: [{ date: '2026-12-25', name: 'Natal' }],
+      }),
+      'PATCH /center/company': (call) => answer(call.body as object),
+      'GET /company/critical-rule': rule,
+      'GET /resources': { body: demoResources() },
+    });
+    const { container } = renderWithClient(<CompanySettingsPage />);
+    const holiday = await screen.findByTestId<HTMLInputElement>('holiday-0-date');
+    // pt_br: day first, 24 h; no <input type="date|time"> that would follow the browser's locale.
+    expect(holiday.value).toBe('25/12/2026');
+    expect(container.querySelector('input[type="time"], input[type="date"]')).toBeNull();
+    expect(screen.getByTestId<HTMLInputElement>('hours-mon-0-end-hours').value).toBe('18');
+    expect(screen.getByRole('group', { name: 'Início de Segunda-feira' })).toBeTruthy();
+
+    const minutes = screen.getByTestId('hours-mon-0-start-minutes');
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '30');
+    await userEvent.clear(holiday);
+    await userEvent.type(holiday, '24/12/2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    await expect
+      .poll(() => calls.find((call) => call.method === 'PATCH')?.body)
+      .toEqual({
+        business_hours: expect.objectContaining({ mon: [{ start: '08:30', end: '18:00' }] }),
+        holidays: [{ date: '2026-12-24', name: 'Natal' }],
+      });
+  }, 60_000);
+
+  it('in English the hours are on a 12-hour clock and the holiday month comes first', async () => {
+    await act(() => applyLanguage('en'));
+    try {
+      stubApi({
+        'GET /center/company': answer({
+          business_hours: { ...emptyWeek(), mon: [{ start: '08:00', end: '18:00' }] },
+          holidays: [{ date: '2026-12-25', name: 'Christmas' }],
+        }),
+        'GET /company/critical-rule': rule,
+        'GET /resources': { body: demoResources() },
+      });
+      renderWithClient(<CompanySettingsPage />);
+      expect((await screen.findByTestId<HTMLInputElement>('holiday-0-date')).value).toBe('12/25/2026');
+      expect(screen.getByTestId<HTMLInputElement>('hours-mon-0-end-hours').value).toBe('06');
+      expect(screen.getAllByText('PM').length).toBeGreaterThan(0);
+    } finally {
+      await act(() => applyLanguage('pt_br'));
+    }
   });
 
   it('a retention change shows what it would purge and saves only once confirmed', async () => {

@@ -195,6 +195,7 @@ export function ImportUsersModal({ opened, onClose }: { opened: boolean; onClose
               value={file}
               onChange={handleFile}
               clearable
+              clearButtonProps={{ 'aria-label': t('common.close') }}
               style={{ flex: 1 }}
               data-testid="import-file"
             />

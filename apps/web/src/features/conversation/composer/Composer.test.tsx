@@ -1,15 +1,16 @@
 // The message footer: Enter sends (trimmed), Shift+Enter breaks the line, the send button is disabled while
-// there is nothing to send, a blacklisted channel says why, one file at a time, no upload without permission.
+// there is nothing to send, a blacklisted channel says why, one file at a time, no upload without permission; the palette turns it into a private note.
 import { defaultPermissions, type ContactChannel } from '@atende/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser } from '../../../test/fixtures.ts';
 import { channel, EMAIL } from '../../../test/messages.ts';
 import { loadConsoleTexts } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { registeredShortcuts } from '../../../lib/shortcuts.ts';
 import { Composer, type ComposerProps } from './Composer.tsx';
 
 const valueOf = (element: HTMLElement): string => (element as HTMLTextAreaElement).value;
@@ -111,6 +112,18 @@ describe('Composer', () => {
     await userEvent.click(screen.getByTestId('composer-send'));
     await waitFor(() => expect(onSend).toHaveBeenCalledTimes(1));
     expect(onSend.mock.calls[0]?.[2]).toMatchObject({ kind: 'file', filename: 'foto.png', caption: '' });
+  });
+
+  it('switches to a private note from the command palette, the caret in the text', async () => {
+    const { text } = renderComposer();
+    const entry = registeredShortcuts().find((shortcut) => shortcut.id === 'composer.note');
+    expect(entry?.label).toBe('shortcuts.actions.privateNote');
+    expect(entry?.keys).toBeUndefined();
+    act(() => entry?.handler());
+    expect(await screen.findByTestId('composer-note-label')).toBeTruthy();
+    expect(document.activeElement).toBe(text);
+    act(() => entry?.handler());
+    await waitFor(() => expect(screen.queryByTestId('composer-note-label')).toBeNull());
   });
 
   it('hides attaching without the send_files permission', () => {

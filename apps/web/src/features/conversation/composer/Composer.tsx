@@ -106,6 +106,15 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
     label: 'shortcuts.actions.focusComposer',
     handler: () => textarea.current?.focus(),
   });
+  // From the command palette: the note switch, then the text to write it.
+  useShortcut({
+    id: 'composer.note',
+    label: 'shortcuts.actions.privateNote',
+    handler: () => {
+      setNote((current) => !current);
+      textarea.current?.focus();
+    },
+  });
 
   useImperativeHandle(ref, () => ({
     insertText: (insert) => {

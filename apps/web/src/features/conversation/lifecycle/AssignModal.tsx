@@ -14,7 +14,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { pathTo } from '../../../lib/routes.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
-import { useLifecycle } from './use-lifecycle.ts';
+import { useAssignRights, useLifecycle, useReturnToQueue } from './use-lifecycle.ts';
 
 export function AssignModal({ contact, onClose }: { contact: Contact; onClose: () => void }) {
   const { t } = useTranslation();
@@ -23,6 +23,8 @@ export function AssignModal({ contact, onClose }: { contact: Contact; onClose: (
   const seesAll = useAbility('contacts.see_all');
   const changesResponsible = useAbility('contacts.change_responsible');
   const { assign } = useLifecycle(contact.id);
+  const { returnToQueue, returning } = useReturnToQueue(contact.id);
+  const { mayReturnToQueue } = useAssignRights(contact);
   const people = useQuery(responsiblesQuery).data?.data ?? [];
   const owner = contact.responsible?.id ?? null;
   // Without the ability, an unassigned conversation can only be taken by oneself.
@@ -30,16 +32,11 @@ export function AssignModal({ contact, onClose }: { contact: Contact; onClose: (
   const [target, setTarget] = useState<string | null>(null);
   const [note, setNote] = useState('');
 
-  const handleDone = (responsibleId: string | null) => (updated: Contact) => {
-    notifySuccess(
-      responsibleId
-        ? t('lifecycle.assigned', { name: updated.responsible?.name ?? '' })
-        : t('lifecycle.returned', { name: updated.name }),
-    );
+  const handleDone = (responsibleId: string) => (updated: Contact) => {
+    notifySuccess(t('lifecycle.assigned', { name: updated.responsible?.name ?? '' }));
     onClose();
-    // Given to a colleague, an attendant no longer sees it; back in the queue, everyone does.
-    if (!seesAll && responsibleId !== null && responsibleId !== user?.id)
-      void navigate(pathTo('panel.index'));
+    // Given to a colleague, an attendant no longer sees it (back in the queue, everyone does).
+    if (!seesAll && responsibleId !== user?.id) void navigate(pathTo('panel.index'));
   };
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,15 +46,17 @@ export function AssignModal({ contact, onClose }: { contact: Contact; onClose: (
       { onSuccess: handleDone(target) },
     );
   };
-  const handleReturn = () => assign.mutate({ responsible_id: null }, { onSuccess: handleDone(null) });
+  const handleReturn = () => returnToQueue(onClose);
+  const failure = assign.error ?? returning.error;
+  const busy = assign.isPending || returning.isPending;
 
   return (
     <FormModal opened onClose={onClose} title={t('lifecycle.assignTitle', { name: contact.name })}>
       <ModalForm
         onSubmit={handleSubmit}
-        error={assign.error ? errorText(assign.error) : null}
+        error={failure ? errorText(failure) : null}
         submitLabel={t('lifecycle.assignSubmit')}
-        busy={assign.isPending}
+        busy={busy}
         onCancel={onClose}
         submitTestId="assign-submit"
         testId="assign-form"
@@ -88,13 +87,8 @@ export function AssignModal({ contact, onClose }: { contact: Contact; onClose: (
           minRows={2}
           data-testid="assign-note"
         />
-        {owner !== null && (changesResponsible || owner === user?.id) && (
-          <Button
-            variant="default"
-            onClick={handleReturn}
-            disabled={assign.isPending}
-            data-testid="return-to-queue"
-          >
+        {mayReturnToQueue && (
+          <Button variant="default" onClick={handleReturn} disabled={busy} data-testid="return-to-queue">
             {t('lifecycle.returnToQueue')}
           </Button>
         )}

@@ -1,21 +1,21 @@
 // The conversation header's actions on its life and owner (issue 20): resolve (optionally with an outcome of
-// the company's event actions), reopen, snooze until a preset time, and assign / transfer / return to the
-// queue (AssignModal) for the owner, a user with change_responsible, or anyone for an unassigned one.
+// the company's event actions), reopen, snooze until a preset or a chosen time (SnoozeUntilModal), and
+// assign / transfer / return to the queue (AssignModal) for the owner, a user with change_responsible, or
+// anyone for an unassigned one. Each is in the command palette too, while it applies (LifecyclePaletteActions).
+
 import type { Contact } from '@atende/contract';
 import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { CheckIcon } from '../../../components/Icons.tsx';
-import { useAbility } from '../../../lib/abilities.ts';
 import { eventActionsQuery } from '../../../lib/catalogues.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { ariaKeys, useShortcut } from '../../../lib/shortcuts.ts';
-import { useCurrentUser } from '../../../lib/session-store.ts';
+import { ariaKeys, useShortcut, useShortcuts, type Shortcut } from '../../../lib/shortcuts.ts';
 import { AssignModal } from './AssignModal.tsx';
 import { ChevronDownIcon, ClockPauseIcon, ReopenIcon, TransferIcon } from './LifecycleIcons.tsx';
-import { SNOOZE_PRESETS, snoozeUntil } from './snooze-presets.ts';
-import { useLifecycle } from './use-lifecycle.ts';
+import { SNOOZE_PRESETS, snoozeUntil, type SnoozePreset } from './snooze-presets.ts';
+import { useAssignRights, useLifecycle, useReturnToQueue } from './use-lifecycle.ts';
 
 /** Keyboard-first (issue 20, item 3): resolve and assign without the mouse, listed in `?` and Ctrl+K. */
 const RESOLVE_KEYS = 'alt+r';
@@ -83,7 +83,17 @@ function ResolveButton({ contact }: { contact: Contact }) {
   );
 }
 
-function SnoozeMenu({ contact }: { contact: Contact }) {
+const SnoozeUntilModal = lazy(() =>
+  import('./SnoozeUntilModal.tsx').then((module) => ({ default: module.SnoozeUntilModal })),
+);
+
+const SNOOZE_LABELS = {
+  oneHour: 'shortcuts.actions.snoozeOneHour',
+  threeHours: 'shortcuts.actions.snoozeThreeHours',
+  tomorrow: 'shortcuts.actions.snoozeTomorrow',
+} as const satisfies Record<SnoozePreset, Shortcut['label']>;
+
+function SnoozeMenu({ contact, onChoose }: { contact: Contact; onChoose: () => void }) {
   const { t } = useTranslation();
   const { snooze } = useLifecycle(contact.id);
   return (
@@ -113,6 +123,10 @@ function SnoozeMenu({ contact }: { contact: Contact }) {
             {t(`lifecycle.snoozePresets.${preset}`)}
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        <Menu.Item onClick={onChoose} data-testid="snooze-custom">
+          {t('lifecycle.snoozeCustom')}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
@@ -128,14 +142,47 @@ function AssignShortcut({ onAssign }: { onAssign: () => void }) {
   return null;
 }
 
+/** The palette's entries for what applies to this conversation now: the header's actions, run the same way. */
+function usePaletteActions(contact: Contact, onChooseSnooze: () => void) {
+  const { reopen, snooze } = useLifecycle(contact.id);
+  const { returnToQueue } = useReturnToQueue(contact.id);
+  const { mayReturnToQueue } = useAssignRights(contact);
+  const entries: Shortcut[] =
+    contact.status === 'open'
+      ? [
+          ...SNOOZE_PRESETS.map((preset) => ({
+            id: `conversation.snooze.${preset}`,
+            label: SNOOZE_LABELS[preset],
+            handler: () => snooze.mutate(snoozeUntil(preset)),
+          })),
+          {
+            id: 'conversation.snooze.custom',
+            label: 'shortcuts.actions.snoozeCustom',
+            handler: onChooseSnooze,
+          },
+        ]
+      : [{ id: 'conversation.reopen', label: 'shortcuts.actions.reopen', handler: () => reopen.mutate() }];
+  if (mayReturnToQueue) {
+    entries.push({
+      id: 'conversation.returnToQueue',
+      label: 'shortcuts.actions.returnToQueue',
+      handler: () => returnToQueue(),
+    });
+  }
+  useShortcuts(entries);
+}
+
+type Dialog = 'assign' | 'snooze';
+
 export function LifecycleActions({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
-  const user = useCurrentUser();
-  const changesResponsible = useAbility('contacts.change_responsible');
   const { reopen } = useLifecycle(contact.id);
-  const [assigning, assignModal] = useDisclosure(false);
-  const owner = contact.responsible?.id ?? null;
-  const mayAssign = changesResponsible || owner === user?.id || owner === null;
+  const { mayAssign } = useAssignRights(contact);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const openAssign = () => setDialog('assign');
+  const openSnooze = () => setDialog('snooze');
+  const close = () => setDialog(null);
+  usePaletteActions(contact, openSnooze);
   return (
     <Group gap={4} wrap="nowrap" data-testid="lifecycle-actions">
       {mayAssign && (
@@ -145,7 +192,7 @@ export function LifecycleActions({ contact }: { contact: Contact }) {
             color="gray"
             size="lg"
             aria-label={t('lifecycle.assign')}
-            onClick={assignModal.open}
+            onClick={openAssign}
             aria-keyshortcuts={ariaKeys(ASSIGN_KEYS)}
             data-testid="assign"
           >
@@ -153,7 +200,7 @@ export function LifecycleActions({ contact }: { contact: Contact }) {
           </ActionIcon>
         </Tooltip>
       )}
-      {contact.status === 'open' && <SnoozeMenu contact={contact} />}
+      {contact.status === 'open' && <SnoozeMenu contact={contact} onChoose={openSnooze} />}
       {contact.status === 'open' ? (
         <ResolveButton contact={contact} />
       ) : (
@@ -168,8 +215,13 @@ export function LifecycleActions({ contact }: { contact: Contact }) {
           {t('lifecycle.reopen')}
         </Button>
       )}
-      {mayAssign && <AssignShortcut onAssign={assignModal.open} />}
-      {assigning && <AssignModal contact={contact} onClose={assignModal.close} />}
+      {mayAssign && <AssignShortcut onAssign={openAssign} />}
+      {dialog === 'assign' && <AssignModal contact={contact} onClose={close} />}
+      {dialog === 'snooze' && (
+        <Suspense fallback={null}>
+          <SnoozeUntilModal contact={contact} onClose={close} />
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -1,4 +1,7 @@
-// When a snooze ends, for the choices the header offers: in a while today, or tomorrow morning.
+// When a snooze ends, for the choices the header offers: in a while today, tomorrow morning, or a date and time
+// the attendant chooses (in their profile's time zone, in the future).
+import { fromWallTime } from '../../../lib/wall-time.ts';
+
 export const SNOOZE_PRESETS = ['oneHour', 'threeHours', 'tomorrow'] as const;
 export type SnoozePreset = (typeof SNOOZE_PRESETS)[number];
 
@@ -18,4 +21,19 @@ export function snoozeUntil(preset: SnoozePreset, now: Date = new Date()): Date 
       return morning;
     }
   }
+}
+
+export type CustomSnoozeCheck =
+  { ok: true; until: Date } | { ok: false; error: 'lifecycle.snoozeWhenRequired' | 'lifecycle.snoozeInPast' };
+
+/** A chosen "YYYY-MM-DDTHH:mm" of the user's time zone: the instant it names, if it is a future one. */
+export function customSnoozeUntil(
+  wallTime: string,
+  timeZone: string,
+  now: number = Date.now(),
+): CustomSnoozeCheck {
+  const until = fromWallTime(wallTime, timeZone);
+  if (!until) return { ok: false, error: 'lifecycle.snoozeWhenRequired' };
+  if (until.getTime() <= now) return { ok: false, error: 'lifecycle.snoozeInPast' };
+  return { ok: true, until };
 }

@@ -61,7 +61,7 @@ export function SearchPanel({
       </form>
       {term !== null &&
         (results.isPending ? (
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         ) : results.isError ? (
           <Text size="sm" c="red">
             {errorText(results.error)}

@@ -216,7 +216,7 @@ function ThreadView({
         </Text>
       )}
       {messages.isPending ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       ) : ordered.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('threads.noMessages')}
@@ -268,7 +268,7 @@ export function ThreadsPanel({ contactId }: { contactId: string }) {
   return (
     <Stack gap="sm" data-testid="threads-panel">
       {threads.isPending ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       ) : threads.isError ? (
         <Text size="sm" c="red">
           {errorText(threads.error)}

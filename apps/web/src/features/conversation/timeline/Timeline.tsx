@@ -52,7 +52,7 @@ const LIST_COMPONENTS = {
     const { t } = useTranslation();
     return context.loadingOlder ? (
       <Center py="sm">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       </Center>
     ) : (
       <Box h={8} />

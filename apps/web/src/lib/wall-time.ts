@@ -1,6 +1,7 @@
 // Date-and-time fields speak the user's time zone (profile setting, default America/Sao_Paulo), which need not
 // be the browser's: these convert between an instant and the "YYYY-MM-DDTHH:mm" wall time of
-// <input type="datetime-local"> in a given zone.
+// <input type="datetime-local"> (and of DateTimeField) in a given zone. Schedules, events and the snooze dialog
+// use them.
 import { instantOfWallTime, wallTimeAt } from '@atende/contract';
 
 const pad = (value: number) => String(value).padStart(2, '0');
