@@ -13,6 +13,9 @@ export type BotCall = { json?: Record<string, unknown>; form?: FormData };
 
 const botToken = (account: ChannelAccountRecord) => settingOf(account, 'bot_token');
 
+/** The bot's own id: the digits before the token's colon (what getMe answers as its id). */
+export const botIdOf = (account: ChannelAccountRecord) => botToken(account).split(':')[0] ?? '';
+
 /** The address of a file Telegram keeps for the bot (getFile's `file_path`). */
 export const botFileUrl = (account: ChannelAccountRecord, filePath: string) =>
   `${apiRoot(account, TELEGRAM_API_ROOT)}/file/bot${botToken(account)}/${filePath}`;

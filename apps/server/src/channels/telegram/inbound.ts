@@ -14,6 +14,7 @@ import {
   type WebhookRequest,
 } from '../adapter.ts';
 import { downloadMedia, MediaTooLarge, sameSecret, settingOf } from '../http.ts';
+import { botIdOf } from './bot-api.ts';
 import { parseJsonBody } from '../meta/webhook.ts';
 import { botFileUrl, callBot } from './bot-api.ts';
 
@@ -164,10 +165,11 @@ async function normalise(
     from: { address: chatId, name: nameOf(message) },
     // An edit is the customer's corrected text: a message of its own, once per edit.
     text: edited ? `✏️ ${text}` : text,
-    // Message ids are unique within a chat only.
+    // Message ids are unique within one bot's chat only: a customer writing to two bots of the company has
+    // the same chat id and message ids with each, so the bot's id comes first.
     providerMessageId: edited
-      ? `${chatId}:${message.message_id}:edit:${message.edit_date ?? message.date}`
-      : `${chatId}:${message.message_id}`,
+      ? `${botIdOf(account)}:${chatId}:${message.message_id}:edit:${message.edit_date ?? message.date}`
+      : `${botIdOf(account)}:${chatId}:${message.message_id}`,
     receivedAt: receivedAt(edited ? (message.edit_date ?? message.date) : message.date),
     attachments: attachment ? [attachment] : [],
   };

@@ -2,7 +2,7 @@
 // as caption, answering the customer's message (reply_parameters) the attendant quoted, else their last one.
 // Telegram tells bots nothing of delivery or reading, so a sent message stays `sent` (no status.ts here).
 import type { ChannelAdapter, OutboundAttachment, OutboundMessage } from '../adapter.ts';
-import { botResult } from './bot-api.ts';
+import { botIdOf, botResult } from './bot-api.ts';
 import { telegramProvider } from './inbound.ts';
 
 /** Telegram's longest caption; a longer text goes first as a message of its own. */
@@ -18,16 +18,20 @@ function uploadMethod(file: OutboundAttachment): { method: string; field: string
   return { method: 'sendDocument', field: 'document' };
 }
 
-/** Our id of a customer's message is `<chat id>:<message id>[:edit:…]`: Telegram wants the message id alone. */
+/**
+ * Our id of a customer's message is `<bot id>:<chat id>:<message id>[:edit:…]`: Telegram wants the message id
+ * alone, of a message of this bot's chat with the customer.
+ */
 function replyParameters(message: OutboundMessage): Record<string, unknown> | null {
-  const [chatId, messageId] = message.replyTo?.providerMessageId.split(':') ?? [];
-  if (chatId !== message.to || !messageId || !/^\d+$/.test(messageId)) return null;
+  const [botId, chatId, messageId] = message.replyTo?.providerMessageId.split(':') ?? [];
+  const ours = botId === botIdOf(message.account!) && chatId === message.to;
+  if (!ours || !messageId || !/^\d+$/.test(messageId)) return null;
   // A message the customer deleted meanwhile must not stop the answer.
   return { message_id: Number(messageId), allow_sending_without_reply: true };
 }
 
 const sentId = (message: OutboundMessage, result: unknown) =>
-  `${message.to}:${(result as { message_id: number }).message_id}`;
+  `${botIdOf(message.account!)}:${message.to}:${(result as { message_id: number }).message_id}`;
 
 async function send(message: OutboundMessage) {
   const account = message.account!;

@@ -25,6 +25,8 @@ import { createAdapterRegistry } from '../registry.ts';
 import { telegramAdapter } from './send.ts';
 
 const CHAT = '424242';
+/** The bot's id, first in our ids of its messages (the token's digits). */
+const botId = () => sim.botToken.split(':')[0]!;
 let sim: TelegramSimulator;
 let t: TestApp;
 let app: FastifyInstance;
@@ -167,7 +169,7 @@ describe('Telegram channel', () => {
     const rows = await telegramMessages();
     expect(rows).toHaveLength(1);
     const [stored] = rows;
-    firstId = `${CHAT}:${(update as { message: { message_id: number } }).message.message_id}`;
+    firstId = `${botId()}:${CHAT}:${(update as { message: { message_id: number } }).message.message_id}`;
     expect(stored).toMatchObject({ providerMessageId: firstId, text: 'Olá, quero comprar', direction: 'in' });
     contactId = stored!.contactId;
     const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.id, contactId));
@@ -267,7 +269,7 @@ describe('Telegram channel', () => {
     expect(await sim.postUpdate(body)).toBe(200);
     const edits = (await telegramMessages()).filter((m) => m.text === '✏️ Quero 3 unidades');
     expect(edits).toHaveLength(1);
-    expect(edits[0]!.providerMessageId).toMatch(new RegExp(`^${CHAT}:1:edit:\\d+$`));
+    expect(edits[0]!.providerMessageId).toMatch(new RegExp(`^${botId()}:${CHAT}:1:edit:\\d+$`));
   });
 
   it('answers the customer’s last message, or the one quoted, and stays sent: bots get no receipts', async () => {
@@ -278,14 +280,14 @@ describe('Telegram channel', () => {
     expect(sim.sent().at(-1)).toMatchObject({
       to: CHAT,
       text: 'Temos sim!',
-      replyTo: latestId.split(':')[1],
+      replyTo: latestId.split(':')[2],
     });
     const call = sim.calls.at(-1)!;
     expect(call.path).toBe(`/bot${sim.botToken}/sendMessage`);
     expect(call.body).toMatchObject({
       chat_id: CHAT,
       text: 'Temos sim!',
-      reply_parameters: { message_id: Number(latestId.split(':')[1]) },
+      reply_parameters: { message_id: Number(latestId.split(':')[2]) },
     });
     const [row] = (await telegramMessages()).filter((m) => m.id === plain.id);
     expect(row!.providerMessageId).toBe(sim.sent().at(-1)!.providerMessageId);
@@ -293,7 +295,7 @@ describe('Telegram channel', () => {
     const first = (await telegramMessages()).find((m) => m.providerMessageId === firstId)!;
     const quoted = await send(contactId, { text: 'Sobre a sua primeira mensagem', reply_to: first.id });
     await settled(contactId, quoted.id);
-    expect(sim.sent().at(-1)).toMatchObject({ replyTo: firstId.split(':')[1] });
+    expect(sim.sent().at(-1)).toMatchObject({ replyTo: firstId.split(':')[2] });
 
     expect(await sim.reportStatus(sim.sent().at(-1)!.providerMessageId, 'read')).toBe(0);
     expect(await settled(contactId, quoted.id)).toMatchObject({ status: 'sent' });
@@ -435,7 +437,7 @@ describe('Telegram adapter on its own', () => {
     const result = await telegramAdapter.send(
       outbound({
         text: 'x'.repeat(1100),
-        replyTo: { providerMessageId: '555:9', references: [], subject: null },
+        replyTo: { providerMessageId: `${botId()}:555:9`, references: [], subject: null },
         attachments: [
           file('a.png', 'image/png', SAMPLE_PNG),
           file('v.ogg', 'audio/ogg', SAMPLE_OGG_OPUS),
@@ -452,7 +454,7 @@ describe('Telegram adapter on its own', () => {
 
   it('answers no message of another chat', async () => {
     await telegramAdapter.send(
-      outbound({ replyTo: { providerMessageId: '777:3', references: [], subject: null } }),
+      outbound({ replyTo: { providerMessageId: `${botId()}:777:3`, references: [], subject: null } }),
     );
     expect(sim.sent().at(-1)).toMatchObject({ to: '555', replyTo: null });
   });

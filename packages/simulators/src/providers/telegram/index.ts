@@ -177,7 +177,7 @@ export async function startTelegramSimulator(
     const messageId = nextMessageId(chatId);
     sentMessages.push({
       // Written as our server keeps it: message ids are unique per chat only.
-      providerMessageId: `${chatId}:${messageId}`,
+      providerMessageId: `${botId}:${chatId}:${messageId}`,
       to: chatId,
       text: typeof text === 'string' ? text : null,
       media: media ?? null,
@@ -413,7 +413,7 @@ export async function startTelegramSimulator(
     updateId += 1;
     const messageId = message.messageId ?? nextMessageId(message.from);
     const body = messageOf(message, messageId);
-    const providerMessageId = `${message.from}:${messageId}`;
+    const providerMessageId = `${botId}:${message.from}:${messageId}`;
     if (message.edit) {
       const edited = { ...body, edit_date: Math.floor(Date.now() / 1000) };
       return { providerMessageId, update: { update_id: updateId, edited_message: edited } };
