@@ -165,6 +165,8 @@ export const DELIVERY_FAILURE_CODES = [
   'no_channel_account',
   'channel_not_supported',
   'email_account_incomplete',
+  'whatsapp_window_closed',
+  'whatsapp_token_invalid',
 ] as const;
 
 /**

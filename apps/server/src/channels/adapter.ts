@@ -74,6 +74,11 @@ export type ReplyContext = {
   providerMessageId: string;
   references: readonly string[];
   subject: string | null;
+  /**
+   * The attendant quoted it (rather than it being the customer's last message): chat apps show a quote only
+   * for this, where e-mail threads under either.
+   */
+  quoted: boolean;
 };
 
 export type OutboundMessage = {

@@ -7,8 +7,9 @@ import type { Connector } from './connectors.ts';
 import { watchMailbox } from './email/mailbox.ts';
 import { emailAdapter } from './email/send.ts';
 import type { KindAdapters } from './registry.ts';
+import { whatsappAdapter } from './whatsapp/send.ts';
 
-export const CHANNEL_ADAPTERS: KindAdapters = { email: emailAdapter };
+export const CHANNEL_ADAPTERS: KindAdapters = { email: emailAdapter, whatsapp: whatsappAdapter };
 
 /** The kinds whose inbound side is a connection this server keeps open (connectors.ts). */
 export const CHANNEL_CONNECTORS: Partial<Record<ChannelKind, Connector>> = { email: watchMailbox };

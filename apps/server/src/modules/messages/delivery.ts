@@ -209,6 +209,7 @@ async function replyContext(
         providerMessageId: parent.providerMessageId,
         references: parent.references ?? [],
         subject: parent.subject,
+        quoted: parent === quoted,
       }
     : null;
 }
