@@ -19,6 +19,7 @@ export * from './threads.ts';
 export * from './schedules.ts';
 export * from './channel-accounts.ts';
 export * from './provider-accounts.ts';
+export * from './templates.ts';
 export * from './audit.ts';
 export * from './catalogues.ts';
 export * from './colour-contrast.ts';

@@ -109,6 +109,16 @@ async function send(message: OutboundMessage) {
   const to = message.to.replace(/\D/g, '');
   const context =
     message.replyTo?.quoted === true ? { context: { message_id: message.replyTo.providerMessageId } } : {};
+  if (message.template) {
+    const { name, language, variables } = message.template;
+    const parameters = variables.map((value) => ({ type: 'text', text: value }));
+    const template = {
+      name,
+      language: { code: language },
+      components: parameters.length > 0 ? [{ type: 'body', parameters }] : [],
+    };
+    return { providerMessageId: await sendWhatsapp(account, to, { type: 'template', template }) };
+  }
   const files = message.attachments;
   for (const file of files) {
     const limit = MEDIA_LIMITS.whatsapp[mediaTypeOf(file.contentType) as AttachmentKind];

@@ -124,7 +124,7 @@ export const presentWaiting = (waiting: Waiting): WaitingQueue => ({
 /** A whole contact as read raw (queries.ts contactDetail): its row with its joker's name, channels, segments. */
 export type ContactDetail = {
   row: RawRow<ContactRow & SummaryFields> & { jokerName: string | null; assignedByName: string | null };
-  channels: RawRow<ChannelRow>[];
+  channels: RawRow<ChannelRow & { lastInboundAt: string | null }>[];
   segments: { walletId: string; walletName: string }[];
 };
 
@@ -153,6 +153,7 @@ export function presentContact({ row, channels, segments }: ContactDetail): Cont
       output_line_id: c.outputLineId,
       blacklisted: c.blacklisted,
       blacklist_reason: c.blacklistReason,
+      last_inbound_at: isoTimestampOrNull(c.lastInboundAt),
     })),
     responsible_since: isoTimestampOrNull(row.responsibleSince),
     assignment:

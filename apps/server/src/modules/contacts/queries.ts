@@ -14,6 +14,7 @@ import {
   contacts,
   contactWallets,
   jokers,
+  messages,
   schedules,
   users,
   wallets,
@@ -280,7 +281,7 @@ const detailStatement = (ctx: TenantContext) =>
       ),
       channels: jsonRows(
         db
-          .select(namedColumns(getTableColumns(contactChannels)))
+          .select(namedColumns({ ...getTableColumns(contactChannels), lastInboundAt: lastInboundOf() }))
           .from(contactChannels)
           .where(and(eq(contactChannels.contactId, id), eq(contactChannels.companyId, companyId)))
           .orderBy(desc(contactChannels.main), asc(contactChannels.createdAt)),
@@ -295,6 +296,12 @@ const detailStatement = (ctx: TenantContext) =>
       ),
     });
   });
+
+/** When the customer last wrote on the channel of the row (the customer-service window's start). */
+const lastInboundOf = () => sql<string | null>`(
+  select max(${messages.createdAt}) from ${messages}
+  where ${messages.contactId} = ${contactChannels.contactId} and ${messages.companyId} = ${contactChannels.companyId}
+    and ${messages.contactChannelId} = ${contactChannels.id} and ${messages.direction} = 'in')`;
 
 /** A viewer who sees every contact of the company (visibility 'all'). */
 const companyWide: Viewer = { role: 'supervisor', permissions: defaultPermissions('supervisor') };

@@ -12,6 +12,7 @@ import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
+import { assertCustomerWindow } from './customer-window.ts';
 import { assertChannelTakes, type CheckedFile } from './files.ts';
 import { messageById, presentJsonMessages } from './presenter.ts';
 
@@ -37,6 +38,8 @@ export type OutboundContent = Partial<Omit<SendMessageRequest, 'text'>> & {
   subject?: string;
   /** The channel must be of this kind (the e-mail route answers only on e-mail channels). */
   onlyKind?: ChannelKind;
+  /** A WhatsApp template (the text is its body filled): allowed outside the customer-service window. */
+  template?: { name: string; language: string; variables: string[] };
 };
 
 export async function sendMessage(
@@ -60,6 +63,8 @@ export async function sendMessage(
     if (input.reply_to) await assertQuotable(tx, ctx.companyId, contactId, input.reply_to, internal);
     if (input.onlyKind && channel.kind !== input.onlyKind) throw new AppError('not_an_email_channel', 400);
     for (const file of files) assertChannelTakes(channel.kind, file);
+    if (input.template && channel.kind !== 'whatsapp') throw new AppError('not_a_whatsapp_channel', 400);
+    if (!internal && !input.template) await assertCustomerWindow(tx, ctx.companyId, channel);
     const at = new Date();
     const [message] = await tx
       .insert(messages)
@@ -74,6 +79,7 @@ export async function sendMessage(
         subject: input.subject ?? null,
         clientId: input.client_id ?? null,
         replyToId: input.reply_to ?? null,
+        template: input.template ?? null,
         internal,
         status: internal ? 'sent' : 'pending',
         createdAt: at,
