@@ -92,6 +92,9 @@ describe('customer-service window', () => {
     const contact = (await injectAs(t.app, admin, { url: `/api/conversation/${contactId}` })).json<Contact>();
     const [channel] = contact.channels;
     expect(Date.now() - Date.parse(channel!.last_inbound_at!)).toBeLessThan(60_000);
+    expect(Date.parse(channel!.customer_window_closes_at!)).toBe(
+      Date.parse(channel!.last_inbound_at!) + 24 * HOUR,
+    );
     const response = await reply(contactId, 'Olá Bruno!');
     expect(response.statusCode).toBe(201);
     await statusBecomes(response.json<Message>().id, 'sent');
