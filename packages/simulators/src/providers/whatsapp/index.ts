@@ -7,6 +7,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fillTemplate, templateVariables } from '@atende/contract';
 import type { CustomerMessage, InjectedFailure, ProviderSimulator, ReceivedCall } from '../../provider.ts';
 
 const VERSION = 'v21.0';
@@ -162,9 +163,6 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The body parameters a template's body text expects ({{1}}, {{2}}…). */
-const templateVariables = (text: string) => new Set([...text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1]));
-
 export async function startWhatsappSimulator(
   options: WhatsappSimulatorOptions = {},
 ): Promise<WhatsappSimulator> {
@@ -260,18 +258,21 @@ export async function startWhatsappSimulator(
       }
       const bodyText = found.components.find((each) => each.type === 'BODY')?.text ?? '';
       const values = template?.components?.find((each) => each.type === 'body')?.parameters ?? [];
-      if (values.length !== templateVariables(bodyText).size) {
+      if (values.length !== templateVariables(bodyText).length) {
         return reply(
           response,
           400,
           graphError(132000, '(#132000) Number of parameters does not match the expected number of params', {
             error_data: {
-              details: `body: number of localizable_params (${values.length}) does not match the expected number of params (${templateVariables(bodyText).size})`,
+              details: `body: number of localizable_params (${values.length}) does not match the expected number of params (${templateVariables(bodyText).length})`,
             },
           }),
         );
       }
-      text = bodyText.replace(/\{\{(\d+)\}\}/g, (_all, n: string) => values[Number(n) - 1]?.text ?? '');
+      text = fillTemplate(
+        bodyText,
+        values.map((value) => value.text ?? ''),
+      );
     } else if (['image', 'document', 'audio', 'video', 'sticker'].includes(type)) {
       const part = body[type] as
         { id?: string; link?: string; caption?: string; filename?: string } | undefined;
