@@ -46,6 +46,7 @@ import { registerThreadNotifier, registerThreads } from './modules/threads/index
 import { registerUsers } from './modules/users/index.ts';
 import { registerViews } from './modules/views/index.ts';
 import { registerWebhooks } from './modules/webhooks/index.ts';
+import { registerWhatsappTemplates } from './modules/whatsapp-templates/index.ts';
 import { registerWidget } from './modules/widget/index.ts';
 import { registerWidgetSocket, relayAttendantTyping } from './modules/widget/socket.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -81,6 +82,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerMessages,
   registerWidget,
   registerWebhooks,
+  registerWhatsappTemplates,
   registerThreads,
   registerSchedules,
   registerPhrases,

@@ -210,6 +210,10 @@ describe('every list the API answers is bounded', () => {
     'get /api/phone/reasons': 'a catalogue (CATALOGUE_LIMIT)',
     'get /api/channels': "the company's channel lines, a catalogue (CATALOGUE_LIMIT)",
     'get /api/center/channels': "the company's channel lines, configured one by one by its administrators",
+    'get /api/center/channels/{id}/whatsapp-templates':
+      "an account's templates, at most WHATSAPP_TEMPLATES_MAX",
+    'post /api/center/channels/{id}/whatsapp-templates/sync': 'the same list, as synced',
+    'get /api/whatsapp-templates': 'approved templates, at most WHATSAPP_TEMPLATES_MAX',
   };
 
   it('takes a limit with a maximum, or is bounded by nature', async () => {

@@ -283,6 +283,36 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     }),
   },
   {
+    operation: 'GET /api/center/channels/{id}/whatsapp-templates',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/center/channels/${firstId(b, 'channel_accounts')}/whatsapp-templates`,
+    }),
+  },
+  {
+    operation: 'POST /api/center/channels/{id}/whatsapp-templates/sync',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/center/channels/${firstId(b, 'channel_accounts')}/whatsapp-templates/sync`,
+    }),
+  },
+  {
+    operation: 'GET /api/whatsapp-templates',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/whatsapp-templates' }),
+  },
+  {
+    operation: 'POST /api/conversation/{id}/messages/template',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/conversation/${firstId(b, 'contacts')}/messages/template`,
+      payload: { template_id: '01900000-0000-7000-8000-000000000000', variables: [] },
+    }),
+  },
+  {
     operation: 'POST /api/conversation/{id}/messages/mail',
     expect: 'not_found',
     request: (b) => ({

@@ -173,6 +173,8 @@ export const DELIVERY_FAILURE_CODES = [
   'sms_sender_missing',
   /** A file to send by a provider that fetches it by URL, without the server's public address of it. */
   'attachment_url_unavailable',
+  'whatsapp_window_closed',
+  'whatsapp_token_invalid',
 ] as const;
 
 /**

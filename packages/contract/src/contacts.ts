@@ -87,6 +87,16 @@ export const ContactChannel = z.object({
   output_line_id: Id.nullable(),
   blacklisted: z.boolean(),
   blacklist_reason: z.string().nullable(),
+  /**
+   * When the customer last wrote on this channel (null: never): with CUSTOMER_WINDOW_HOURS it tells when free
+   * text stops being accepted on WhatsApp, Messenger and Instagram.
+   */
+  last_inbound_at: Timestamp.nullable(),
+  /**
+   * When free text stops being accepted on this channel (the customer-service window; the epoch when the
+   * customer never wrote); null where no window applies (other kinds, or no provider account carries it).
+   */
+  customer_window_closes_at: Timestamp.nullable(),
 });
 export type ContactChannel = z.infer<typeof ContactChannel>;
 

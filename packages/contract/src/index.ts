@@ -20,6 +20,7 @@ export * from './schedules.ts';
 export * from './channel-accounts.ts';
 export * from './channel-api.ts';
 export * from './provider-accounts.ts';
+export * from './templates.ts';
 export * from './audit.ts';
 export * from './catalogues.ts';
 export * from './colour-contrast.ts';

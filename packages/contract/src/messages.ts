@@ -250,7 +250,7 @@ export const MEDIA_LIMITS: Record<ChannelKind, Partial<Record<AttachmentKind, nu
 export type ChannelFeatures = { reply_context: boolean; delete_for_everyone: boolean };
 const NO_FEATURES: ChannelFeatures = { reply_context: false, delete_for_everyone: false };
 export const CHANNEL_FEATURES: Record<ChannelKind, ChannelFeatures> = {
-  whatsapp: NO_FEATURES,
+  whatsapp: { reply_context: true, delete_for_everyone: false },
   instagram_direct: NO_FEATURES,
   messenger: { reply_context: true, delete_for_everyone: false },
   telegram: { reply_context: true, delete_for_everyone: false },

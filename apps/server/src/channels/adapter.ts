@@ -79,7 +79,15 @@ export type ReplyContext = {
   providerMessageId: string;
   references: readonly string[];
   subject: string | null;
+  /**
+   * The attendant quoted it (rather than it being the customer's last message): chat apps show a quote only
+   * for this, where e-mail threads under either.
+   */
+  quoted: boolean;
 };
+
+/** An approved WhatsApp template by name and language, with its body variables' values in order. */
+export type OutboundTemplate = { name: string; language: string; variables: readonly string[] };
 
 export type OutboundMessage = {
   messageId: string;
@@ -92,6 +100,8 @@ export type OutboundMessage = {
   to: string;
   text: string;
   subject: string | null;
+  /** A WhatsApp template to send instead of the text (which is its body filled, as the timeline shows it). */
+  template?: OutboundTemplate | null;
   attachments: readonly OutboundAttachment[];
   replyTo: ReplyContext | null;
   /** The company's account (line) to send from: the contact channel's own, else the kind's first enabled one. */

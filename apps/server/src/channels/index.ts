@@ -13,9 +13,11 @@ import type { KindAdapters } from './registry.ts';
 import { smsAdapter } from './sms/send.ts';
 import { telegramAdapter } from './telegram/send.ts';
 import { viberAdapter } from './viber/send.ts';
+import { whatsappAdapter } from './whatsapp/send.ts';
 
 export const CHANNEL_ADAPTERS: KindAdapters = {
   email: emailAdapter,
+  whatsapp: whatsappAdapter,
   messenger: messengerAdapter,
   instagram_direct: instagramAdapter,
   telegram: telegramAdapter,

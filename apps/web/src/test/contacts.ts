@@ -71,6 +71,9 @@ export const contactOf = (row: ContactSummary, overrides: Partial<Contact> = {})
       output_line_id: null,
       blacklisted: false,
       blacklist_reason: null,
+      // The customer wrote just now: the customer-service window is open.
+      last_inbound_at: new Date().toISOString(),
+      customer_window_closes_at: null,
     },
   ],
   created_at: '2026-11-01T10:00:00.000Z',

@@ -78,6 +78,9 @@ export function channel(overrides: Partial<ContactChannel> = {}): ContactChannel
     output_line_id: null,
     blacklisted: false,
     blacklist_reason: null,
+    // The customer wrote just now: the customer-service window is open.
+    last_inbound_at: new Date().toISOString(),
+    customer_window_closes_at: null,
     ...overrides,
   };
 }

@@ -437,7 +437,7 @@ describe('Telegram adapter on its own', () => {
     const result = await telegramAdapter.send(
       outbound({
         text: 'x'.repeat(1100),
-        replyTo: { providerMessageId: `${botId()}:555:9`, references: [], subject: null },
+        replyTo: { providerMessageId: `${botId()}:555:9`, references: [], subject: null, quoted: true },
         attachments: [
           file('a.png', 'image/png', SAMPLE_PNG),
           file('v.ogg', 'audio/ogg', SAMPLE_OGG_OPUS),
@@ -454,7 +454,9 @@ describe('Telegram adapter on its own', () => {
 
   it('answers no message of another chat', async () => {
     await telegramAdapter.send(
-      outbound({ replyTo: { providerMessageId: `${botId()}:777:3`, references: [], subject: null } }),
+      outbound({
+        replyTo: { providerMessageId: `${botId()}:777:3`, references: [], subject: null, quoted: true },
+      }),
     );
     expect(sim.sent().at(-1)).toMatchObject({ to: '555', replyTo: null });
   });

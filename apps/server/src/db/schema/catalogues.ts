@@ -65,6 +65,41 @@ export const channelCursors = pgTable('channel_cursors', {
 });
 
 /**
+ * A WhatsApp account's message templates as Meta last listed them (synced from the Center): the only messages
+ * that may open a conversation or answer outside the 24-hour window. One row per name and language.
+ */
+export const whatsappTemplates = pgTable(
+  'whatsapp_templates',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    channelAccountId: uuid('channel_account_id')
+      .notNull()
+      .references(() => channelAccounts.id, { onDelete: 'cascade' }),
+    /** Meta's id of the template. */
+    providerId: text('provider_id').notNull(),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull(),
+    /** The BODY component's text with its {{n}} variables. */
+    body: text('body').notNull(),
+    /** Every component as Meta gave it (header, footer, buttons), for what may use them later. */
+    components: jsonb('components').$type<unknown[]>().notNull().default([]),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('whatsapp_templates_account_name_language').on(
+      table.channelAccountId,
+      table.name,
+      table.language,
+    ),
+    index('whatsapp_templates_company_idx').on(table.companyId),
+  ],
+);
+
+/**
  * Named, ordered entries of a company; the shape shared by the simple catalogues, with a catalogue's own
  * columns (`extra`). An archived entry (archived_at set) is no longer offered, but stays for the history that
  * refers to it. Names are unique within a company's catalogue

@@ -7,6 +7,7 @@ import {
   type AnyPgColumn,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -202,6 +203,8 @@ export const messages = pgTable(
     html: text('html'),
     /** An e-mail's References header (Message-IDs, oldest first), so a reply can extend the chain. */
     emailReferences: text('email_references').array(),
+    /** A WhatsApp template message: what the delivery sends instead of the text (the text is its body filled). */
+    template: jsonb('template').$type<{ name: string; language: string; variables: string[] }>(),
     /** The provider's id of the message: a retried webhook carrying the same id inserts nothing. */
     providerMessageId: text('provider_message_id'),
     /** The sending client's id: a retried send request carrying the same id inserts nothing. */

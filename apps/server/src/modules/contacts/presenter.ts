@@ -1,5 +1,6 @@
 // Contact rows as the contract's ContactSummary and Contact.
 import {
+  customerWindowClosesAt,
   PRIORITIES,
   type Contact,
   type ContactChannel,
@@ -124,7 +125,7 @@ export const presentWaiting = (waiting: Waiting): WaitingQueue => ({
 /** A whole contact as read raw (queries.ts contactDetail): its row with its joker's name, channels, segments. */
 export type ContactDetail = {
   row: RawRow<ContactRow & SummaryFields> & { jokerName: string | null; assignedByName: string | null };
-  channels: RawRow<ChannelRow>[];
+  channels: RawRow<ChannelRow & { lastInboundAt: string | null; providerCarries: boolean }>[];
   segments: { walletId: string; walletName: string }[];
 };
 
@@ -153,6 +154,10 @@ export function presentContact({ row, channels, segments }: ContactDetail): Cont
       output_line_id: c.outputLineId,
       blacklisted: c.blacklisted,
       blacklist_reason: c.blacklistReason,
+      last_inbound_at: isoTimestampOrNull(c.lastInboundAt),
+      customer_window_closes_at: c.providerCarries
+        ? isoTimestampOrNull(customerWindowClosesAt(c.kind, c.lastInboundAt))
+        : null,
     })),
     responsible_since: isoTimestampOrNull(row.responsibleSince),
     assignment:

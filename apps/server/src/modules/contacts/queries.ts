@@ -10,10 +10,12 @@ import {
 } from '@atende/contract';
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
+  channelAccounts,
   contactChannels,
   contacts,
   contactWallets,
   jokers,
+  messages,
   schedules,
   users,
   wallets,
@@ -280,7 +282,13 @@ const detailStatement = (ctx: TenantContext) =>
       ),
       channels: jsonRows(
         db
-          .select(namedColumns(getTableColumns(contactChannels)))
+          .select(
+            namedColumns({
+              ...getTableColumns(contactChannels),
+              lastInboundAt: lastInboundOf(),
+              providerCarries: providerCarriesKind(),
+            }),
+          )
           .from(contactChannels)
           .where(and(eq(contactChannels.contactId, id), eq(contactChannels.companyId, companyId)))
           .orderBy(desc(contactChannels.main), asc(contactChannels.createdAt)),
@@ -295,6 +303,18 @@ const detailStatement = (ctx: TenantContext) =>
       ),
     });
   });
+
+/** When the customer last wrote on the channel of the row (the customer-service window's start). */
+const lastInboundOf = () => sql<string | null>`(
+  select max(${messages.createdAt}) from ${messages}
+  where ${messages.contactId} = ${contactChannels.contactId} and ${messages.companyId} = ${contactChannels.companyId}
+    and ${messages.contactChannelId} = ${contactChannels.id} and ${messages.direction} = 'in')`;
+
+/** Whether a provider account (not a demo's simulated line) carries the row's kind: its window rules apply. */
+const providerCarriesKind = () => sql<boolean>`exists(
+  select 1 from ${channelAccounts} where ${channelAccounts.companyId} = ${contactChannels.companyId}
+    and ${channelAccounts.kind} = ${contactChannels.kind} and ${channelAccounts.enabled}
+    and coalesce(${channelAccounts.settings}->>'simulated', 'false') <> 'true')`;
 
 /** A viewer who sees every contact of the company (visibility 'all'). */
 const companyWide: Viewer = { role: 'supervisor', permissions: defaultPermissions('supervisor') };

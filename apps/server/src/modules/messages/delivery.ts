@@ -55,6 +55,7 @@ const pendingMessage = (db: Db) =>
         kind: messages.kind,
         text: messages.text,
         subject: messages.subject,
+        template: messages.template,
         status: messages.status,
         replyToId: messages.replyToId,
         deletedAt: messages.deletedAt,
@@ -90,6 +91,7 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
       to: row.address,
       text: row.text,
       subject: row.subject,
+      template: row.template,
       attachments: await outboundAttachments(deps, job),
       replyTo: adapter.replyContext ? await replyContext(deps.db, job.companyId, row) : null,
       account,
@@ -219,6 +221,7 @@ async function replyContext(
         providerMessageId: parent.providerMessageId,
         references: parent.references ?? [],
         subject: parent.subject,
+        quoted: parent === quoted,
       }
     : null;
 }

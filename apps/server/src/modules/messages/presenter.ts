@@ -84,7 +84,7 @@ export const messagesJson = (db: Db) =>
 
 export type MessageRow = Omit<
   typeof messages.$inferSelect,
-  'companyId' | 'providerMessageId' | 'html' | 'emailReferences' | 'replyToId' | 'deletedBy'
+  'companyId' | 'providerMessageId' | 'html' | 'emailReferences' | 'replyToId' | 'deletedBy' | 'template'
 > & {
   senderName: string | null;
   hasHtml: boolean;

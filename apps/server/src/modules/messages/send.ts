@@ -12,6 +12,7 @@ import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
+import { assertCustomerWindow } from './customer-window.ts';
 import { assertChannelTakes, type CheckedFile } from './files.ts';
 import { messageById, presentJsonMessages } from './presenter.ts';
 
@@ -37,6 +38,8 @@ export type OutboundContent = Partial<Omit<SendMessageRequest, 'text'>> & {
   subject?: string;
   /** The channel must be of this kind (the e-mail route answers only on e-mail channels). */
   onlyKind?: ChannelKind;
+  /** A WhatsApp template (the text is its body filled): allowed outside the customer-service window. */
+  template?: { name: string; language: string; variables: string[] };
 };
 
 export async function sendMessage(
@@ -64,6 +67,8 @@ export async function sendMessage(
     if (!internal && input.text.length > CHANNEL_TEXT_MAX[channel.kind]) {
       throw new AppError('message_too_long_for_channel', 400, { max: CHANNEL_TEXT_MAX[channel.kind] });
     }
+    if (input.template && channel.kind !== 'whatsapp') throw new AppError('not_a_whatsapp_channel', 400);
+    if (!internal && !input.template) await assertCustomerWindow(tx, ctx.companyId, channel);
     const at = new Date();
     const [message] = await tx
       .insert(messages)
@@ -78,6 +83,7 @@ export async function sendMessage(
         subject: input.subject ?? null,
         clientId: input.client_id ?? null,
         replyToId: input.reply_to ?? null,
+        template: input.template ?? null,
         internal,
         status: internal ? 'sent' : 'pending',
         createdAt: at,

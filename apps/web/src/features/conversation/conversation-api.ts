@@ -1,6 +1,12 @@
 // The conversation's calls (spec §7 "Conversations", items, messages, threads): the timeline pages, sending
 // (text, file, audio, e-mail, private notes), retry, delete for everyone, read state, search and export.
-import type { ItemsPage, Message, MessageSearchResult } from '@atende/contract';
+import type {
+  ItemsPage,
+  Message,
+  MessageSearchResult,
+  SendTemplateRequest,
+  WhatsappTemplateList,
+} from '@atende/contract';
 import { http, HttpError, request } from '../../lib/http.ts';
 import { handleHttpError } from '../session/http-errors.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
@@ -41,6 +47,17 @@ export interface SendText extends Quoting {
 
 export const sendText = (contactId: string, body: SendText): Promise<Message> =>
   http.post<Message>(`${base(contactId)}/messages`, body, { notify: false });
+
+/** A WhatsApp template message (the only kind WhatsApp takes outside the customer-service window). */
+export const sendTemplate = (contactId: string, body: SendTemplateRequest): Promise<Message> =>
+  http.post<Message>(`${base(contactId)}/messages/template`, body, { notify: false });
+
+/** The approved templates of the company's WhatsApp accounts. */
+export const whatsappTemplatesQuery = {
+  queryKey: ['whatsapp-templates'] as const,
+  queryFn: () => http.get<WhatsappTemplateList>('/api/whatsapp-templates'),
+  staleTime: 5 * 60_000,
+};
 
 export const retryMessage = (contactId: string, messageId: string): Promise<Message> =>
   http.post<Message>(`${base(contactId)}/messages/${encodeURIComponent(messageId)}/retry`, {});

@@ -76,6 +76,12 @@ export const en: Catalogue = {
     channel_already_registered: 'This channel is already registered to a contact.',
     invalid_channel_address: 'Invalid address for this channel.',
     channel_blacklisted: 'This channel is on the blacklist and cannot receive messages.',
+    customer_window_closed:
+      'The customer has not written in the last {hours} hours: this channel only takes an approved template now.',
+    template_not_found: 'This template does not exist or is not approved.',
+    template_variables_mismatch: 'Fill in every variable of the template.',
+    not_a_whatsapp_channel: 'Templates can only be sent on a WhatsApp channel.',
+    template_sync_failed: 'WhatsApp refused to list the templates: {reason}',
     output_line_mismatch: 'The chosen response line does not serve this kind of channel.',
     channel_not_of_contact: 'The chosen channel does not belong to this contact.',
     no_reply_channel: 'This contact has no channel to reply on.',

@@ -76,6 +76,12 @@ export const es: Catalogue = {
     channel_already_registered: 'Este canal ya está registrado en la configuración de un contacto.',
     invalid_channel_address: 'Dirección no válida para este canal.',
     channel_blacklisted: 'Este canal está en la lista de restricción y no puede recibir mensajes.',
+    customer_window_closed:
+      'El cliente no ha escrito en las últimas {hours} horas: ahora este canal solo acepta una plantilla aprobada.',
+    template_not_found: 'Esta plantilla no existe o no está aprobada.',
+    template_variables_mismatch: 'Complete todas las variables de la plantilla.',
+    not_a_whatsapp_channel: 'Las plantillas solo se pueden enviar por un canal de WhatsApp.',
+    template_sync_failed: 'WhatsApp se negó a listar las plantillas: {reason}',
     output_line_mismatch: 'La línea de respuesta elegida no atiende este tipo de canal.',
     channel_not_of_contact: 'El canal elegido no pertenece a este contacto.',
     no_reply_channel: 'Este contacto no tiene un canal para responder.',

@@ -81,6 +81,12 @@ export const fr: Catalogue = {
     channel_already_registered: 'Ce canal est déjà enregistré pour un contact.',
     invalid_channel_address: 'Adresse invalide pour ce canal.',
     channel_blacklisted: 'Ce canal est sur la liste de restriction et ne peut pas recevoir de messages.',
+    customer_window_closed:
+      'Le client n’a pas écrit depuis {hours} heures : ce canal n’accepte plus qu’un modèle approuvé.',
+    template_not_found: 'Ce modèle n’existe pas ou n’est pas approuvé.',
+    template_variables_mismatch: 'Renseignez toutes les variables du modèle.',
+    not_a_whatsapp_channel: 'Les modèles ne peuvent être envoyés que sur un canal WhatsApp.',
+    template_sync_failed: 'WhatsApp a refusé de lister les modèles : {reason}',
     output_line_mismatch: 'La ligne de réponse choisie ne dessert pas ce type de canal.',
     channel_not_of_contact: 'Le canal choisi n’appartient pas à ce contact.',
     no_reply_channel: 'Ce contact n’a aucun canal pour répondre.',

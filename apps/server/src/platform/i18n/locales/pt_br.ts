@@ -75,6 +75,12 @@ export const pt_br = {
     channel_already_registered: 'Este canal já está cadastrado na configuração de um contato.',
     invalid_channel_address: 'Endereço inválido para este canal.',
     channel_blacklisted: 'Este canal está na lista de restrição e não pode receber mensagens.',
+    customer_window_closed:
+      'O cliente não escreve há mais de {hours} horas: agora este canal só aceita um modelo aprovado.',
+    template_not_found: 'Este modelo não existe ou não está aprovado.',
+    template_variables_mismatch: 'Preencha todas as variáveis do modelo.',
+    not_a_whatsapp_channel: 'Modelos só podem ser enviados por um canal de WhatsApp.',
+    template_sync_failed: 'O WhatsApp recusou listar os modelos: {reason}',
     output_line_mismatch: 'A linha de resposta escolhida não atende este tipo de canal.',
     channel_not_of_contact: 'O canal escolhido não pertence a este contato.',
     no_reply_channel: 'Este contato não tem um canal para responder.',

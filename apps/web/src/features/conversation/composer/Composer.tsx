@@ -1,8 +1,10 @@
 // The message footer: the channel to answer on, the text (Enter sends, Shift+Enter breaks the line), one file at
 // a time (spec §5) and a voice recording; on an e-mail channel also the subject. A blacklisted channel cannot be
-// written to, and the footer says why. Typing tells colleagues viewing the conversation (`onTyping`). A message
-// being answered shows above the text (Esc or × cancels it); the note switch turns the footer into a private
-// note for colleagues, visibly (the note's colour and label), that no channel carries.
+// written to, nor free text sent outside the customer-service window (WhatsApp, Messenger, Instagram): the
+// footer says why, and on WhatsApp offers the approved templates. Typing tells colleagues viewing the
+// conversation (`onTyping`). A message being answered shows above the text (Esc or × cancels it); the note
+// switch turns the footer into a private note for colleagues, visibly (the note's colour and label), that no
+// channel carries.
 // Ready phrases come with the `/` shortcut (features/phrases) or through the `insertText` handle.
 import type { ContactChannel } from '@atende/contract';
 import {
@@ -33,7 +35,7 @@ import { useAbility } from '../../../lib/abilities.ts';
 import { useComposerFocus } from '../../../lib/composer-focus.ts';
 import { ariaKeys, useShortcut } from '../../../lib/shortcuts.ts';
 import { FileIcon, PaperclipIcon, SendIcon } from '../ConversationIcons.tsx';
-import { CHANNEL_TEXT_MAX, MESSAGE_TEXT_MAX } from '@atende/contract';
+import { CHANNEL_TEXT_MAX, CUSTOMER_WINDOW_HOURS, MESSAGE_TEXT_MAX } from '@atende/contract';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatFileSize } from '../file-size.ts';
 import { MailSubjectField } from './MailSubjectField.tsx';
@@ -47,6 +49,7 @@ import type { Outgoing } from './send-message.ts';
 import { channelLabel } from '../channel-label.ts';
 import { useQuote } from '../timeline/message-actions-context.tsx';
 import { QuotePreview } from './QuotePreview.tsx';
+import { TemplatePicker } from './TemplatePicker.tsx';
 
 /** The share of the channel's length from which the characters left are shown. */
 const LENGTH_WARNING = 0.8;
@@ -130,13 +133,21 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   // A note reaches no channel: a blocked one does not stop it, and it has no subject nor files.
   const blocked = !note && (channel?.blacklisted ?? false);
   const mail = !note && channel?.type === 'email';
+  // WhatsApp, Messenger and Instagram take free text only within hours of the customer's last message.
+  const closesAt = channel?.customer_window_closes_at ?? null;
+  const windowClosed = !note && !blocked && closesAt !== null && Date.parse(closesAt) <= Date.now();
   const trimmed = text.trim();
   // What leaves is held to its channel's length (Messenger 2 000, Instagram 1 000…); a note to ours.
   const textMax = note || !channel ? MESSAGE_TEXT_MAX : CHANNEL_TEXT_MAX[channel.type];
   const overLength = text.length > textMax;
   // An e-mail needs its text even with a file (the subject is checked on send, where the error can show).
   const canSend =
-    !!channel && !blocked && !sending && !overLength && (trimmed !== '' || (file !== null && !mail && !note));
+    !!channel &&
+    !blocked &&
+    !windowClosed &&
+    !sending &&
+    !overLength &&
+    (trimmed !== '' || (file !== null && !mail && !note));
   const mayUpload = useAbility('messages.send_files');
 
   async function deliver(outgoing: Outgoing, key: string) {
@@ -283,6 +294,28 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
               : t('composer.blacklisted')}
           </Alert>
         )}
+        {windowClosed && channel && (
+          <Alert color="yellow" variant="light" p="xs" data-testid="composer-window-closed">
+            <Stack gap="xs">
+              <Text size="sm">
+                {t(channel.type === 'whatsapp' ? 'composer.windowClosedTemplate' : 'composer.windowClosed', {
+                  hours: CUSTOMER_WINDOW_HOURS[channel.type] ?? 24,
+                })}
+              </Text>
+              {channel.type === 'whatsapp' && (
+                <TemplatePicker
+                  disabled={sending}
+                  onSend={(template, variables) =>
+                    deliver(
+                      { kind: 'template', template, variables },
+                      `template:${template.id}:${variables.join('|')}`,
+                    )
+                  }
+                />
+              )}
+            </Stack>
+          </Alert>
+        )}
         {mail && !blocked && (
           <MailSubjectField
             value={subject.value}
@@ -308,7 +341,7 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
         )}
         <PhraseShortcut shortcut={phraseShortcut} />
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          {mayUpload && !blocked && !note && (
+          {mayUpload && !blocked && !windowClosed && !note && (
             <FileButton onChange={handlePick} resetRef={resetFile}>
               {(props) => (
                 <Tooltip label={t('composer.attach')}>
@@ -346,7 +379,7 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
             minRows={1}
             maxRows={6}
             maxLength={textMax}
-            disabled={blocked}
+            disabled={blocked || windowClosed}
             style={{ flex: 1 }}
             data-testid="composer-text"
           />
@@ -360,7 +393,7 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
               {t('composer.remaining', { count: textMax - text.length })}
             </Text>
           )}
-          {mayUpload && !blocked && !note && channel && (
+          {mayUpload && !blocked && !windowClosed && !note && channel && (
             <VoiceRecorder
               disabled={sending}
               onRecorded={(blob, filename) =>

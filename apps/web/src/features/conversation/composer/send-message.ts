@@ -2,11 +2,18 @@
 // client_id), the server's answer replaces it, a refusal removes it. The client_id makes a repeated request
 // (the user presses Send again after a network failure) create nothing new on the server. Any send may quote a
 // message; a private note is text that stays among colleagues.
-import type { ContactChannel, Message, QuotedMessage, User } from '@atende/contract';
+import {
+  fillTemplate,
+  type ContactChannel,
+  type Message,
+  type QuotedMessage,
+  type User,
+  type WhatsappTemplate,
+} from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useCurrentUser } from '../../../lib/session-store.ts';
-import { sendFile, sendMail, sendText } from '../conversation-api.ts';
+import { sendFile, sendMail, sendTemplate, sendText } from '../conversation-api.ts';
 import { localIdOf } from '../timeline/timeline-store.ts';
 import { addMessage, dropMessage } from '../timeline/timeline-queries.ts';
 
@@ -14,9 +21,16 @@ export type Outgoing = (
   | { kind: 'text' | 'note'; text: string }
   | { kind: 'file' | 'audio'; file: Blob; filename: string; caption: string }
   | { kind: 'mail'; subject: string; text: string; files: readonly File[] }
+  /** A WhatsApp template (outside the customer-service window): its body with the variables filled. */
+  | { kind: 'template'; template: WhatsappTemplate; variables: string[] }
 ) & { quote?: QuotedMessage | null };
 
-const textOf = (outgoing: Outgoing): string => ('caption' in outgoing ? outgoing.caption : outgoing.text);
+const textOf = (outgoing: Outgoing): string =>
+  outgoing.kind === 'template'
+    ? fillTemplate(outgoing.template.body, outgoing.variables)
+    : 'caption' in outgoing
+      ? outgoing.caption
+      : outgoing.text;
 
 export function optimisticMessage(
   contactId: string,
@@ -56,6 +70,13 @@ function deliver(contactId: string, channel: ContactChannel, clientId: string, o
       return sendText(contactId, { text: outgoing.text, ...target });
     case 'note':
       return sendText(contactId, { text: outgoing.text, ...target, internal: true });
+    case 'template':
+      return sendTemplate(contactId, {
+        template_id: outgoing.template.id,
+        variables: outgoing.variables,
+        channel_id: channel.id,
+        client_id: clientId,
+      });
     case 'mail':
       return sendMail(contactId, {
         subject: outgoing.subject,
