@@ -1,6 +1,8 @@
 import { createServer } from 'node:net';
 import type { CenterChannelAccount } from '@atende/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_ADAPTERS } from '../../channels/index.ts';
+import { createAdapterRegistry } from '../../channels/registry.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, makeActor, type Actor } from '../../../test/factories.ts';
 
@@ -156,5 +158,34 @@ describe('provider accounts in the Center', () => {
     const refused = await as('POST', `/${sms.id}/register-webhook`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'channel_webhook_registration_unsupported' });
+  });
+});
+
+describe('a provider account’s connection test', () => {
+  it('answers an unreachable provider in its own words instead of failing', async () => {
+    const real = await createTestApp({ adapters: createAdapterRegistry(CHANNEL_ADAPTERS) });
+    try {
+      const owner = await makeActor(real.app, real.database.db, 'admin');
+      const created = await injectAs(real.app, owner, {
+        method: 'POST',
+        url: '/api/center/channels',
+        payload: {
+          kind: 'telegram',
+          name: 'Bot',
+          settings: { api_base_url: `http://127.0.0.1:${closedPort}` },
+          secrets: { bot_token: '123456789:AAFakeTokenForTheTestOnly_abcdefgh' },
+        },
+      });
+      const tested = await injectAs(real.app, owner, {
+        method: 'POST',
+        url: `/api/center/channels/${created.json<CenterChannelAccount>().id}/test`,
+      });
+      expect(tested.statusCode).toBe(200);
+      expect(tested.json()).toMatchObject({
+        api: { ok: false, error: expect.stringMatching(/unreachable/) },
+      });
+    } finally {
+      await real.close();
+    }
   });
 });

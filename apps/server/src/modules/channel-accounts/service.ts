@@ -112,7 +112,12 @@ export function channelAccountService(deps: ChannelAccountDeps) {
       if (row.kind === 'email') return deps.testEmail(account);
       const provider = deps.adapters(row.kind).provider;
       if (!provider) throw new AppError('channel_kind_not_configurable', 400);
-      return { api: await provider.check(account) };
+      // A provider that cannot be reached is an answer too: the administrator reads why, in its words.
+      const api = await provider.check(account).catch((error: unknown) => ({
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+      }));
+      return { api };
     },
 
     /** Tells the provider our webhook address (Telegram setWebhook, Viber set_webhook). */
