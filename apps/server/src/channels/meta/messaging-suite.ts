@@ -226,7 +226,7 @@ export function metaMessagingSuite(options: MetaSuiteOptions, more?: (ctx: () =>
     const stickerRow = await byProviderId(sticker.providerMessageId);
     expect(files.find((file) => file.messageId === stickerRow!.id)).toMatchObject({ kind: 'image' });
     expect((await byProviderId(place.providerMessageId))!.text).toBe(
-      'Loja Centro\nhttps://maps.google.com/?q=-23.5505,-46.6333',
+      '📍 Loja Centro\nhttps://www.google.com/maps/search/?api=1&query=-23.5505,-46.6333',
     );
   });
 

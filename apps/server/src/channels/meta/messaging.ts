@@ -16,6 +16,7 @@ import {
   type WebhookRequest,
 } from '../adapter.ts';
 import { downloadMedia, MediaTooLarge, settingOf } from '../http.ts';
+import { locationText } from '../location.ts';
 import { metaHandshake, parseJsonBody, verifyMetaSignature } from './webhook.ts';
 
 /** What tells one Meta messaging product's webhooks from the other's. */
@@ -93,8 +94,6 @@ function filenameOf(url: string, type: string, mid: string): string {
   return `${type}-${mid.slice(-12)}`;
 }
 
-const mapsLink = (lat: number, long: number) => `https://maps.google.com/?q=${lat},${long}`;
-
 type Normalised = { lines: string[]; files: InboundAttachment[] };
 
 /** One attachment: a file fetched from the CDN (capped), a location as a maps link, anything else as its url. */
@@ -108,7 +107,7 @@ async function attachmentOf(
   const coordinates = payload.coordinates;
   if (attachment.type === 'location' && coordinates) {
     const title = attachment.title ?? payload.title;
-    into.lines.push([title, mapsLink(coordinates.lat, coordinates.long)].filter(Boolean).join('\n'));
+    into.lines.push(locationText(coordinates.lat, coordinates.long, title));
     return;
   }
   const fileKind = ATTACHMENT_KINDS[attachment.type];

@@ -14,6 +14,7 @@ import {
   type WebhookRequest,
 } from '../adapter.ts';
 import { downloadMedia, MediaTooLarge, sameSecret, settingOf } from '../http.ts';
+import { locationText } from '../location.ts';
 import { botIdOf } from './bot-api.ts';
 import { parseJsonBody } from '../meta/webhook.ts';
 import { botFileUrl, callBot } from './bot-api.ts';
@@ -96,12 +97,6 @@ function fileOf(message: TelegramMessage): FileRef | null {
   return null;
 }
 
-/** A shared place as text with a link that opens it on a map. */
-export function locationText(location: { latitude: number; longitude: number }, name?: string): string {
-  const link = `https://www.google.com/maps/search/?api=1&query=${location.latitude},${location.longitude}`;
-  return name ? `📍 ${name}\n${link}` : `📍 ${link}`;
-}
-
 /**
  * The file's bytes through getFile and the bot's file address, or null when Telegram will not give them (larger
  * than a bot may download or our limit for its kind, or a file id it no longer knows): the message is still
@@ -152,7 +147,11 @@ async function normalise(
 ): Promise<Omit<InboundMessage, 'companyId' | 'kind'> | null> {
   const ref = fileOf(message);
   const location = message.location
-    ? locationText(message.location, message.venue?.title ?? message.venue?.address)
+    ? locationText(
+        message.location.latitude,
+        message.location.longitude,
+        message.venue?.title ?? message.venue?.address,
+      )
     : null;
   let text = message.text ?? message.caption ?? location ?? (message.sticker?.emoji || '');
   const attachment = ref ? await download(account, ref) : null;

@@ -14,6 +14,7 @@ import {
   type WebhookRequest,
 } from '../adapter.ts';
 import { downloadMedia, hmac, MediaTooLarge, sameSecret, settingOf } from '../http.ts';
+import { locationText } from '../location.ts';
 import { parseViberJson } from './payload.ts';
 import { statusOf } from './status.ts';
 
@@ -106,7 +107,7 @@ async function contentOf(
       const { lat, lon } = message.location ?? {};
       if (typeof lat !== 'number' || typeof lon !== 'number')
         throw new WebhookRefusal(400, 'location without lat/lon');
-      return { text: `📍 https://maps.google.com/?q=${lat},${lon}`, attachments: [] };
+      return { text: locationText(lat, lon), attachments: [] };
     }
     case 'contact': {
       const { name, phone_number: phone } = message.contact ?? {};

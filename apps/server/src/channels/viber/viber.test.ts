@@ -159,7 +159,9 @@ describe('Viber channel', () => {
     expect(await filesOf(byToken(file.providerMessageId).id)).toMatchObject([
       { filename: 'nota.pdf', contentType: 'application/pdf' },
     ]);
-    expect(byToken(place.providerMessageId).text).toBe('📍 https://maps.google.com/?q=-23.5505,-46.6333');
+    expect(byToken(place.providerMessageId).text).toBe(
+      '📍 https://www.google.com/maps/search/?api=1&query=-23.5505,-46.6333',
+    );
     expect(byToken('5999999999999999999').text).toBe('João +5511999990000');
   });
 

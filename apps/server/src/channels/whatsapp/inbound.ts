@@ -14,6 +14,7 @@ import {
   type WebhookRequest,
 } from '../adapter.ts';
 import { callProvider, downloadMedia, jsonOf, MediaTooLarge, settingOf } from '../http.ts';
+import { locationText } from '../location.ts';
 import { metaHandshake, parseJsonBody, verifyMetaSignature } from '../meta/webhook.ts';
 import { graphRoot, bearer } from './settings.ts';
 import { providerStatusOf, WhatsappStatus } from './status.ts';
@@ -129,9 +130,6 @@ export async function whatsappWebhook(
   return { status: 200, body: 'EVENT_RECEIVED', contentType: 'text/plain; charset=utf-8' };
 }
 
-const mapsLink = (latitude: number, longitude: number) =>
-  `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
-
 async function normalise(
   account: ChannelAccountRecord,
   message: WhatsappMessage,
@@ -150,7 +148,7 @@ async function normalise(
   if (type === 'location' && message.location) {
     const { latitude, longitude, name: place, address } = message.location;
     const label = [place, address].filter(Boolean).join(', ');
-    return { ...base, text: `${label ? `📍 ${label}\n` : '📍 '}${mapsLink(latitude, longitude)}` };
+    return { ...base, text: locationText(latitude, longitude, label) };
   }
   if (type === 'button' && message.button) return { ...base, text: message.button.text };
   if (type === 'interactive' && message.interactive) {
