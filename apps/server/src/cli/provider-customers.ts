@@ -116,7 +116,7 @@ export type ProviderCustomers = {
     person: { name: string; phone: string },
     text: string,
     withMedia: boolean,
-  ): Promise<number>;
+  ): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
 };
 
@@ -197,13 +197,14 @@ export async function startProviderCustomers(
       const sim = simulators.get(kind);
       if (!sim) throw new Error(`no ${kind} simulator running`);
       const attachment = withMedia ? ATTACHMENTS[sequence++ % ATTACHMENTS.length]! : null;
+      const written = attachment ? `${attachment.caption} [${attachment.media.filename}]` : text;
       const { status } = await sim.customerWrites({
         from: customerAddress(kind, person.phone),
         name: person.name,
         text: attachment?.caption ?? text,
         ...(attachment ? { media: attachment.media } : {}),
       });
-      return status;
+      return { status, text: written };
     },
     async stop() {
       clearInterval(watch);

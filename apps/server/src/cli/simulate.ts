@@ -64,8 +64,8 @@ for (let i = 1; i <= total; i++) {
   if (providers && provider) {
     // The provider's own webhook call, signed as the provider signs it; one in five carries a file.
     const person = { name: message.name ?? 'Cliente', phone: message.address.replace(/\D/g, '') };
-    const status = await providers.write(provider, person, message.text, i % 5 === 0);
-    console.log(`${i}/${total} ${provider} ${message.name} (webhook ${status}): ${message.text}`);
+    const written = await providers.write(provider, person, message.text, i % 5 === 0);
+    console.log(`${i}/${total} ${provider} ${message.name} (webhook ${written.status}): ${written.text}`);
   } else if (mail && message.kind === 'email') {
     // A real e-mail into the mailbox: the server reads it over IMAP like any customer's mail.
     await mail.deliver(
