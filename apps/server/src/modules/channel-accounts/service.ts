@@ -76,27 +76,8 @@ export function channelAccountService(deps: ChannelAccountDeps) {
       return rows.map((row) => opened(deps.credentials, deps.config.publicUrl, row));
     },
 
-    async create(ctx: TenantContext, input: ChannelAccountInput): Promise<OpenedChannelAccount> {
-      assertConfigurable(input.kind);
-      const values = stored(input, {});
-      const row = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
-        const [created] = await tx
-          .insert(channelAccounts)
-          .values({
-            companyId: ctx.companyId,
-            kind: input.kind,
-            name: input.name,
-            enabled: input.enabled,
-            address: values.address,
-            settings: values.settings,
-            credentials: deps.credentials.seal(values.credentials),
-            publicKey: input.kind === 'chat' ? randomBytes(16).toString('base64url') : null,
-          })
-          .returning();
-        record({ type: 'channel_account.changed', companyId: ctx.companyId, accountId: created!.id });
-        return created!;
-      });
-      return opened(deps.credentials, deps.config.publicUrl, row);
+    create(ctx: TenantContext, input: ChannelAccountInput): Promise<OpenedChannelAccount> {
+      return createChannelAccount(ctx.db, deps, ctx.companyId, input);
     },
 
     async update(
@@ -123,19 +104,7 @@ export function channelAccountService(deps: ChannelAccountDeps) {
     /** Tells the provider our webhook address (Telegram setWebhook, Viber set_webhook). */
     async registerWebhook(ctx: TenantContext, input: { id: string }): Promise<void> {
       const row = await managed(ctx, input.id);
-      const provider = deps.adapters(row.kind).provider;
-      if (!isProviderKind(row.kind) || !WEBHOOK_REGISTRATION[row.kind] || !provider?.registerWebhook) {
-        throw new AppError('channel_webhook_registration_unsupported', 400);
-      }
-      try {
-        await provider.registerWebhook(
-          openAccount(deps.credentials, row),
-          webhookUrl(deps.config.publicUrl, row.kind, row.id),
-        );
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new AppError('channel_registration_failed', 502, { reason });
-      }
+      await registerChannelWebhook(deps, row);
     },
   };
 }
@@ -207,4 +176,53 @@ export async function replaceChannelAccount(
     return updated!;
   });
   return opened(deps.credentials, deps.config.publicUrl, row);
+}
+
+/** Creates an account in a company; no permission check (as replaceChannelAccount). */
+export async function createChannelAccount(
+  db: Db,
+  deps: Pick<ChannelAccountDeps, 'bus' | 'credentials' | 'config'>,
+  companyId: string,
+  input: ChannelAccountInput,
+): Promise<OpenedChannelAccount> {
+  assertConfigurable(input.kind);
+  const values = stored(input, {});
+  const row = await inTransaction(db, deps.bus, async (tx, record) => {
+    const [created] = await tx
+      .insert(channelAccounts)
+      .values({
+        companyId,
+        kind: input.kind,
+        name: input.name,
+        enabled: input.enabled,
+        address: values.address,
+        settings: values.settings,
+        credentials: deps.credentials.seal(values.credentials),
+        publicKey: input.kind === 'chat' ? randomBytes(16).toString('base64url') : null,
+      })
+      .returning();
+    record({ type: 'channel_account.changed', companyId, accountId: created!.id });
+    return created!;
+  });
+  return opened(deps.credentials, deps.config.publicUrl, row);
+}
+
+/** Tells the provider our webhook address (Telegram setWebhook, Viber set_webhook); no permission check. */
+export async function registerChannelWebhook(
+  deps: Pick<ChannelAccountDeps, 'adapters' | 'credentials' | 'config'>,
+  row: Row,
+): Promise<void> {
+  const provider = deps.adapters(row.kind).provider;
+  if (!isProviderKind(row.kind) || !WEBHOOK_REGISTRATION[row.kind] || !provider?.registerWebhook) {
+    throw new AppError('channel_webhook_registration_unsupported', 400);
+  }
+  try {
+    await provider.registerWebhook(
+      openAccount(deps.credentials, row),
+      webhookUrl(deps.config.publicUrl, row.kind, row.id),
+    );
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError('channel_registration_failed', 502, { reason });
+  }
 }

@@ -1,8 +1,8 @@
 // Commands the local control socket accepts, each validated then handed to the demo service: `inbound` feeds
 // a customer message through the real ingest path; `seed-contacts` bulk-loads synthetic contacts into a
 // company (created like the demo one if missing); `connect-email` points a company's e-mail account at given
-// mail servers.
-import { ChannelAccountInput, ChannelKind } from '@atende/contract';
+// mail servers; `connect-channel` points its account of a provider kind at given settings (a simulator's).
+import { ChannelAccountInput, ChannelKind, isProviderKind } from '@atende/contract';
 import { z } from 'zod';
 import type { ControlHandler } from '../../platform/control-socket.ts';
 import type { DemoService } from './service.ts';
@@ -28,10 +28,19 @@ export const ConnectEmailCommand = z.object({
   account: ChannelAccountInput,
 });
 
+/** Points a company's account of a provider kind (WhatsApp, Telegram…) at given settings and secrets. */
+export const ConnectChannelCommand = z.object({
+  company: z.string().trim().min(1).max(100),
+  account: ChannelAccountInput.refine((account) => isProviderKind(account.kind), {
+    message: 'a provider kind',
+  }),
+});
+
 export function demoCommands(demo: DemoService): ControlHandler {
   return async (command, payload) => {
     if (command === 'seed-contacts') return demo.seedContacts(SeedContactsCommand.parse(payload));
     if (command === 'connect-email') return demo.connectEmail(ConnectEmailCommand.parse(payload));
+    if (command === 'connect-channel') return demo.connectChannel(ConnectChannelCommand.parse(payload));
     if (command === 'inbound') return demo.inbound(SimulatedInbound.parse(payload));
     throw new Error(`unknown command ${command}`);
   };

@@ -1,15 +1,25 @@
 // What the demo's operator asks of a running server (through the local control socket, control.ts): feed a
 // customer message through the real ingest path, bulk-load synthetic contacts into a company, point a
-// company's e-mail account at given mail servers. The process's own operator acts here, for no tenant: these
+// company's e-mail account at given mail servers or its account of a provider kind at that provider's simulator. The process's own operator acts here, for no tenant: these
 // operations take their input only.
-import type { ChannelAccountInput } from '@atende/contract';
+import {
+  WEBHOOK_REGISTRATION,
+  isProviderKind,
+  type ChannelAccountInput,
+  type ChannelKind,
+} from '@atende/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Ingest } from '../../channels/adapter.ts';
+import type { AdapterRegistry, Ingest } from '../../channels/adapter.ts';
 import { channelAccounts } from '../../db/schema/index.ts';
 import type { CredentialsBox } from '../../platform/credentials.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { replaceChannelAccount } from '../channel-accounts/service.ts';
+import { presentChannelAccount } from '../channel-accounts/presenter.ts';
+import {
+  createChannelAccount,
+  registerChannelWebhook,
+  replaceChannelAccount,
+} from '../channel-accounts/service.ts';
 import { findCompanyBySlug } from '../companies/service.ts';
 import type { SimulatedInbound } from './control.ts';
 import { seedContacts } from './seed.ts';
@@ -19,6 +29,7 @@ export type DemoDeps = {
   bus: EventBus;
   ingest: Ingest;
   credentials: CredentialsBox;
+  adapters: AdapterRegistry;
   config: { publicUrl: string };
 };
 export type DemoService = ReturnType<typeof demoService>;
@@ -29,6 +40,16 @@ export function demoService(deps: DemoDeps) {
     const found = await findCompanyBySlug(db, slug);
     if (!found) throw new Error(`no company named ${slug}`);
     return found;
+  }
+
+  async function firstAccount(companyId: string, kind: ChannelKind) {
+    const [first] = await db
+      .select()
+      .from(channelAccounts)
+      .where(and(eq(channelAccounts.companyId, companyId), eq(channelAccounts.kind, kind)))
+      .orderBy(asc(channelAccounts.createdAt))
+      .limit(1);
+    return first ?? null;
   }
 
   return {
@@ -49,15 +70,31 @@ export function demoService(deps: DemoDeps) {
     /** Replaces the company's (first) e-mail account: configured for real, it stops being simulated. */
     async connectEmail(input: { company: string; account: ChannelAccountInput }) {
       const { id: companyId } = await company(input.company);
-      const [current] = await db
-        .select()
-        .from(channelAccounts)
-        .where(and(eq(channelAccounts.companyId, companyId), eq(channelAccounts.kind, 'email')))
-        .orderBy(asc(channelAccounts.createdAt))
-        .limit(1);
+      const current = await firstAccount(companyId, 'email');
       if (!current) throw new Error(`${input.company} has no e-mail account`);
       const connected = await replaceChannelAccount(db, deps, current, input.account);
       return { id: connected.id, address: connected.address };
+    },
+
+    /**
+     * Replaces the company's first account of a provider kind (created if it has none): configured for real,
+     * it stops being simulated. Where the provider registers webhooks (Telegram, Viber) ours is registered
+     * through the adapter, as the Center's button does. Answers the account as the Center shows it (its
+     * webhook address and the secrets this server made for the provider's side).
+     */
+    async connectChannel(input: { company: string; account: ChannelAccountInput }) {
+      const { kind } = input.account;
+      if (!isProviderKind(kind)) throw new Error(`${kind} is not a provider kind`);
+      const { id: companyId } = await company(input.company);
+      const current = await firstAccount(companyId, kind);
+      const connected = current
+        ? await replaceChannelAccount(db, deps, current, input.account)
+        : await createChannelAccount(db, deps, companyId, input.account);
+      if (WEBHOOK_REGISTRATION[kind]) {
+        const [row] = await db.select().from(channelAccounts).where(eq(channelAccounts.id, connected.id));
+        await registerChannelWebhook(deps, row!);
+      }
+      return presentChannelAccount(connected);
     },
   };
 }

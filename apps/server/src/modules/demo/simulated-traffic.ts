@@ -1,5 +1,5 @@
 // Customer messages for the traffic simulator: returning customers from a fixed pool and new ones, over the
-// channel kinds a customer can write from.
+// channel kinds a customer can write from (or on the kind asked for).
 import type { ChannelKind } from '@atende/contract';
 import { CUSTOMER, DDD, FIRST, LAST, random } from './vocabulary.ts';
 import type { SimulatedInbound } from './control.ts';
@@ -27,7 +27,7 @@ export function simulatedTraffic(company: string, seed = Date.now()) {
     phone: `55${DDD[i % DDD.length]}9${String(Math.floor(stable() * 1e8)).padStart(8, '0')}`,
   }));
   let sequence = 0;
-  return (): SimulatedInbound => {
+  return (forcedKind?: ChannelKind): SimulatedInbound => {
     sequence += 1;
     const regular = next() < 0.5;
     const person = regular
@@ -36,7 +36,7 @@ export function simulatedTraffic(company: string, seed = Date.now()) {
           name: `${pick(FIRST)} ${pick(LAST)}`,
           phone: `55${pick(DDD)}9${String(Math.floor(next() * 1e8)).padStart(8, '0')}`,
         };
-    const kind = regular ? 'whatsapp' : pick(WRITABLE);
+    const kind = forcedKind ?? (regular ? 'whatsapp' : pick(WRITABLE));
     const address =
       kind === 'email'
         ? `${person.name.split(' ').join('.')}@exemplo.com.br`

@@ -3,9 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:net';
 import type { CenterChannelAccount } from '@atende/contract';
+import { freePort } from '@atende/simulators/email';
+import { startTelegramSimulator } from '@atende/simulators/providers/telegram';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, loginAs } from '../../../test/factories.ts';
+import { CHANNEL_ADAPTERS } from '../../channels/index.ts';
+import { createAdapterRegistry } from '../../channels/registry.ts';
+import { parseChannelKinds, startProviderCustomers } from '../../cli/provider-customers.ts';
+import { channelAccounts, messages } from '../../db/schema/index.ts';
 import { openControlClient, startControlSocket } from '../../platform/control-socket.ts';
 import { findCompanyBySlug } from '../companies/service.ts';
 import { controlCommands } from './index.ts';
@@ -16,7 +23,14 @@ let t: TestApp;
 let dir: string;
 let server: Server | null;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The real adapters (simulated demo accounts still deliver through the loopback one) and a listening server:
+  // a provider simulator calls our webhooks over HTTP.
+  const port = await freePort();
+  t = await createTestApp({
+    adapters: createAdapterRegistry(CHANNEL_ADAPTERS),
+    env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
   await seedDemo(t.database.db);
   dir = await mkdtemp(join(tmpdir(), 'atende-control-'));
   server = await startControlSocket(join(dir, 'control.sock'), controlCommands(t.app.deps));
@@ -94,6 +108,129 @@ describe('traffic simulator over the control socket', () => {
       simulated: false,
       email: { smtp: { port: 2525 }, imap: { port: 1143 }, has_smtp_password: true, has_imap_password: true },
     });
+  });
+
+  it('connect-channel points a demo account at a simulator: no longer simulated, secrets sealed, its customers reach the queue through the webhook', async () => {
+    const sim = await startTelegramSimulator();
+    try {
+      const demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
+      const token = await loginAs(t.app, demo, { username: 'admin' } as never, 'demo1234');
+      const telegramAccount = async () =>
+        (await injectAs(t.app, { token }, { url: '/api/center/channels' }))
+          .json<{ data: CenterChannelAccount[] }>()
+          .data.find((account) => account.kind === 'telegram')!;
+      const before = await telegramAccount();
+      expect(before).toMatchObject({ simulated: true, provider: null });
+
+      const client = await openControlClient(join(dir, 'control.sock'));
+      const connected = (await client.send('connect-channel', {
+        company: 'demo',
+        account: {
+          kind: 'telegram',
+          name: 'Telegram',
+          address: sim.account.address,
+          settings: { ...sim.account.settings, api_base_url: sim.apiBaseUrl },
+          secrets: sim.account.secrets,
+        },
+      })) as CenterChannelAccount;
+      await expect(
+        client.send('connect-channel', {
+          company: 'demo',
+          account: { kind: 'chat', name: 'x', chat: before.chat },
+        }),
+      ).rejects.toThrow();
+      await expect(
+        client.send('connect-channel', { company: 'demo', account: { kind: 'telegram', name: 'x' } }),
+      ).rejects.toThrow();
+      client.close();
+
+      const webhookUrl = `${t.config.publicUrl}/api/webhooks/telegram/${before.id}`;
+      expect(connected).toMatchObject({
+        id: before.id,
+        simulated: false,
+        provider: {
+          settings: { api_base_url: sim.apiBaseUrl },
+          stored_secrets: ['bot_token'],
+          webhook_url: webhookUrl,
+        },
+      });
+      expect(await telegramAccount()).toMatchObject({ id: before.id, simulated: false });
+      expect(JSON.stringify(connected)).not.toContain(sim.botToken);
+      const [row] = await t.database.db
+        .select()
+        .from(channelAccounts)
+        .where(eq(channelAccounts.id, before.id));
+      expect(JSON.stringify(row!.credentials)).not.toContain(sim.botToken);
+      expect(row!.settings).not.toHaveProperty('simulated');
+      // Registered through the adapter, as the Center's button does: Telegram holds the address and secret.
+      expect(sim.webhook()).toMatchObject({
+        url: webhookUrl,
+        secretToken: connected.provider!.generated.webhook_secret,
+      });
+
+      const attendant = await loginAs(t.app, demo, { username: 'attendant' } as never, 'demo1234');
+      const waiting = async () =>
+        (await injectAs(t.app, { token: attendant }, { url: '/api/conversations/waiting' })).json<{
+          count: number;
+        }>().count;
+      const waitingBefore = await waiting();
+      const sent = await sim.customerWrites({
+        from: '5511987654321',
+        name: 'Marta Lima',
+        text: 'Oi, meu pedido ainda não chegou',
+      });
+      expect(sent.status).toBe(200);
+      const stored = await t.database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, demo.id), eq(messages.providerMessageId, sent.providerMessageId)));
+      expect(stored).toMatchObject([
+        { kind: 'telegram', direction: 'in', text: 'Oi, meu pedido ainda não chegou' },
+      ]);
+      expect(await waiting()).toBe(waitingBefore + 1);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('the CLI refuses an unknown channel kind and drives a kind the demo has no account of (created) through its webhook', async () => {
+    expect(parseChannelKinds('all')).toEqual([
+      'whatsapp',
+      'messenger',
+      'instagram_direct',
+      'telegram',
+      'viber',
+      'sms',
+      'api',
+    ]);
+    expect(parseChannelKinds(' Telegram,instagram,telegram ')).toEqual(['telegram', 'instagram_direct']);
+    expect(() => parseChannelKinds('telegram,fax')).toThrow('unknown channel kind fax');
+    expect(() => parseChannelKinds('constructor')).toThrow('unknown channel kind');
+    expect(() => parseChannelKinds('')).toThrow('unknown channel kind');
+
+    const client = await openControlClient(join(dir, 'control.sock'));
+    const lines: string[] = [];
+    const customers = await startProviderCustomers(client, 'demo', ['api'], (line) => lines.push(line));
+    try {
+      expect(customers.kinds).toEqual(['api']);
+      const { status } = await customers.write(
+        'api',
+        { name: 'Rui Costa', phone: '5521988887777' },
+        'Olá!',
+        true,
+      );
+      expect(status).toBeLessThan(300);
+      const demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
+      const apiMessages = await t.database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, demo.id), eq(messages.kind, 'api')));
+      expect(apiMessages).toHaveLength(1);
+      expect(lines.join('\n')).toMatch(/api: simulator http:\/\/127\.0\.0\.1:\d+, webhook http/);
+    } finally {
+      await customers.stop();
+      client.close();
+    }
   });
 
   it('seed-contacts creates a company like the demo one with that many contacts, then adds more', async () => {
