@@ -157,8 +157,8 @@ async function knownCustomers(env: ScenarioEnvironment, kind: WebhookKind): Prom
 
 /**
  * The provider's side of the line: a bounded pool of kept-alive connections, as Telegram opens at most 40 to a
- * webhook (setWebhook's max_connections default; Meta is given the same); a message waits for a free connection,
- * and that wait counts in its time (open loop), rather than the bench opening a socket per message.
+ * webhook (setWebhook's max_connections default; Meta is given the same); a message waits for a free
+ * connection, and that wait counts in its time (open loop), rather than the bench opening a socket per message.
  */
 const PROVIDER_CONNECTIONS = 40;
 
