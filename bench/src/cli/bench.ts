@@ -16,6 +16,7 @@ import { gatherFixtures, type Fixtures } from '../runner/fixtures.ts';
 import { controlSocketTransport } from '../runner/inbound.ts';
 import { withClient } from '../runner/pg-client.ts';
 import { restoreSnapshot } from '../runner/snapshot.ts';
+import { webhookIngest } from '../runner/webhook.ts';
 import { widgetIngest } from '../runner/widget.ts';
 import { measureLimits } from '../runner/limits.ts';
 import {
@@ -34,6 +35,7 @@ import {
   inboundToScreenScenario,
   sendToSent,
   longConversationScenarios,
+  prepareLatency,
   runHttpScenario,
   type LatencyOptions,
   type ScenarioEnvironment,
@@ -271,15 +273,25 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
         'hello',
       );
     }
-    for (const scenario of [inboundIngest, widgetIngest, inboundToScreenScenario, sendToSent]) {
+    const latencyScenarios = [
+      inboundIngest,
+      widgetIngest,
+      webhookIngest('telegram'),
+      webhookIngest('whatsapp'),
+      inboundToScreenScenario,
+      sendToSent,
+    ];
+    for (const scenario of latencyScenarios) {
       if (!wants(scenario.name)) continue;
       await drainDeliveries(database);
+      const prepared = await prepareLatency(scenario, env, latency);
+      if (prepared.skip !== undefined) {
+        console.log(`${database} ${scenario.name}: skipped, ${prepared.skip}`);
+        report.notes.push(`${scenario.name} skipped on ${database}: ${prepared.skip}.`);
+        continue;
+      }
       await settle(database);
-      const { result, usage } = await measureUsage(
-        pids(),
-        () => scenario.run(env, latency),
-        () => backendPids(database),
-      );
+      const { result, usage } = await measureUsage(pids(), prepared.measure, () => backendPids(database));
       record(
         database,
         scenario.name,

@@ -36,6 +36,8 @@ export const TARGETS: Record<string, Target> = {
   conversation_open: { p99: 50 },
   conversation_open_long: { p99: 50 },
   inbound_ingest: { p99: 50 },
+  webhook_ingest_telegram: { p99: 50 },
+  webhook_ingest_whatsapp: { p99: 50 },
   inbound_to_screen: { p99: 150 },
   fanout_two_processes: { p99: 150 },
   search_conversation: { p95: 50 },

@@ -40,12 +40,30 @@ export type ScenarioEnvironment = {
   longConversations: string[];
 };
 
+/**
+ * What a scenario's unmeasured setup leaves: the measured run, or why the scenario cannot run on this server
+ * (reported as a note, the run goes on).
+ */
+export type PreparedLatency =
+  { measure: () => Promise<LatencyResult>; skip?: undefined } | { skip: string; measure?: undefined };
+
 export type LatencyScenario = {
   kind: 'latency';
   name: string;
   description: string;
-  run: (env: ScenarioEnvironment, options: LatencyOptions) => Promise<LatencyResult>;
-};
+} & (
+  | { run: (env: ScenarioEnvironment, options: LatencyOptions) => Promise<LatencyResult> }
+  /** Setup kept out of the measurement (accounts, known customers, a first call). */
+  | { prepare: (env: ScenarioEnvironment, options: LatencyOptions) => Promise<PreparedLatency> }
+);
+
+/** A scenario's measured part, after its setup if it has one. */
+export const prepareLatency = async (
+  scenario: LatencyScenario,
+  env: ScenarioEnvironment,
+  options: LatencyOptions,
+): Promise<PreparedLatency> =>
+  'prepare' in scenario ? scenario.prepare(env, options) : { measure: () => scenario.run(env, options) };
 
 /** `send(i)` at `rate` a second (see atRate), each timed from its start until it resolves. */
 export async function timedAtRate(
