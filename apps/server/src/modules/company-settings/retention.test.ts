@@ -13,7 +13,9 @@ const NOW = new Date('2026-06-15T12:00:00Z');
 const DAY = 24 * 3600 * 1000;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // No job worker: the daily sweep the app schedules at start would run on the real clock, racing the sweeps
+  // this file runs at NOW (seen under load: it purged the message a test then expected to purge itself).
+  t = await createTestApp({ env: { ROLE: 'api' } });
   admin = await makeActor(t.app, t.database.db, 'admin');
   other = await makeActor(t.app, t.database.db, 'admin');
 });
