@@ -96,7 +96,7 @@ describe('Center › Marca', () => {
       .toBe('rgb(142, 36, 170)');
     expect(before).not.toBe('rgb(142, 36, 170)');
     const logo = login.getByRole('img', { name: 'Acme E2E' });
-    expect(await logo.getAttribute('src')).toMatch(/^\/api\/branding\/[0-9a-f-]+\/logo\.[0-9a-f]{16}\.svg$/);
+    expect(await logo.getAttribute('src')).toMatch(/^\/api\/branding\/logo\.[0-9a-f]{32}\.svg$/);
     await expect
       .poll(() => logo.evaluate((image) => (image as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0);

@@ -69,10 +69,20 @@ describe('Center › Empresa', () => {
     await site.locator('form.prechat input[name=name]').waitFor();
 
     // Today from midnight to 23:59: the company attends now.
-    const today = center.getByTestId(`hours-${todayInCompany()}`);
-    await today.getByRole('button', { name: 'Adicionar intervalo' }).click();
-    await today.getByRole('textbox', { name: /^Início/ }).fill('00:00');
-    await today.getByRole('textbox', { name: /^Término/ }).fill('23:59');
+    const day = todayInCompany();
+    await center.getByTestId(`hours-${day}`).getByRole('button', { name: 'Adicionar intervalo' }).click();
+    // Each time is its hours and minutes fields, on the interface language's clock.
+    const setField = async (testId: string, value: string) => {
+      const field = center.getByTestId(testId);
+      await field.click();
+      await field.press('Control+a');
+      await field.press('Backspace');
+      await field.pressSequentially(value);
+    };
+    await setField(`hours-${day}-0-start-hours`, '00');
+    await setField(`hours-${day}-0-start-minutes`, '00');
+    await setField(`hours-${day}-0-end-hours`, '23');
+    await setField(`hours-${day}-0-end-minutes`, '59');
     const opened = center.waitForResponse((response) => response.url().endsWith('/api/center/company'));
     await center.getByRole('button', { name: 'Salvar configurações' }).click();
     const saved = await opened;
