@@ -119,6 +119,8 @@ export const GENERATED_SECRETS: Record<ProviderKind, readonly string[]> = {
 };
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+(?:[/?#][^\s]*)?$/;
+/** An http(s) address with a host: what a `url` field takes (the Center's form checks the same). */
+export const isHttpUrl = (value: string) => HTTP_URL.test(value);
 
 function fieldSchema(field: ProviderField) {
   const base = field.secret ? encodedText(field.max) : text(field.max);
@@ -126,7 +128,7 @@ function fieldSchema(field: ProviderField) {
     (value) =>
       value === '' ||
       ((!field.pattern || field.pattern.test(value)) &&
-        (!field.url || HTTP_URL.test(value)) &&
+        (!field.url || isHttpUrl(value)) &&
         (!field.choices || field.choices.includes(value))),
     { message: 'invalid_format' },
   );

@@ -3,6 +3,7 @@
 // (`settings.page_id`, `secrets.app_secret`), their values, the checks the server also makes, and the input
 // sent — secret fields left empty are not sent, so the stored secrets stay.
 import {
+  isHttpUrl,
   PROVIDER_FIELDS,
   type CenterChannelAccount,
   type ChannelAccountInput,
@@ -33,14 +34,12 @@ export function providerFormOf(kind: ProviderKind, account: CenterChannelAccount
   return form;
 }
 
-const HTTP_URL = /^https?:\/\/[^\s/?#]+(?:[/?#][^\s]*)?$/;
-
 function checkField(field: ProviderField, value: string, storedSecret: boolean): Problem | undefined {
   const required = field.required && !(field.secret && storedSecret);
   const text = field.secret ? value : value.trim();
   const problem = checkText(text, field.max, required);
   if (problem || text === '') return problem;
-  if (field.url && !HTTP_URL.test(text)) return { key: 'centerChannels.problems.invalidUrl' };
+  if (field.url && !isHttpUrl(text)) return { key: 'centerChannels.problems.invalidUrl' };
   if (field.pattern && !field.pattern.test(text)) return { key: 'centerChannels.problems.invalidFormat' };
   return undefined;
 }
