@@ -17,6 +17,7 @@ import {
   DESKTOP,
   launchBrowser,
   loginThroughForm,
+  supervisor,
 } from './support/browser.ts';
 import { apiCall, apiLogin } from './support/api.ts';
 import { customerWrites } from './support/control.ts';
@@ -223,7 +224,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
   );
 
   it(
-    "outside the console: health check, the other tab's open-page, features unavailable, the forced new password",
+    "outside the console: health check, the other tab's open-page, a feature unavailable, the wishlist, the forced new password",
     () =>
       audit(async (context, check) => {
         const health = await context.newPage();
@@ -233,11 +234,12 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
         await health.close();
 
         const page = await signIn(context, attendant);
-        for (const path of ['/painel/sugestoes', '/painel/contacts-analytics', '/painel/pipelines']) {
-          await page.goto(`${baseUrl}${path}`);
-          await page.getByTestId('feature-unavailable').waitFor();
-          await check(page, `feature unavailable: ${path}`);
-        }
+        await page.goto(`${baseUrl}/painel/contacts-analytics`);
+        await page.getByTestId('feature-unavailable').waitFor();
+        await check(page, 'feature unavailable');
+        await page.goto(`${baseUrl}/painel/sugestoes`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await check(page, 'wishlist');
 
         const other = await context.newPage();
         await other.goto(`${baseUrl}/painel`);
@@ -266,6 +268,30 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
         } finally {
           await fresh.close();
         }
+      }),
+    180_000,
+  );
+
+  it(
+    'the pipelines board, a card, and the broadcasts page with its new-broadcast dialog',
+    () =>
+      audit(async (context, check) => {
+        const page = await signIn(context, supervisor);
+        await page.goto(`${baseUrl}/painel/pipelines`);
+        await page.getByTestId('pipeline-board').waitFor();
+        await page.getByTestId('pipeline-card').first().waitFor();
+        await check(page, 'pipelines board');
+        await page.getByTestId('pipeline-card').first().click();
+        await page.getByRole('dialog').getByTestId('card-name').waitFor();
+        await check(page, 'pipeline card dialog');
+        await page.keyboard.press('Escape');
+
+        await page.goto(`${baseUrl}/painel/transmissoes`);
+        await page.getByRole('button', { name: 'Nova transmissão' }).waitFor();
+        await check(page, 'broadcasts');
+        await page.getByRole('button', { name: 'Nova transmissão' }).click();
+        await page.getByRole('dialog').getByLabel('Nome da lista').waitFor();
+        await check(page, 'new broadcast dialog');
       }),
     180_000,
   );

@@ -10,6 +10,8 @@ const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const COMPANY = 'dez-mil';
 const CONTACTS = 10_000;
+/** Longest wait for the next page's rows while scrolled to the end. */
+const STALL_MS = 15_000;
 
 let browser: Browser;
 let context: BrowserContext;
@@ -47,11 +49,13 @@ const listState = () =>
 
 describe('a list of 10 000 contacts', () => {
   it('loads every page while scrolling, keeps a bounded DOM and smooth frames', async () => {
-    // Down to the end, page after page, until the 10 000th row is on screen.
+    // Down to the end, page after page, until the 10 000th row is on screen. What fails is a list that stops
+    // loading (no new row for STALL_MS), not a slow machine: ~200 pages took 73 s here and 145 s on a busy CI.
     const loading = Date.now();
     let state = await listState();
+    let progressed = { at: Date.now(), lastIndex: state.lastIndex };
     while (state.lastIndex < CONTACTS - 1) {
-      expect(Date.now() - loading, `stuck at row ${state.lastIndex}`).toBeLessThan(120_000);
+      expect(Date.now() - progressed.at, `stuck at row ${state.lastIndex}`).toBeLessThan(STALL_MS);
       await page.evaluate(() => {
         const scroller = document.querySelector<HTMLElement>('[data-testid="contact-list"]');
         scroller?.scrollTo({ top: scroller.scrollHeight });
@@ -59,6 +63,7 @@ describe('a list of 10 000 contacts', () => {
       await page.waitForTimeout(40);
       state = await listState();
       expect(state.rows).toBeLessThan(200);
+      if (state.lastIndex > progressed.lastIndex) progressed = { at: Date.now(), lastIndex: state.lastIndex };
     }
     console.log(
       `all ${CONTACTS} rows loaded by scrolling in ${((Date.now() - loading) / 1000).toFixed(1)} s`,
@@ -120,5 +125,5 @@ describe('a list of 10 000 contacts', () => {
     expect(measured.median).toBeLessThan(100);
     expect(measured.p95).toBeLessThan(300);
     await expect.poll(async () => (await listState()).lastIndex).toBeLessThan(40);
-  }, 180_000);
+  }, 360_000);
 });

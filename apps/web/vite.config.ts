@@ -44,18 +44,42 @@ export default defineConfig({
         codeSplitting: {
           // The text input's base (InputBase) is shared by the login form and the lazy date fields
           // (@mantine/dates' TimePicker): left alone it becomes one more chunk of the login route. Kept with
-          // TextInput and the small Mantine parts it pulls in, the login route loads fewer, larger files.
+          // TextInput, the other Mantine components of the login page and the small parts they pull in, the
+          // login route loads fewer, larger files (each file costs its own compression overhead).
           groups: [
             {
               name: 'TextInput',
-              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](TextInput|InputBase)[\\/]/,
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](TextInput|InputBase|Button|Loader|Transition|Stack|Center|Paper)[\\/]/,
+            },
+            // The Mantine parts the console's shell draws (sidebar, menus, modals, the queue): one chunk the panel
+            // route loads instead of some thirty small ones, each costing its own compression overhead.
+            {
+              name: 'MantinePanel',
+              // Only the matched components: their shared base (theme, hooks) stays with the login route's chunks.
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Group|Title|ActionIcon|Progress|PasswordInput|Badge|ScrollArea|Tooltip|Popover|Menu|Modal|ModalBase|FocusTrap|Checkbox|Switch|MultiSelect|Combobox|Divider|Alert|Card|Textarea|Table|ThemeIcon|SimpleGrid|SegmentedControl|Kbd|Avatar|Accordion|Indicator|NavLink|Collapse|Radio|Select|Skeleton)[\\/]/,
+            },
+            // Zustand stays with the session store the login route loads: the lazy softphone's store uses it
+            // too, which would otherwise split it into one more file of the login route.
+            {
+              name: 'session-store',
+              test: /node_modules[\\/]zustand[\\/]|src[\\/]lib[\\/]session-store\.ts$/,
+            },
+            // The small modules the console's first load shares with the lazy softphone (its store, the
+            // sidebar's keypad icon, the running clock): one chunk rather than one file each.
+            {
+              name: 'PanelShared',
+              // Not the icon base they draw with: the login route loads that one.
+              includeDependenciesRecursively: false,
+              test: /src[\\/]features[\\/](softphone[\\/](phone-store|phone-machine|KeypadIcon)|pause[\\/](use-now|pause-clock))\.tsx?$/,
             },
           ],
         },
       },
       treeshake: {
         // The web app imports the contract's constants and types only; its zod schemas (module-level z.*()
-        // calls) must not be kept alive just because their module is imported. Keeps zod out of the bundle.
+        // calls) must not be kept alive just because their module is imported. (zod itself still ships: screens
+        // validate forms with the shared schemas, and the console's contact filters use them.)
         moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src/, sideEffects: false }],
         manualPureFunctions: ['z'],
       },

@@ -1,17 +1,8 @@
 // Direct calls to the server under test, for set-up steps the browser flow does not need to repeat.
-import type { Language, LoginResponse } from '@atende/contract';
-import type { Credentials } from './browser.ts';
+import type { Language } from '@atende/contract';
+import { apiCall } from '../../apps/server/test/http-api.ts';
 
-export async function apiLogin(baseUrl: string, credentials: Credentials): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as LoginResponse;
-  return body.access_token;
-}
+export { apiCall, apiLogin } from '../../apps/server/test/http-api.ts';
 
 export async function apiLogout(baseUrl: string, token: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/logout`, {
@@ -47,26 +38,6 @@ export async function apiWaitingCount(baseUrl: string, token: string): Promise<n
   });
   if (!response.ok) throw new Error(`waiting failed: ${response.status}`);
   return ((await response.json()) as { count: number }).count;
-}
-
-/** Calls `/api<path>` as the holder of `token`, with a JSON body if given; answers the JSON, throws otherwise. */
-export async function apiCall<T>(
-  baseUrl: string,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /** The contact holding an e-mail address (a widget visitor who gave it in the pre-chat form). */

@@ -9,7 +9,13 @@ import { CHANNEL_CONNECTORS } from './channels/index.ts';
 import { startConnectors } from './channels/connectors.ts';
 import type { AppConfig } from './config.ts';
 import { createDeps, type Deps, type DepsOptions } from './deps.ts';
+import { registerAi } from './modules/ai/index.ts';
 import { registerAudit } from './modules/audit/index.ts';
+import {
+  registerBroadcastNotifier,
+  registerBroadcasts,
+  registerBroadcastWorker,
+} from './modules/broadcasts/index.ts';
 import { registerBranding } from './modules/branding/index.ts';
 import { registerChannelAccounts } from './modules/channel-accounts/index.ts';
 import { registerCompanySettings, registerRetentionWorker } from './modules/company-settings/index.ts';
@@ -34,7 +40,10 @@ import {
   registerMessages,
   registerMessageWorker,
 } from './modules/messages/index.ts';
+import { registerPauseNotifier, registerPauses } from './modules/pauses/index.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
+import { registerChangelog, registerChangelogNotifier } from './modules/changelog/index.ts';
+import { registerSuggestionNotifier, registerSuggestions } from './modules/suggestions/index.ts';
 import { registerProduct } from './modules/product/index.ts';
 import { registerResources } from './modules/resources/index.ts';
 import {
@@ -43,8 +52,11 @@ import {
   registerScheduleWorker,
 } from './modules/schedules/index.ts';
 import { registerThreadNotifier, registerThreads } from './modules/threads/index.ts';
+import { registerSurveys } from './modules/surveys/index.ts';
+import { registerPipelineNotifier, registerPipelines } from './modules/pipelines/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 import { registerViews } from './modules/views/index.ts';
+import { registerVoice, registerVoiceNotifier } from './modules/voice/index.ts';
 import { registerWebhooks } from './modules/webhooks/index.ts';
 import { registerWhatsappTemplates } from './modules/whatsapp-templates/index.ts';
 import { registerWidget } from './modules/widget/index.ts';
@@ -53,6 +65,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { serializerCompiler } from './platform/serializer.ts';
 import { registerAuth } from './platform/auth.ts';
 import { AUTH_CHANNEL } from './platform/session-cache.ts';
+import { ACCOUNT_CHANNEL } from './channels/account-cache.ts';
 import type { Database } from './platform/db/database.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { startEmbeddedVacuum } from './platform/db/embedded-vacuum.ts';
@@ -84,14 +97,22 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerWebhooks,
   registerWhatsappTemplates,
   registerThreads,
+  registerPipelines,
   registerSchedules,
   registerPhrases,
+  registerPauses,
   registerViews,
   registerEvents,
   registerResources,
   registerHealth,
   registerProduct,
   registerCompanySettings,
+  registerSuggestions,
+  registerChangelog,
+  registerBroadcasts,
+  registerAi,
+  registerSurveys,
+  registerVoice,
 ];
 
 /** The modules' realtime notifiers, started once the realtime server exists. */
@@ -103,7 +124,13 @@ const NOTIFIERS: ((io: RealtimeServer, deps: Deps) => void)[] = [
   registerCatalogueNotifier,
   registerTeamNotifier,
   registerThreadNotifier,
+  registerPipelineNotifier,
   registerScheduleNotifier,
+  registerPauseNotifier,
+  registerSuggestionNotifier,
+  registerChangelogNotifier,
+  registerBroadcastNotifier,
+  registerVoiceNotifier,
 ];
 
 /** The modules' job workers, started on worker processes once the job queue has. */
@@ -113,6 +140,7 @@ const WORKERS: ((deps: Deps) => Promise<void>)[] = [
   registerConversationWorker,
   registerContactWorker,
   registerRetentionWorker,
+  registerBroadcastWorker,
 ];
 
 export type BuildOptions = DepsOptions & {
@@ -143,6 +171,7 @@ export async function buildApp(
   await registerApiDocs(app);
   registerAuth(app, deps.authenticate, deps.db);
   await rememberSessions(app, deps);
+  await rememberAccounts(app, deps);
   for (const register of MODULES) register(app, deps);
   await registerWebApp(app, config.webDir);
 
@@ -204,6 +233,21 @@ async function rememberSessions(app: FastifyInstance, deps: Deps): Promise<void>
   });
   deps.bus.subscribe((event) => {
     if (event.type === 'sessions.revoked') deps.sessions.forgetSessions(event.sessionIds);
+  });
+  app.addHook('onClose', () => listening.close());
+}
+
+/**
+ * Opened channel accounts are remembered between webhooks while this process hears the database's notifications
+ * of their changes (any process's commits, migration 0037), and forgotten at once on this process's own changes.
+ */
+async function rememberAccounts(app: FastifyInstance, deps: Deps): Promise<void> {
+  const listening = await deps.database.listen(ACCOUNT_CHANNEL, {
+    notify: (accountId) => deps.accounts.forget(accountId),
+    live: (live) => deps.accounts.listening(live),
+  });
+  deps.bus.subscribe((event) => {
+    if (event.type === 'channel_account.changed') deps.accounts.forget(event.accountId);
   });
   app.addHook('onClose', () => listening.close());
 }

@@ -37,6 +37,8 @@ export const EnvSchema = z.object({
   /** Server processes sharing the port (Node's cluster): one per core. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** How long an AI provider may take to start answering (and between two pieces of a streamed answer). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   PROVIDER_PRIVATE_ADDRESSES: z.enum(['allow', 'deny']).optional(),
   TRUST_PROXY: booleanish.default(false),
   /** Failed logins one address may make in 15 minutes across all accounts: a NATed contact centre is one address. */
@@ -73,6 +75,8 @@ export type AppConfig = {
   /** Whether channel accounts may point the server at this machine or private networks (simulators). */
   providerPrivateAddresses: boolean;
   trustProxy: boolean;
+  /** How long an AI provider may stay silent before its call fails as timed out. */
+  aiTimeoutMs: number;
   loginFailuresPerIp: number;
   webDir: string;
   checkResponses: boolean;
@@ -125,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     providerPrivateAddresses:
       (e.PROVIDER_PRIVATE_ADDRESSES ?? (e.SEED_DEMO === 'auto' ? 'allow' : 'deny')) === 'allow',
     trustProxy: e.TRUST_PROXY,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
     loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
     webDir: resolve(e.WEB_DIR),
     checkResponses: e.CHECK_RESPONSES,

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { createAccountCache, type AccountCache } from './channels/account-cache.ts';
 import type { AdapterRegistry, Ingest } from './channels/adapter.ts';
 import { createChannelHealth, type ChannelHealthRecorder } from './channels/health.ts';
 import { allowPrivateProviderAddresses } from './channels/http.ts';
@@ -41,6 +42,8 @@ export type Deps = {
   /** The one way an inbound message enters the product (modules/messages/ingest.ts). */
   ingest: Ingest;
   credentials: CredentialsBox;
+  /** Channel accounts opened recently, forgotten when they change (provider webhooks read through it). */
+  accounts: AccountCache;
   /** Channel accounts' last inbound, last outbound and last error, for the Center. */
   health: ChannelHealthRecorder;
   tokens: TokenService;
@@ -102,6 +105,7 @@ export function createDeps(
     adapters: options.adapters ?? createAdapterRegistry(productAdapters({ db, urls, relay: visitors })),
     ingest: createIngest({ db, bus, storage }),
     credentials: credentialsBox(config.credentialsKey),
+    accounts: createAccountCache(),
     health: createChannelHealth(db),
     tokens,
     authenticate: createAuthenticator(db, tokens, sessions),

@@ -207,6 +207,7 @@ describe('every list the API answers is bounded', () => {
     'get /api/events/actions': 'a catalogue (CATALOGUE_LIMIT)',
     'get /api/wallets': 'a catalogue (CATALOGUE_LIMIT)',
     'get /api/pause/reasons': 'a catalogue (CATALOGUE_LIMIT)',
+    'get /api/center/pauses': 'one open pause per user of the company, at most ACTIVE_PAUSES_LIMIT',
     'get /api/phone/reasons': 'a catalogue (CATALOGUE_LIMIT)',
     'get /api/channels': "the company's channel lines, a catalogue (CATALOGUE_LIMIT)",
     'get /api/center/channels': "the company's channel lines, configured one by one by its administrators",
@@ -214,6 +215,16 @@ describe('every list the API answers is bounded', () => {
       "an account's templates, at most WHATSAPP_TEMPLATES_MAX",
     'post /api/center/channels/{id}/whatsapp-templates/sync': 'the same list, as synced',
     'get /api/whatsapp-templates': 'approved templates, at most WHATSAPP_TEMPLATES_MAX',
+    'get /api/pipeline': 'the pipelines the user sees, at most PIPELINES_LIMIT',
+    'get /api/user/pipeline': "a board's or a customer's cards, at most CARDS_LIMIT",
+    'get /api/responsible/{responsibleId}/pipeline': "a responsible's cards, at most CARDS_LIMIT",
+    'get /api/pipeline/{pipelineId}/labels': "a pipeline's labels, at most PIPELINE_LABELS_LIMIT",
+    'get /api/changelog': 'the newest CHANGELOG_LIST_MAX versions',
+    'get /api/broadcasts/lists': 'the newest LISTS_PAGE transmission lists',
+    'get /api/broadcasts': 'the newest BROADCASTS_PAGE broadcasts',
+    'get /api/center/survey-answers': 'SURVEY_PAGE_SIZE answers per page',
+    'get /api/center/phone/sip-accounts': 'one per user, at most SIP_ACCOUNTS_LIMIT',
+    'get /api/phone/operators': 'one registration per SIP account, at most SIP_ACCOUNTS_LIMIT',
   };
 
   it('takes a limit with a maximum, or is bounded by nature', async () => {

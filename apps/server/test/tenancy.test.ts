@@ -2,7 +2,16 @@ import type { Message } from '@atende/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   auditEvents,
+  changelogVersions,
+  broadcastLists,
+  broadcastRecipients,
+  broadcasts,
+  channelAccounts,
+  callReasons,
   companies,
+  phoneSettings,
+  sipAccounts,
+  voiceCalls,
   contacts,
   savedViews,
   teamMembers,
@@ -60,7 +69,9 @@ afterAll(async () => {
 });
 
 describe('tenancy', () => {
-  it('every table except companies and product_settings belongs to a company (company_id not null)', async () => {
+  // changelog_versions: a null company_id is a product version, read by every company and written by super
+  // administrators only (changelog.test.ts); a company's own versions are probed below.
+  it('every table except companies, product_settings and changelog_versions belongs to a company (company_id not null)', async () => {
     const rows = await queryRows<{ table_name: string; is_nullable: string | null }>(
       t.database.db,
       sql`
@@ -71,7 +82,9 @@ describe('tenancy', () => {
     );
     const offenders = rows
       .filter(
-        (row) => !['companies', 'product_settings'].includes(row.table_name) && row.is_nullable !== 'NO',
+        (row) =>
+          !['companies', 'product_settings', 'changelog_versions'].includes(row.table_name) &&
+          row.is_nullable !== 'NO',
       )
       .map((row) => row.table_name);
     expect(offenders).toEqual([]);
@@ -111,6 +124,9 @@ describe('tenancy', () => {
       }
       expect(await tenantSnapshot(t.database.db, foreign.companyId)).toEqual(foreign.rows);
     },
+    // A fresh logged-in actor per probe (argon2 each): well over a hundred probes outgrow the default timeout
+    // on a loaded machine.
+    90_000,
   );
 
   it("a visitor of another company's chat widget never reads nor changes company B through any widget event", async () => {
@@ -221,11 +237,66 @@ async function addForeignData(db: Db, companyId: string): Promise<void> {
     .where(eq(wallets.companyId, companyId))
     .limit(1);
   await db.insert(teamWallets).values({ companyId, teamId: team!.id, walletId: wallet!.id });
+  const [list] = await db
+    .insert(broadcastLists)
+    .values({ companyId, name: 'Lista de transmissão da empresa B', source: 'filter', filter: {} })
+    .returning();
+  const [account] = await db
+    .select({ id: channelAccounts.id, kind: channelAccounts.kind })
+    .from(channelAccounts)
+    .where(eq(channelAccounts.companyId, companyId))
+    .limit(1);
+  const [broadcast] = await db
+    .insert(broadcasts)
+    .values({
+      companyId,
+      name: 'Transmissão secreta da empresa B',
+      listId: list!.id,
+      channelAccountId: account!.id,
+      kind: account!.kind,
+      message: { type: 'text', text: 'Oferta secreta da empresa B' },
+      status: 'paused',
+      skipped: { blacklisted: 0, opted_out: 0, no_channel: 0, window_closed: 0 },
+    })
+    .returning();
+  await db
+    .insert(broadcastRecipients)
+    .values({ companyId, broadcastId: broadcast!.id, contactId: contact!.id });
   await db.insert(auditEvents).values({
     companyId,
     kind: 'login_throttled',
     subject: 'gerente.da.empresa.b',
     clientIp: '203.0.113.77',
     details: { failures: 3 },
+  });
+  await db.insert(changelogVersions).values({
+    companyId,
+    date: '2026-11-01',
+    version: 'Versão interna da empresa B',
+    changes: [{ type: 'feature', descriptions: { pt: 'Fluxo B', en: 'Flow B', es: 'Flujo B' } }],
+  });
+  // Voice: a SIP account, the phone settings and a classified call of B's customer.
+  await db
+    .insert(phoneSettings)
+    .values({ companyId, sipDomain: 'empresa-b.atende.sip', carrierSecret: 'sealed' });
+  await db.insert(sipAccounts).values({ companyId, userId: user!.id, username: '7001', secret: 'sealed' });
+  const [reason] = await db
+    .select({ id: callReasons.id })
+    .from(callReasons)
+    .where(eq(callReasons.companyId, companyId))
+    .limit(1);
+  await db.insert(voiceCalls).values({
+    companyId,
+    callId: 'chamada-secreta-da-empresa-b',
+    direction: 'inbound',
+    typeId: 0,
+    state: 'ended',
+    fromNumber: '5511977776666',
+    toNumber: '7001',
+    operatorId: user!.id,
+    contactId: contact!.id,
+    endedAt: new Date(),
+    reasonId: reason!.id,
+    notes: 'Anotação sigilosa da ligação da empresa B',
   });
 }

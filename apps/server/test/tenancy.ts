@@ -30,6 +30,10 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'POST /api/login': 'signs in; looks up the company by its name, answers the same error for any mismatch',
   'POST /api/session/handoff':
     'exchanges a console link’s token for a session of the token’s own user and company (handoff.test.ts)',
+  'POST /api/password-reset/inspect':
+    'names the user of a one-time reset link, found by the hash of its 256-bit token only (reset-links.test.ts)',
+  'POST /api/password-reset':
+    'sets the password of a one-time reset link’s own user, found by the hash of its token only (reset-links.test.ts)',
   'GET /api/health': 'reports database reachability only',
   'GET /api/resources':
     'white-label of a company, meant to be public (login page); probed below with a token',
@@ -41,6 +45,8 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
     'starts or resumes a visitor of the widget named by the key; scoped by the visitor token (widget.test.ts)',
   'POST /api/webhooks/api/{accountId}':
     'an integrator’s call, authenticated by the account’s own HMAC key; cross-company forgery in api.test.ts',
+  'GET /api/pipeline-files/{id}':
+    'a card file behind a signed URL given only to users who see the card (pipelines.test.ts checks it expires with the file)',
   'POST /api/widget/files':
     'a visitor’s upload, authorised by the visitor JWT to their own conversation only (widget.test.ts)',
 };
@@ -59,6 +65,10 @@ export const PRODUCT_OPERATIONS: Record<string, string> = {
   'PATCH /api/product/settings': 'changes product-wide settings',
 };
 
+/** The pipeline of company B's first row of a pipeline table. */
+const pipelineOf = (foreign: Foreign, table: string) => String(foreign.rows[table]?.[0]?.pipeline_id);
+const cardUrl = (foreign: Foreign) =>
+  `/api/pipeline/${pipelineOf(foreign, 'pipeline_cards')}/item/${firstId(foreign, 'pipeline_cards')}`;
 const contactOf = (foreign: Foreign, index = 0) => foreign.rows.contacts?.[index] ?? {};
 const phoneOf = (foreign: Foreign) =>
   String(foreign.rows.contact_channels?.find((row) => row.kind === 'whatsapp')?.address);
@@ -139,6 +149,32 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     expect: 'own_only',
     request: () => ({ method: 'POST', url: '/api/user/avatar/delete' }),
   },
+  // The caller's own avatar and survey: nothing of another company is named, so nothing of it can be reached.
+  {
+    operation: 'POST /api/user/avatar',
+    expect: 'own_only',
+    request: () => ({ method: 'POST', url: '/api/user/avatar' }),
+  },
+  {
+    operation: 'GET /api/survey',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/survey' }),
+  },
+  {
+    operation: 'POST /api/survey',
+    expect: 'own_only',
+    request: () => ({ method: 'POST', url: '/api/survey', payload: { rating: 5, comment: 'x' } }),
+  },
+  {
+    operation: 'POST /api/survey/dismiss',
+    expect: 'own_only',
+    request: () => ({ method: 'POST', url: '/api/survey/dismiss' }),
+  },
+  {
+    operation: 'GET /api/center/survey-answers',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/center/survey-answers' }),
+  },
   {
     operation: 'GET /api/users/{id}/avatar',
     expect: 'not_found',
@@ -190,6 +226,52 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       method: 'PUT',
       url: '/api/center/branding',
       payload: { color_light: '#123456', color_dark: '#654321', product_name: 'Intrusa' },
+    }),
+  },
+  {
+    operation: 'GET /api/ai/status',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/ai/status' }),
+  },
+  {
+    operation: 'GET /api/center/ai',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/center/ai' }),
+  },
+  {
+    // Before a provider is saved: A's own test answers "not configured", never anything of B's provider.
+    operation: 'POST /api/center/ai/test',
+    expect: 'own_only',
+    request: () => ({ method: 'POST', url: '/api/center/ai/test' }),
+  },
+  {
+    operation: 'PUT /api/center/ai',
+    expect: 'own_only',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/center/ai',
+      payload: {
+        base_url: 'https://ai.example.com/v1',
+        api_key: 'sk-tenancy',
+        chat_model: 'gpt-4o-mini',
+        transcription_model: '',
+        monthly_limit: null,
+        log_requests: false,
+      },
+    }),
+  },
+  {
+    operation: 'DELETE /api/center/ai',
+    expect: 'own_only',
+    request: () => ({ method: 'DELETE', url: '/api/center/ai' }),
+  },
+  {
+    operation: 'POST /api/conversation/{id}/content-enhancement',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/conversation/${firstId(b, 'contacts')}/content-enhancement`,
+      payload: { action: 'fix', text: 'oi, tudo bem?', channel: 'whatsapp' },
     }),
   },
   {
@@ -340,9 +422,98 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: () => ({ method: 'GET', url: '/api/pause/reasons' }),
   },
   {
+    // Pausing with company B's reason: refused as not found, and B's users stay as they were.
+    operation: 'POST /api/pause',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/pause',
+      payload: { reason_id: firstId(b, 'pause_reasons') },
+    }),
+  },
+  {
+    operation: 'GET /api/center/pauses',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/center/pauses' }),
+  },
+  {
     operation: 'GET /api/phone/reasons',
     expect: 'own_only',
     request: () => ({ method: 'GET', url: '/api/phone/reasons' }),
+  },
+  {
+    operation: 'GET /api/broadcasts/lists',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/broadcasts/lists' }),
+  },
+  {
+    operation: 'POST /api/broadcasts/lists',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/broadcasts/lists',
+      payload: { source: 'contacts', name: 'Lista de A', contact_ids: [firstId(b, 'contacts')] },
+    }),
+  },
+  {
+    operation: 'DELETE /api/broadcasts/lists/{id}',
+    expect: 'not_found',
+    request: (b) => ({ method: 'DELETE', url: `/api/broadcasts/lists/${firstId(b, 'broadcast_lists')}` }),
+  },
+  {
+    operation: 'POST /api/broadcasts/lists/csv-preview',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/broadcasts/lists/csv-preview?kind=whatsapp',
+      ...multipartBody([
+        {
+          name: 'file',
+          filename: 'lista.csv',
+          type: 'text/csv',
+          // Written with a dash: the answer echoes the cell, which must not be B's stored address verbatim.
+          data: Buffer.from(`phone\n${phoneOf(b).slice(0, 4)}-${phoneOf(b).slice(4)}\n`),
+        },
+      ]),
+    }),
+  },
+  {
+    operation: 'GET /api/broadcasts',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/broadcasts' }),
+  },
+  ...(['/api/broadcasts/preview', '/api/broadcasts'] as const).map((url): TenancyProbe => ({
+    operation: `POST ${url}`,
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url,
+      payload: {
+        name: 'Transmissão de A',
+        list_id: firstId(b, 'broadcast_lists'),
+        channel_account_id: firstId(b, 'channel_accounts'),
+        message: { type: 'text', text: 'Olá' },
+      },
+    }),
+  })),
+  ...(['', '/recipients', '/recipients.csv'] as const).map((suffix): TenancyProbe => ({
+    operation: `GET /api/broadcasts/{id}${suffix}`,
+    expect: 'not_found',
+    request: (b) => ({ method: 'GET', url: `/api/broadcasts/${firstId(b, 'broadcasts')}${suffix}` }),
+  })),
+  {
+    operation: 'POST /api/broadcasts/{id}/{action}',
+    expect: 'not_found',
+    request: (b) => ({ method: 'POST', url: `/api/broadcasts/${firstId(b, 'broadcasts')}/resume` }),
+  },
+  {
+    operation: 'PUT /api/contacts/{id}/broadcast-opt-out',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'PUT',
+      url: `/api/contacts/${firstId(b, 'contacts')}/broadcast-opt-out`,
+      payload: { opted_out: true },
+    }),
   },
   {
     operation: 'GET /api/v2/phrases',
@@ -848,7 +1019,7 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       payload: { name: 'Hijacked', username: 'hijacked', role: 'admin', timezone: 'America/Sao_Paulo' },
     }),
   },
-  ...(['deactivate', 'reactivate', 'reset-password'] as const).map((action): TenancyProbe => ({
+  ...(['deactivate', 'reactivate', 'reset-password', 'reset-link'] as const).map((action): TenancyProbe => ({
     operation: `POST /api/center/users/{id}/${action}`,
     expect: 'not_found',
     request: (b) => ({ method: 'POST', url: `/api/center/users/${firstId(b, 'users')}/${action}` }),
@@ -898,6 +1069,324 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     expect: 'own_only',
     request: (b) => ({ method: 'GET', url: `/api/resources?company=${String(b.rows.companies?.[0]?.slug)}` }),
   },
+  // The wishlist: company B's suggestions are neither listed, nor voted on, nor moderated.
+  {
+    operation: 'GET /api/suggestions',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/suggestions?limit=50' }),
+  },
+  {
+    operation: 'POST /api/suggestions',
+    expect: 'own_only',
+    request: () => ({
+      method: 'POST',
+      url: '/api/suggestions',
+      payload: { title: 'Sugestão da empresa A', body: 'Texto' },
+    }),
+  },
+  {
+    operation: 'POST /api/suggestions/{id}/vote',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/suggestions/${firstId(b, 'suggestions')}/vote`,
+      payload: { vote: 'yes' },
+    }),
+  },
+  {
+    operation: 'PUT /api/center/suggestions/{id}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'PUT',
+      url: `/api/center/suggestions/${firstId(b, 'suggestions')}`,
+      payload: { status: 'approved', answer: 'Hijacked' },
+    }),
+  },
+  // The changelog: the product's versions are everyone's; company B's own are neither read nor changed.
+  {
+    operation: 'GET /api/changelog',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/changelog' }),
+  },
+  {
+    operation: 'GET /api/changelog/status',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/changelog/status' }),
+  },
+  {
+    operation: 'POST /api/changelog/seen',
+    expect: 'own_only',
+    request: () => ({ method: 'POST', url: '/api/changelog/seen' }),
+  },
+  {
+    operation: 'POST /api/changelog',
+    expect: 'own_only',
+    request: () => ({
+      method: 'POST',
+      url: '/api/changelog',
+      payload: {
+        date: '2026-11-20',
+        version: 'Da empresa A',
+        changes: [{ type: 'feature', descriptions: { pt: 'a', en: 'b', es: 'c' } }],
+      },
+    }),
+  },
+  ...(['PUT', 'DELETE'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/changelog/{id}`,
+    expect: 'not_found',
+    request: (b) => ({
+      method,
+      url: `/api/changelog/${firstId(b, 'changelog_versions')}`,
+      payload:
+        method === 'PUT'
+          ? {
+              date: '2026-11-20',
+              version: 'Hijacked',
+              changes: [{ type: 'feature', descriptions: { pt: 'a', en: 'b', es: 'c' } }],
+            }
+          : undefined,
+    }),
+  })),
+  // Voice (issue 26): B's SIP accounts, settings and call records are neither read nor changed.
+  {
+    operation: 'GET /api/phone/settings',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/phone/settings' }),
+  },
+  {
+    operation: 'GET /api/phone/cdr-calls/{id}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/phone/cdr-calls/${String(b.rows.voice_calls?.[0]?.contact_id)}`,
+    }),
+  },
+  {
+    operation: 'GET /api/phone/operators',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/phone/operators' }),
+  },
+  {
+    operation: 'GET /api/phone/calls/by-call-id/{callId}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/phone/calls/by-call-id/${encodeURIComponent(String(b.rows.voice_calls?.[0]?.call_id))}`,
+    }),
+  },
+  {
+    operation: 'POST /api/phone/calls/{id}/classification',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/phone/calls/${firstId(b, 'voice_calls')}/classification`,
+      payload: { reason_id: firstId(b, 'call_reasons'), notes: 'Classificada por intrusa' },
+    }),
+  },
+  {
+    operation: 'GET /api/center/phone/settings',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/center/phone/settings' }),
+  },
+  {
+    operation: 'PUT /api/center/phone/settings',
+    expect: 'own_only',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/center/phone/settings',
+      payload: {
+        pbx: 'external',
+        ws_url: 'wss://pbx.intrusa.test/ws',
+        sip_domain: 'intrusa.atende.sip',
+        ice_servers: [],
+        wrap_up_seconds: 5,
+        ring_timeout_seconds: 10,
+      },
+    }),
+  },
+  {
+    operation: 'GET /api/center/phone/sip-accounts',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/center/phone/sip-accounts' }),
+  },
+  {
+    operation: 'PUT /api/center/phone/sip-accounts/{userId}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'PUT',
+      url: `/api/center/phone/sip-accounts/${String(b.rows.sip_accounts?.[0]?.user_id)}`,
+      payload: { username: 'intrusa', password: 'senha-da-intrusa' },
+    }),
+  },
+  {
+    operation: 'DELETE /api/center/phone/sip-accounts/{userId}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'DELETE',
+      url: `/api/center/phone/sip-accounts/${String(b.rows.sip_accounts?.[0]?.user_id)}`,
+    }),
+  },
+  {
+    operation: 'GET /api/center/phone/calls',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/center/phone/calls' }),
+  },
+  {
+    // Filtered by B's operator and number: the export still holds none of B's calls.
+    operation: 'GET /api/center/phone/calls.csv',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/center/phone/calls.csv?operator_id=${String(b.rows.voice_calls?.[0]?.operator_id)}&number=${String(b.rows.voice_calls?.[0]?.from_number)}`,
+    }),
+  },
+  {
+    operation: 'POST /api/phone/calls/{id}/transfer',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/phone/calls/${firstId(b, 'voice_calls')}/transfer`,
+      payload: { to_user_id: String(b.rows.sip_accounts?.[0]?.user_id) },
+    }),
+  },
+  // Pipelines (issue 24): company B's pipelines, steps, labels, cards and comments are not found.
+  {
+    operation: 'GET /api/pipeline',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/pipeline' }),
+  },
+  {
+    operation: 'POST /api/pipeline',
+    expect: 'own_only',
+    request: () => ({
+      method: 'POST',
+      url: '/api/pipeline',
+      payload: { name: 'Pipeline da empresa A', steps: [{ name: 'Lista A' }] },
+    }),
+  },
+  ...(['PUT', 'DELETE'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/pipeline/{pipelineId}`,
+    expect: 'not_found',
+    request: (b) => ({
+      method,
+      url: `/api/pipeline/${firstId(b, 'pipelines')}`,
+      payload: method === 'PUT' ? { name: 'Tomado', steps: [{ name: 'Lista' }] } : undefined,
+    }),
+  })),
+  {
+    operation: 'GET /api/user/pipeline',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/user/pipeline?pipeline_id=${firstId(b, 'pipelines')}&status=all`,
+    }),
+  },
+  {
+    operation: 'GET /api/responsible/{responsibleId}/pipeline',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/responsible/${String(b.rows.pipeline_cards?.[0]?.responsible_id)}/pipeline?status=all`,
+    }),
+  },
+  ...(['GET', 'POST'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/pipeline/{pipelineId}/labels`,
+    expect: 'not_found',
+    request: (b) => ({
+      method,
+      url: `/api/pipeline/${firstId(b, 'pipelines')}/labels`,
+      payload: method === 'POST' ? { name: 'Etiqueta', colour: '#000000' } : undefined,
+    }),
+  })),
+  ...(['PUT', 'DELETE'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/pipeline/{pipelineId}/labels/{labelId}`,
+    expect: 'not_found',
+    request: (b) => ({
+      method,
+      url: `/api/pipeline/${pipelineOf(b, 'pipeline_labels')}/labels/${firstId(b, 'pipeline_labels')}`,
+      payload: method === 'PUT' ? { name: 'Etiqueta', colour: '#000000' } : undefined,
+    }),
+  })),
+  {
+    operation: 'POST /api/pipeline/{pipelineId}/item/{itemId}/label/{labelId}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `${cardUrl(b)}/label/${firstId(b, 'pipeline_labels')}`,
+    }),
+  },
+  ...(['POST', 'DELETE'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/pipeline/{pipelineId}/item/{itemId}/attachment/{attachmentId}/cover`,
+    expect: 'not_found',
+    request: (b) => ({ method, url: `${cardUrl(b)}/attachment/${firstId(b, 'pipeline_comments')}/cover` }),
+  })),
+  {
+    operation: 'DELETE /api/pipeline/{pipelineId}/item/{itemId}/attachment/{attachmentId}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'DELETE',
+      url: `${cardUrl(b)}/attachment/${firstId(b, 'pipeline_comments')}`,
+    }),
+  },
+  {
+    operation: 'POST /api/pipeline/{pipelineId}/item/{itemId}/attachment',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `${cardUrl(b)}/attachment`,
+      ...multipartBody([{ name: 'file', filename: 'a.png', type: 'image/png', data: SAMPLE_PNG }]),
+    }),
+  },
+  {
+    operation: 'POST /api/pipeline/{pipelineId}/steps/{stepId}/item',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: `/api/pipeline/${pipelineOf(b, 'pipeline_steps')}/steps/${firstId(b, 'pipeline_steps')}/item`,
+      payload: { contact_id: String(contactOf(b).id), name: 'Cartão' },
+    }),
+  },
+  {
+    operation: 'PUT /api/pipeline/{pipelineId}/steps/{stepId}/item/{itemId}',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'PUT',
+      url: `/api/pipeline/${pipelineOf(b, 'pipeline_cards')}/steps/${String(b.rows.pipeline_cards?.[0]?.step_id)}/item/${firstId(b, 'pipeline_cards')}`,
+      payload: { name: 'Tomado' },
+    }),
+  },
+  ...(['GET', 'DELETE'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/pipeline/{pipelineId}/item/{itemId}`,
+    expect: 'not_found',
+    request: (b) => ({ method, url: cardUrl(b) }),
+  })),
+  {
+    operation: 'POST /api/pipeline/{pipelineId}/item/{itemId}/rating',
+    expect: 'not_found',
+    request: (b) => ({ method: 'POST', url: `${cardUrl(b)}/rating`, payload: { rating: 1 } }),
+  },
+  ...(['GET', 'POST'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/pipeline/{pipelineId}/item/{itemId}/comments`,
+    expect: 'not_found',
+    request: (b) => ({
+      method,
+      url: `${cardUrl(b)}/comments`,
+      payload: method === 'POST' ? { text: 'comentário' } : undefined,
+    }),
+  })),
+  ...(['PUT', 'DELETE'] as const).map((method): TenancyProbe => ({
+    operation: `${method} /api/pipeline/{pipelineId}/item/{itemId}/comments/{commentId}`,
+    expect: 'not_found',
+    request: (b) => {
+      const comment = b.rows.pipeline_comments?.[0] ?? {};
+      const card = b.rows.pipeline_cards?.find((row) => row.id === comment.card_id) ?? {};
+      return {
+        method,
+        url: `/api/pipeline/${String(card.pipeline_id)}/item/${String(card.id)}/comments/${String(comment.id)}`,
+        payload: method === 'PUT' ? { text: 'alterado' } : undefined,
+      };
+    },
+  })),
 ];
 
 /**

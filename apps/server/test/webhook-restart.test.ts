@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiCall as call, demoLogin } from './http-api.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 const CUSTOMERS = 10;
@@ -37,22 +38,6 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function call<T>(
-  base: string,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** Posts one update until the server answers 200 (connection refused while it restarts counts as a failure). */
 async function deliver(body: string): Promise<number> {
   const deadline = Date.now() + RETRY_FOR_MS;
@@ -78,12 +63,7 @@ describe('webhooks across a restart', () => {
     sim = await startTelegramSimulator();
     server = await startServerProcess(env);
     const base = server.baseUrl;
-    const login = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ company: 'demo', username: 'admin', password: 'demo1234' }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
+    const token = await demoLogin(base, 'admin');
     const account = await call<CenterChannelAccount>(base, token, 'POST', '/center/channels', {
       kind: 'telegram',
       name: 'Bot da rajada',
@@ -122,12 +102,7 @@ describe('webhooks across a restart', () => {
     // The restart did cut some deliveries off: the provider had to try them again.
     expect(retried).toBeGreaterThan(0);
 
-    const again = await fetch(`${server!.baseUrl}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ company: 'demo', username: 'admin', password: 'demo1234' }),
-    });
-    const token2 = ((await again.json()) as { access_token: string }).access_token;
+    const token2 = await demoLogin(server!.baseUrl, 'admin');
     const stored: string[] = [];
     for (let customer = 0; customer < CUSTOMERS; customer++) {
       const found = await call<{ data: { id: string }[] }>(base, token2, 'POST', '/conversations/search', {

@@ -2,7 +2,7 @@
 // on the benchmark data set (`npm run bench:data` first), on PostgreSQL and/or PGlite; writes
 // bench/results/<date>-<machine>.json and .md. Options: --db postgres,pglite --scenarios a,b --duration 10
 // --connections 50 --quick --web --cpu-prof --database-url URL --data-dir DIR --redis-url URL --workers N
-// (server processes on PostgreSQL, WORKERS; needs Redis).
+// (server processes on PostgreSQL, WORKERS; needs Redis) --board-cards N (pipeline scenarios' board, 5 000).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { BENCH_COMPANY } from '../dataset/generate.ts';
 import { gatherFixtures, type Fixtures } from '../runner/fixtures.ts';
 import { controlSocketTransport } from '../runner/inbound.ts';
 import { withClient } from '../runner/pg-client.ts';
+import { checkBoard, pipelineScenarios, prepareBoard } from '../runner/pipelines.ts';
 import { restoreSnapshot } from '../runner/snapshot.ts';
 import { webhookIngest } from '../runner/webhook.ts';
 import { widgetIngest } from '../runner/widget.ts';
@@ -37,6 +38,7 @@ import {
   longConversationScenarios,
   prepareLatency,
   runHttpScenario,
+  type HttpScenario,
   type LatencyOptions,
   type ScenarioEnvironment,
 } from '../runner/scenarios.ts';
@@ -56,6 +58,7 @@ const { values } = parseArgs({
     'redis-url': { type: 'string' },
     workers: { type: 'string', default: '1' },
     out: { type: 'string' },
+    'board-cards': { type: 'string' },
   },
 });
 
@@ -254,10 +257,16 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
     };
     // The server and, with --workers, the processes it forked.
     const pids = () => processTree(server!.pid);
-    for (const scenario of [...HTTP_SCENARIOS, ...longConversationScenarios(longConversations)]) {
-      if (!wants(scenario.name)) continue;
+    /** A closed-loop HTTP scenario after a warm-up; `check` may add what is wrong after the run to its errors. */
+    const measureHttp = async (
+      scenario: HttpScenario,
+      beforeRun = async () => {},
+      check = async (): Promise<string[]> => [],
+    ) => {
       await settle(database);
+      await beforeRun();
       await runHttpScenario(scenario, { ...env, durationSeconds: warmupSeconds });
+      await beforeRun();
       const { result, usage } = await measureUsage(
         pids(),
         () => runHttpScenario(scenario, env),
@@ -268,10 +277,38 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
         scenario.name,
         scenario.description,
         `${result.connections} conn`,
-        result,
+        withProblems(result, await check()),
         usage,
         'hello',
       );
+    };
+    for (const scenario of [...HTTP_SCENARIOS, ...longConversationScenarios(longConversations)]) {
+      if (wants(scenario.name)) await measureHttp(scenario);
+    }
+    if (wants('pipeline_board') || wants('pipeline_move')) {
+      const started = performance.now();
+      const board = await prepareBoard(
+        baseUrl,
+        env.runId,
+        values['board-cards'] ? Number(values['board-cards']) : undefined,
+      );
+      console.log(
+        `${database}: pipeline of ${board.cardIds.length} cards made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      const pipeline = pipelineScenarios(board);
+      for (const scenario of pipeline.scenarios) {
+        if (!wants(scenario.name)) continue;
+        // After the moves, the board must still hold every card once, in a strict order within each step.
+        const check = async () => {
+          if (scenario.name !== 'pipeline_move') return [];
+          const problems = await checkBoard(board, baseUrl);
+          report.notes.push(
+            `pipeline_move on ${database}: the board read back after the moves ${problems.length ? `is wrong: ${problems.join('; ')}` : 'holds every card once, positions unique and ascending within each step'}.`,
+          );
+          return problems;
+        };
+        await measureHttp(scenario, () => pipeline.beforeRun(scenario.name, baseUrl), check);
+      }
     }
     const latencyScenarios = [
       inboundIngest,
@@ -316,6 +353,13 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
     await server?.stop();
     await rm(ownDir, { recursive: true, force: true });
   }
+}
+
+/** A run's result with what a check found wrong afterwards counted among its errors. */
+function withProblems<T extends { errors: number }>(result: T, problems: string[]) {
+  return problems.length
+    ? { ...result, errors: result.errors + problems.length, firstError: problems[0]! }
+    : result;
 }
 
 /** Two processes on PostgreSQL + Redis: customers write through process A, attendants listen on process B. */

@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import { summarise, type Latency } from './stats.ts';
 
-export type HttpRequest = { method: 'GET' | 'POST'; path: string; body?: unknown; token?: string };
+export type HttpRequest = { method: 'GET' | 'POST' | 'PUT'; path: string; body?: unknown; token?: string };
 
 export type HttpLoad = {
   baseUrl: string;
@@ -12,14 +12,38 @@ export type HttpLoad = {
   durationSeconds: number;
   /** The next request of connection `connection` (numbered from 0), its `n`th. */
   next: (connection: number, n: number) => HttpRequest;
+  /** The answer to a request came (any status). */
+  done?: (request: Pick<HttpRequest, 'method' | 'path'>) => void;
 };
 
-export type HttpResult = { requestsPerSecond: number; latency: Latency; errors: number; requests: number };
+export type HttpResult = {
+  requestsPerSecond: number;
+  latency: Latency;
+  errors: number;
+  requests: number;
+  /** The first error answer's method, path and status (which request failed, to look into). */
+  firstError: string | null;
+};
+
+/** What autocannon's client exposes of the request it is answering (not in its type definition). */
+type AnsweringClient = { requestIterator: { currentRequest: { requestBuffer: Buffer } } };
+
+/**
+ * The method and path of the request a client is answering, from the bytes it sent: with one request in flight
+ * per connection, autocannon builds the next only after the response event, and its request object keeps the
+ * template's path, not setupRequest's.
+ */
+function answered(client: AnsweringClient): Pick<HttpRequest, 'method' | 'path'> {
+  const buffer = client.requestIterator.currentRequest.requestBuffer;
+  const [method, path] = buffer.toString('latin1', 0, buffer.indexOf('\r\n')).split(' ');
+  return { method: method as HttpRequest['method'], path: path! };
+}
 
 export async function runHttpLoad(load: HttpLoad): Promise<HttpResult> {
   let connections = 0;
   const durations: number[] = [];
   let errors = 0;
+  let firstError: string | null = null;
   const options: autocannon.Options = {
     url: load.baseUrl,
     connections: load.connections,
@@ -51,9 +75,14 @@ export async function runHttpLoad(load: HttpLoad): Promise<HttpResult> {
     );
     instance.on('response', (...args: unknown[]) => {
       // autocannon passes (client, status, bytes, milliseconds); its type definition leaves the client out.
-      const [, status, , milliseconds] = args as [unknown, number, number, number];
+      const [client, status, , milliseconds] = args as [AnsweringClient, number, number, number];
       durations.push(milliseconds);
-      if (status >= 400) errors += 1;
+      if (load.done) load.done(answered(client));
+      if (status >= 400) {
+        errors += 1;
+        const request = answered(client);
+        firstError ??= `${request.method} ${request.path}: ${status}`;
+      }
     });
   });
   return {
@@ -61,5 +90,6 @@ export async function runHttpLoad(load: HttpLoad): Promise<HttpResult> {
     latency: summarise(durations),
     errors: errors + result.errors + result.timeouts,
     requests: result.requests.total,
+    firstError,
   };
 }

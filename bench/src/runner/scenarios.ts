@@ -16,6 +16,8 @@ export type HttpScenario = {
   /** Fewer connections than the run's (login: argon2 by design; company-wide search: an occasional call). */
   connections?: number;
   next: (fixtures: Fixtures, connection: number, n: number) => HttpRequest;
+  /** The answer to one of its requests came. */
+  done?: (request: Pick<HttpRequest, 'method' | 'path'>) => void;
 };
 
 export type LatencyResult = {
@@ -305,6 +307,7 @@ export async function runHttpScenario(
     connections,
     durationSeconds: env.durationSeconds,
     next: (connection, n) => scenario.next(env.fixtures, connection, n),
+    done: scenario.done,
   });
   return { ...result, connections };
 }

@@ -37,6 +37,8 @@ export const ABILITY_RULES = {
   'catalogues.manage': { roles: ADMINISTERING },
   /** Set the company's settings and what it calls critical (the critical rule). */
   'company.configure': { roles: ADMINISTERING },
+  /** Configure the company's AI provider and read its usage. */
+  'ai.configure': { roles: ADMINISTERING },
   /** Change the company's white-label (logos, favicon, colours, product name). */
   'branding.manage': { roles: ADMINISTERING },
   /** Read the company's audit log (security events such as throttled logins). */
@@ -51,16 +53,31 @@ export const ABILITY_RULES = {
   'users.read': { roles: SUPERVISING },
   /** Create, edit, deactivate and reactivate users, reset their passwords, set their flags, import them. */
   'users.manage': { roles: ADMINISTERING },
+  /** Read the satisfaction survey's answers: administrators their company's, super administrators every one. */
+  'surveys.read': { roles: ADMINISTERING },
   /** Send broadcasts. */
   'broadcasts.send': { flag: 'broadcast' },
   /** Create and change pipelines. */
   'pipelines.manage': { flag: 'pipelines_admin' },
+  /** See every pipeline whoever it is given to, delete any card, edit and delete anyone's comments. */
+  'pipelines.moderate': { roles: SUPERVISING },
   /** Place and take calls with the softphone. */
   'voice.use': { flag: 'voice' },
   /** See colleagues' analytics. */
   'analytics.see_others': { flag: 'analytics_others' },
+  /** See who of the company is paused now, why and since when (live, in the Center). */
+  'pauses.monitor': { roles: SUPERVISING },
   /** Read the company's settings in the Center (time zone, hours, service level, retention…). */
   'company.read': { roles: SUPERVISING },
+  /** Answer the company's wishlist suggestions and move their status (the Center's moderation). */
+  'suggestions.moderate': { roles: ADMINISTERING },
+  /**
+   * Publish, change and delete changelog versions: super administrators those of the product (every company
+   * reads them), administrators those of their own company (policy in the changelog module).
+   */
+  'changelog.manage': { roles: ADMINISTERING },
+  /** See every call of the company (the Center's call records), not only one's own customers'. */
+  'calls.see_all': { roles: SUPERVISING },
 } as const satisfies Record<string, AbilityRule>;
 
 export type Ability = keyof typeof ABILITY_RULES;

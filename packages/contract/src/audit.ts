@@ -53,6 +53,8 @@ export const AUDIT_KINDS = [
   'user_deactivated',
   'user_reactivated',
   'user_password_reset',
+  /** A one-time password reset link made for the user (subject); the link itself is never logged. */
+  'user_reset_link_created',
   /** A CSV import of users (issue 21 item 1): details count them and name them (usernames, comma-separated). */
   'users_imported',
   /** An administrator changed the company's settings: one event per setting, with what it was and became. */

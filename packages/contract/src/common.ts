@@ -32,23 +32,29 @@ export const storableText = (value: string) =>
 
 const wellFormed = z.string().refine(isStorableText, { message: 'invalid_characters', abort: true });
 
+// The schema factories are marked free of side effects so that a bundler can drop the schemas the web app
+// imports along with a module's constants but never uses.
+
 /** Passwords and opaque tokens: well formed, but every code point counts as given (not trimmed or normalised). */
-export const encodedText = (max: number) => wellFormed.max(max);
+export const encodedText = /* @__NO_SIDE_EFFECTS__ */ (max: number) => wellFormed.max(max);
 
 /**
  * Text people write (names, messages, searches): NFC, so "é" typed as e + accent is the same as "é" (equal for
  * search, uniqueness and length), and trimmed; the length bound counts what is stored. May be empty.
  */
-export const text = (max: number) => wellFormed.normalize('NFC').trim().max(max);
+export const text = /* @__NO_SIDE_EFFECTS__ */ (max: number) => wellFormed.normalize('NFC').trim().max(max);
 
 /**
  * Text that must say something: refused when only whitespace or zero-width characters remain, with `empty` as
  * the error (the validation "required" by default; a message's own code for messages).
  */
-export const requiredText = (max: number, empty: ErrorCode | 'required' = 'required') =>
+export const requiredText = /* @__NO_SIDE_EFFECTS__ */ (
+  max: number,
+  empty: ErrorCode | 'required' = 'required',
+) =>
   text(max)
     .min(1, { message: empty, abort: true })
     .refine((value) => !INVISIBLE.test(value), { message: empty });
 
 /** The text of a message, a thread message or a widget message. */
-export const messageText = (max: number) => requiredText(max, 'message_empty');
+export const messageText = /* @__NO_SIDE_EFFECTS__ */ (max: number) => requiredText(max, 'message_empty');

@@ -14,6 +14,14 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** Heartbeat polling stops once consecutive failures exceed this number. */
 export const HEARTBEAT_MAX_FAILURES = 5;
 export const LATENCY_HISTORY_MS = 900_000;
+/** The console probes the realtime connection this often (a ping whose ack carries the server's clock). */
+export const LATENCY_PROBE_INTERVAL_MS = 5_000;
+/** A probe unanswered this long counts as lost. */
+export const LATENCY_PROBE_TIMEOUT_MS = 4_000;
+/** A round trip above this is a bad connection, flagged in the sidebar. */
+export const LATENCY_BAD_MS = 800;
+/** The sidebar flags the connection when most of this many last probes were slow or lost (not one spike). */
+export const LATENCY_BAD_WINDOW = 3;
 export const RECENT_CONTACTS_MAX = 20;
 export const COMMENTS_PAGE_SIZE = 15;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -29,6 +37,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const FILES_PER_SEND = 1;
 export const SURVEY_MIN = 0;
 export const SURVEY_MAX = 10;
+/** Profile image (spec §5, §9): jpg or png up to 3 MB, kept resized in these two sizes (pixels, square). */
+export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
+export const AVATAR_SIZES = { large: 256, small: 64 } as const;
 export const TOKEN_CHECK_DELAY_MS = 200;
 
 /** The Center's audit log: events per page. */
@@ -165,6 +176,7 @@ export const DELIVERY_FAILURE_CODES = [
   'no_channel_account',
   'channel_not_supported',
   'email_account_incomplete',
+  /** The provider refused the account's access token (expired, revoked or wrong): any kind. */
   'provider_token_invalid',
   'meta_window_closed',
   'instagram_page_required',
@@ -174,7 +186,6 @@ export const DELIVERY_FAILURE_CODES = [
   /** A file to send by a provider that fetches it by URL, without the server's public address of it. */
   'attachment_url_unavailable',
   'whatsapp_window_closed',
-  'whatsapp_token_invalid',
 ] as const;
 
 /**

@@ -10,6 +10,7 @@ import {
   SEARCH_MIN_LENGTH,
 } from './constants.ts';
 import { ContactEvent } from './contacts.ts';
+import { CallRecord } from './voice.ts';
 import { ChannelKind } from './enums.ts';
 
 /** Outbound messages move forward only: pending → sent → delivered → read, or → failed (retryable). */
@@ -65,6 +66,8 @@ export const Message = z.object({
   failure_reason: z.string().nullable(),
   read: z.boolean(),
   reply_to: QuotedMessage.nullable(),
+  /** What an audio message says, once transcribed (spec §3 Message.transcription). */
+  transcription: z.string().nullable(),
   /** A private note: seen only by colleagues, never sent to the customer. */
   internal: z.boolean(),
   /** Deleted for everyone: text, subject and files are gone; the timeline keeps its place. */
@@ -80,8 +83,15 @@ export type MessageItem = z.infer<typeof MessageItem>;
 export const EventItem = z.object({ type: z.literal('event'), created_at: Timestamp, event: ContactEvent });
 export type EventItem = z.infer<typeof EventItem>;
 
-/** A timeline entry: a message or an event of the contact; pages order both by (created_at, id). */
-export const Item = z.discriminatedUnion('type', [MessageItem, EventItem]);
+/** A call with the customer (its CDR) in the timeline, placed by when it started (`created_at`). */
+export const CallItem = z.object({ type: z.literal('call'), created_at: Timestamp, call: CallRecord });
+export type CallItem = z.infer<typeof CallItem>;
+
+/**
+ * A timeline entry: a message, an event or a call of the contact; pages order them by (created_at, id). Pages
+ * are bounded by messages and events; a page holds the calls started within the span it covers.
+ */
+export const Item = z.discriminatedUnion('type', [MessageItem, EventItem, CallItem]);
 export type Item = z.infer<typeof Item>;
 
 export const ItemsQuery = z.object({

@@ -73,7 +73,7 @@ export const CreatedCompany = z.object({
 export type CreatedCompany = z.infer<typeof CreatedCompany>;
 
 export const ProductSettings = z.object({
-  /** Days after a conversation's end in which the satisfaction survey may be answered. */
+  /** Days between two asks of the satisfaction survey to one user (after an answer or a dismissal). */
   survey_period_days: z.number().int().min(1).max(365),
   changelog_enabled: z.boolean(),
   /** The roles that see the changelog. */

@@ -1,13 +1,19 @@
 // Realtime events (Socket.IO) between server and console, typed for both ends.
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
+import type { BroadcastChanged } from './broadcasts.ts';
 import type { CatalogueChanged } from './catalogues.ts';
+import type { PauseChanged } from './pauses.ts';
+import type { ChangelogPublished } from './changelog.ts';
+import type { SuggestionChanged } from './suggestions.ts';
 import type { TeamChanged } from './teams.ts';
 import type { ContactEvent, ContactSummary } from './contacts.ts';
 import type { ConversationTransferred } from './conversations.ts';
 import type { Message, MessageStatusChanged } from './messages.ts';
+import type { CardChanged, PipelineChanged } from './pipelines.ts';
 import type { ScheduleReminder } from './schedules.ts';
 import type { Thread, ThreadMessage } from './threads.ts';
+import type { CallRecord, OperatorsChanged } from './voice.ts';
 
 export const ContactAssigned = z.object({
   contact_id: Id,
@@ -59,6 +65,25 @@ export type ServerToClientEvents = {
   'catalogue.changed': (event: CatalogueChanged) => void;
   /** To the company: a team changed (who serves which segments): consoles reload their segment-based lists. */
   'team.changed': (event: TeamChanged) => void;
+  /** To the user's sockets and the company's supervisors: the user paused or resumed. */
+  'pause.changed': (event: PauseChanged) => void;
+  /** To the company: a wishlist suggestion was created, voted on or moderated. */
+  'suggestion.changed': (event: SuggestionChanged) => void;
+  /** To the version's readers (everyone for a product version): the "what's new" badge loads again. */
+  'changelog.published': (event: ChangelogPublished) => void;
+  /** To the company: a broadcast's status or counts changed; whoever shows it refetches it. */
+  'broadcast.changed': (event: BroadcastChanged) => void;
+  /** To the company's pipeline room: a pipeline's configuration changed (boards load it again). */
+  'pipeline.changed': (event: PipelineChanged) => void;
+  /** To the company's pipeline room: a card was created, changed, moved or deleted. */
+  'pipeline.card': (event: CardChanged) => void;
+  /**
+   * A call rang, was answered, transferred, ended or classified: to the customer's room (the conversation's
+   * timeline and call history), the company's supervisors (the call history) and the call's operator.
+   */
+  'call.changed': (call: CallRecord) => void;
+  /** To the company: who is registered with the PBX and what each is doing (the online operators modal). */
+  'phone.operators': (event: OperatorsChanged) => void;
 };
 
 export type ClientToServerEvents = {

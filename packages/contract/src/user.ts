@@ -1,9 +1,10 @@
 // The authenticated user (spec §3 "User") and the calls that change it.
 import { z } from 'zod';
 import { AbilityName } from './abilities.ts';
-import { encodedText, Id, requiredText, text, Timestamp } from './common.ts';
+import { encodedText, Id, requiredText, text } from './common.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { Language, Role } from './enums.ts';
+import { UserPause } from './pauses.ts';
 
 export const Permissions = z.object({
   create_contacts: z.boolean(),
@@ -32,7 +33,7 @@ export const User = z.object({
   language: Language.nullable(),
   sound_notification: z.boolean(),
   require_new_password: z.boolean(),
-  pause: z.object({ pause_at: Timestamp.nullable(), reason_id: Id.nullable() }),
+  pause: UserPause,
   permissions: Permissions,
   role: Role,
   /** What this user may do (abilities.ts): the console hides the rest. */

@@ -166,15 +166,12 @@ export type ProviderStatus = {
 export type WebhookIo = {
   ingest: Ingest;
   /** Applies each status to the account's message with that provider id; unknown ids are ignored. */
-  statuses(account: ChannelAccountRecord, updates: readonly ProviderStatus[]): Promise<void>;
+  statuses(updates: readonly ProviderStatus[]): Promise<void>;
   /**
-   * Watermark receipts (Messenger, Instagram): every message sent on the account to `address` up to `until`
+   * Watermark receipts (Messenger, Instagram): every message sent from the account to `address` up to `until`
    * has reached `status`.
    */
-  statusesUpTo(
-    account: ChannelAccountRecord,
-    receipt: { address: string; status: 'delivered' | 'read'; until: Date },
-  ): Promise<void>;
+  statusesUpTo(receipt: { address: string; status: 'delivered' | 'read'; until: Date }): Promise<void>;
   log: FastifyBaseLogger;
 };
 

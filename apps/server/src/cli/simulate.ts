@@ -5,11 +5,15 @@
 // --channels all (or a comma list: whatsapp,messenger,instagram,telegram,viber,sms,api) starts those providers'
 // simulators and makes customers write through each provider's real protocol to the server's webhooks.
 // With --channels, customers take turns over the kinds driven for real (those, e-mail and chat when asked).
+// --voice makes customers with a voice number call the attendants through the server's embedded PBX (real SIP
+// phones with WebRTC audio): --calls 5 of them one after another, each talking --talk 20 (s) unless the attendant
+// hangs up first; the attendants' calls to those customers are answered. --messages 0 only calls.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import type { ChannelKind } from '@atende/contract';
 import { chatVisitors } from './chat-visitors.ts';
+import { startVoiceCustomers } from './voice-customers.ts';
 import { startLocalMail } from './local-mail.ts';
 import { parseChannelKinds, startProviderCustomers } from './provider-customers.ts';
 import { simulatedTraffic } from '../modules/demo/simulated-traffic.ts';
@@ -25,6 +29,9 @@ const { values } = parseArgs({
     chat: { type: 'boolean', default: false },
     'widget-key': { type: 'string', default: 'demo' },
     channels: { type: 'string' },
+    voice: { type: 'boolean', default: false },
+    calls: { type: 'string', default: '5' },
+    talk: { type: 'string', default: '20' },
   },
 });
 let channelKinds: ReturnType<typeof parseChannelKinds> = [];
@@ -34,7 +41,10 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const total = Math.min(Math.max(Number(values.messages) || 20, 1), 100_000);
+const messagesAsked = Number(values.messages);
+const total = Math.min(Math.max(Number.isInteger(messagesAsked) ? messagesAsked : 20, 0), 100_000);
+const calls = Math.min(Math.max(Number(values.calls) || 0, 0), 1_000);
+const talkMs = Math.min(Math.max(Number(values.talk) || 20, 1), 3_600) * 1000;
 const interval = Math.min(Math.max(Number(values.interval) || 0, 0), 60_000);
 const config = loadConfig();
 const path = join(config.dataDir, CONTROL_SOCKET);
@@ -53,6 +63,22 @@ const providers = channelKinds.length
       process.exit(1);
     })
   : null;
+const voice = values.voice
+  ? await startVoiceCustomers(client, values.company, { phones: 3, talkMs, ringMs: 3_000 }).catch(
+      async (error: unknown) => {
+        console.error(`Could not start the phone customers: ${String(error)}`);
+        chat?.stop();
+        await Promise.all([mail?.stop(), providers?.stop()]);
+        process.exit(1);
+      },
+    )
+  : null;
+if (voice) {
+  console.log(
+    `Phones: ${voice.customers.map((customer) => `${customer.name} (${customer.number})`).join(', ')}`,
+  );
+}
+const calling = voice?.run(calls, interval);
 // With --channels, customers take turns over the kinds driven for real.
 const rotation: ChannelKind[] = providers
   ? [...providers.kinds, ...(mail ? (['email'] as const) : []), ...(chat ? (['chat'] as const) : [])]
@@ -89,12 +115,13 @@ for (let i = 1; i <= total; i++) {
   }
   if (i < total && interval) await new Promise((resolve) => setTimeout(resolve, interval));
 }
-if (mail || chat || providers) {
-  // Mail servers, chat visitors and provider simulators live in this process: keep them up so attendants'
-  // replies arrive.
+await calling;
+if (mail || chat || providers || voice) {
+  // Mail servers, chat visitors, provider simulators and phones live in this process: keep them up so
+  // attendants' replies (and calls) arrive.
   console.log('Waiting for replies (printed as they arrive); Ctrl+C to stop.');
   await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
   chat?.stop();
-  await Promise.all([mail?.stop(), providers?.stop()]);
+  await Promise.all([mail?.stop(), providers?.stop(), voice?.stop()]);
 }
 client.close();

@@ -81,7 +81,8 @@ export function sendTranslatedError(
   reply: FastifyReply,
   status: number,
   code: ErrorCode,
+  params: Params = {},
 ): FastifyReply {
   const language = languageFromHeader(request.headers['accept-language']);
-  return sendError(reply, status, { message: translate(language, 'errors', code), code });
+  return sendError(reply, status, { message: translate(language, 'errors', code, params), code });
 }

@@ -1,6 +1,13 @@
 // Domain events: services record what changed inside their transaction; the events are published only after
 // the commit, to in-process consumers (the realtime gateway today; notifications and jobs later).
-import type { Catalogue, Message, MessageStatus } from '@atende/contract';
+import type {
+  Catalogue,
+  ContactSummary,
+  Message,
+  MessageStatus,
+  OnlineOperator,
+  UserPause,
+} from '@atende/contract';
 import type { Db } from './db/database.ts';
 
 export type DomainEvent =
@@ -12,6 +19,8 @@ export type DomainEvent =
       /** Present when the responsible changed: the previous one loses the contact. */
       previousResponsibleId?: string | null;
       unreadChanged?: boolean;
+      /** The contact as listed, when its producer has it: the realtime gateway need not read it back. */
+      summary?: ContactSummary;
     }
   | { type: 'waiting.changed'; companyId: string }
   /** A channel account was created or changed: inbound connections (IMAP) restart with the new settings. */
@@ -20,6 +29,12 @@ export type DomainEvent =
   | { type: 'catalogue.changed'; companyId: string; catalogue: Catalogue }
   /** A team was created, changed or (un)archived: who serves which segments may have changed. */
   | { type: 'team.changed'; companyId: string; teamId: string }
+  /** A user paused (`pause` set) or resumed (both null): their sockets and the supervisors are told. */
+  | { type: 'pause.changed'; companyId: string; userId: string; pause: UserPause }
+  /** A wishlist suggestion was created, voted on or moderated: the company's lists load it again. */
+  | { type: 'suggestion.changed'; companyId: string; suggestionId: string; updatedAt: Date }
+  /** A changelog version was published: its readers' badges load again (companyId null: every company). */
+  | { type: 'changelog.published'; companyId: string | null; versionId: string; publishedAt: Date }
   /** Sessions ended (logout, password change): their open sockets must close too. */
   | { type: 'sessions.revoked'; companyId: string; sessionIds: string[] }
   /**
@@ -58,9 +73,19 @@ export type DomainEvent =
       note: string | null;
       at: Date;
     }
+  /** A broadcast's status or counts changed (a batch handed over, an action, a reply). */
+  | { type: 'broadcast.changed'; companyId: string; broadcastId: string }
   | { type: 'thread.changed'; companyId: string; contactId: string; threadId: string }
   | { type: 'schedule.reminder'; companyId: string; scheduleId: string; minutesBefore: number }
-  | { type: 'thread.message'; companyId: string; contactId: string; threadId: string; messageId: string };
+  | { type: 'thread.message'; companyId: string; contactId: string; threadId: string; messageId: string }
+  /** A pipeline's configuration (name, steps, labels, who sees it) changed or it was removed. */
+  | { type: 'pipeline.changed'; companyId: string; pipelineId: string }
+  /** A card was created, changed, moved or deleted (its comments and files included). */
+  | { type: 'pipeline.card'; companyId: string; pipelineId: string; cardId: string }
+  /** A call's record changed: it rang, was answered, transferred, ended or classified. */
+  | { type: 'call.changed'; companyId: string; callId: string }
+  /** Who of the company is registered with the PBX, or what they are doing, changed; the list as it is now. */
+  | { type: 'operators.changed'; companyId: string; operators: OnlineOperator[] };
 
 export type EventHandler = (event: DomainEvent) => Promise<void> | void;
 

@@ -11,6 +11,8 @@ export const QUEUES = {
   conversationWake: 'conversation.wake',
   criticalSweep: 'contacts.critical',
   retentionSweep: 'company.retention',
+  broadcastTick: 'broadcast.tick',
+  broadcastSend: 'broadcast.send',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -27,6 +27,10 @@ describe('credentials in URLs', () => {
     expect(redactUrl('/x?a=1&access%5Ftoken=t&b')).toBe('/x?a=1&access%5Ftoken=***&b');
     expect(redactUrl('/x')).toBe('/x');
   });
+
+  it('hide a password reset link’s token, which is in its path', () => {
+    expect(redactUrl('/redefinir-senha/abc-DEF_123?x=1')).toBe('/redefinir-senha/***');
+  });
 });
 
 describe('requestId', () => {

@@ -1,6 +1,7 @@
 // pino options: structured JSON logs, request ids taken from X-Request-Id or generated, secrets redacted —
 // headers and bodies by path, and credentials that travel in URLs (the console's ?access_token= handoff, the
 // signatures of file and avatar addresses) by the request serializer.
+import { PASSWORD_RESET_LINK_PATH } from '@atende/contract';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../config.ts';
@@ -34,8 +35,12 @@ export function loggingOptions(config: Pick<AppConfig, 'logLevel'>): Partial<Fas
 /** Query parameters that grant access: their values never reach a log. */
 const SECRET_PARAMS = new Set(['access_token', 'token', 'sig']);
 
-/** The URL with the values of SECRET_PARAMS replaced by ***; other parameters kept as they came. */
+/**
+ * The URL with the values of SECRET_PARAMS replaced by ***, and a password reset link's token (the page's
+ * path) too; other parameters kept as they came.
+ */
 export function redactUrl(url: string): string {
+  if (url.startsWith(PASSWORD_RESET_LINK_PATH)) return `${PASSWORD_RESET_LINK_PATH}***`;
   const query = url.indexOf('?');
   if (query < 0) return url;
   const params = url

@@ -38,6 +38,8 @@ export const rooms = {
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
   contact: (contactId: string) => `contact:${contactId}`,
+  /** Every user of the company joins it: card moves carry ids and positions only. */
+  pipelines: (companyId: string) => `company:${companyId}:pipelines`,
 };
 
 const handshakeToken = (socket: { handshake: { auth: Record<string, unknown> } }) =>
@@ -118,6 +120,7 @@ export function createRealtime(
       rooms.company(companyId),
       rooms.user(userId),
       rooms.session(socket.data.auth.sessionId),
+      rooms.pipelines(companyId),
       audience(socket.data.auth).joins,
     ]);
     socket.on('ping', (ack) => {

@@ -4,7 +4,7 @@
 import { redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
 import { settleHandoff } from '../features/session/session.ts';
 import { ACCESS_TOKEN_PARAM } from '../lib/handoff-link.ts';
-import { loadConsoleTexts } from '../lib/i18n.ts';
+import { loadCenterTexts, loadConsoleTexts } from '../lib/i18n.ts';
 import { whenSessionKnown } from '../lib/session-store.ts';
 import { claimTab, useTabStore } from '../features/tab-lock/tab-lock.ts';
 import { pathTo, type Access } from '../lib/routes.ts';
@@ -36,9 +36,9 @@ export const liveGuard = async ({ request }: LoaderFunctionArgs): Promise<null> 
   return null;
 };
 
-/** The Center's pages speak with the console's texts too; they load while the session is checked. */
+/** The Center's pages speak with their own texts and the console's; they load while the session is checked. */
 export const centerGuard = async ({ request }: LoaderFunctionArgs): Promise<null> => {
-  const texts = loadConsoleTexts();
+  const texts = loadCenterTexts();
   await guard(request, 'authenticated');
   await texts;
   return null;
@@ -53,3 +53,9 @@ export const openPageGuard = async ({ request }: LoaderFunctionArgs): Promise<nu
 
 /** Guards must run on every navigation, not only when their route is first entered. */
 export const alwaysRevalidate = (): boolean => true;
+
+/** The reset link's page checks no session (its token is the proof); it only needs the console's texts. */
+export const passwordResetLoader = async (): Promise<null> => {
+  await loadConsoleTexts();
+  return null;
+};

@@ -33,6 +33,7 @@ const api = (token = 'good-token', user = demoUser(), extra: Parameters<typeof s
     'GET /v2/phrases': { body: { data: [] } },
     'GET /phone/reasons': list(['Dúvida']),
     'GET /pause/reasons': list(['Almoço']),
+    'GET /pipeline': { body: { data: [] } },
     'POST /heartbeat': { body: { server_time: new Date().toISOString() } },
     ...QUEUE,
     ...extra,
@@ -126,7 +127,7 @@ describe('guard', () => {
   it('keeps the route when the link is accepted on an authenticated route', async () => {
     api('fresh-token', demoUser(), handoff('fresh-token'));
     const router = openLink('/painel/sugestoes?tab=2');
-    expect(await screen.findByText('Esta área ainda não está disponível', {}, LONG)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sugestões' }, LONG)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/painel/sugestoes');
     expect(router.state.location.search).toBe('?tab=2');
   });
@@ -236,21 +237,32 @@ describe('guard', () => {
   });
 });
 
+/** Every call of the initial load answered, with empty catalogues. */
+const EMPTY_INITIAL_DATA = {
+  'GET /resources': { body: demoResources() },
+  'GET /channels': { body: { data: [] } },
+  'GET /events/actions': { body: { data: [] } },
+  'GET /wallets': { body: { data: [] } },
+  'GET /responsibles': { body: { data: [] } },
+  'GET /v2/phrases': { body: { data: [] } },
+  'GET /phone/reasons': { body: { data: [] } },
+  'GET /pause/reasons': { body: { data: [] } },
+  'GET /pipeline': { body: { data: [] } },
+  ...QUEUE,
+};
+
 describe('initial load', () => {
-  it('retries call reasons 3 times, 1 s apart, and still opens the console', async () => {
+  // Spec §7: call reasons 3 attempts 1 s apart, pipelines 2; neither keeps the console from opening.
+  it.each([
+    ['call reasons', 3, '/phone/reasons'],
+    ['pipelines', 2, '/pipeline'],
+  ])('asks for the %s %i times, 1 s apart, and still opens the console', async (_name, times, path) => {
     stubApi({
-      'GET /resources': { body: demoResources() },
-      'GET /channels': { body: { data: [] } },
-      'GET /events/actions': { body: { data: [] } },
-      'GET /wallets': { body: { data: [] } },
-      'GET /responsibles': { body: { data: [] } },
-      'GET /v2/phrases': { body: { data: [] } },
-      'GET /phone/reasons': {
+      ...EMPTY_INITIAL_DATA,
+      [`GET ${path}`]: {
         status: 503,
         body: { message: 'Serviço indisponível.', code: 'service_unavailable' },
       },
-      'GET /pause/reasons': { body: { data: [] } },
-      ...QUEUE,
     });
     signedIn();
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -259,8 +271,10 @@ describe('initial load', () => {
       expect(await screen.findByTestId('processing-overlay', {}, LONG)).toBeTruthy();
       await act(() => vi.advanceTimersByTimeAsync(2_500));
       expect(await screen.findByText('Olá, Juliana!', {}, LONG)).toBeTruthy();
-      const attempts = vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith('/phone/reasons'));
-      expect(attempts).toHaveLength(3);
+      const attempts = vi
+        .mocked(fetch)
+        .mock.calls.filter(([url]) => new URL(String(url), 'http://x').pathname === `/api${path}`);
+      expect(attempts).toHaveLength(times);
       expect(vi.mocked(notifications.show).mock.calls.map(([data]) => data.message)).toEqual([
         'Serviço indisponível.',
       ]);
@@ -270,17 +284,7 @@ describe('initial load', () => {
   });
 
   it('clears the session and returns to login when required data fails', async () => {
-    stubApi({
-      'GET /resources': { body: demoResources() },
-      'GET /channels': { status: 500, body: null },
-      'GET /events/actions': { body: { data: [] } },
-      'GET /wallets': { body: { data: [] } },
-      'GET /responsibles': { body: { data: [] } },
-      'GET /v2/phrases': { body: { data: [] } },
-      'GET /phone/reasons': { body: { data: [] } },
-      'GET /pause/reasons': { body: { data: [] } },
-      ...QUEUE,
-    });
+    stubApi({ ...EMPTY_INITIAL_DATA, 'GET /channels': { status: 500, body: null } });
     signedIn();
     const router = renderAt('/painel');
     expect(await screen.findByRole('button', { name: 'Entrar' }, LONG)).toBeTruthy();

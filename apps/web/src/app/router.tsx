@@ -1,8 +1,16 @@
 // The data router: the spec's route table, each route's code lazy-loaded, guards as loaders.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AppLoading } from '../components/AppLoading.tsx';
-import { alwaysRevalidate, centerGuard, liveGuard, openPageGuard, visitorGuard } from './guards.ts';
+import {
+  alwaysRevalidate,
+  centerGuard,
+  liveGuard,
+  openPageGuard,
+  passwordResetLoader,
+  visitorGuard,
+} from './guards.ts';
 import { lazyComponent } from './lazy-route.ts';
+import { loadCallTexts } from '../lib/i18n.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { childPath, pathTo, ROUTES, type RouteName } from '../lib/routes.ts';
@@ -55,6 +63,16 @@ export const appRoutes: RouteObject[] = [
             loader: visitorGuard,
             shouldRevalidate: alwaysRevalidate,
             lazy: lazyComponent(() => import('../features/health/HealthCheckPage.tsx'), 'HealthCheckPage'),
+          },
+          {
+            // No guard: whoever holds the link may open it signed in (even as someone else) or not.
+            ...meta('password.reset'),
+            path: ROUTES['password.reset'].path,
+            loader: passwordResetLoader,
+            lazy: lazyComponent(
+              () => import('../features/auth/PasswordResetLinkPage.tsx'),
+              'PasswordResetLinkPage',
+            ),
           },
           {
             ...meta('open.page'),
@@ -129,12 +147,57 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
+                ...meta('center.surveys'),
+                path: childPath('center.surveys', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/surveys/SurveyAnswersPage.tsx'),
+                  'SurveyAnswersPage',
+                ),
+              },
+              {
                 ...meta('center.company'),
                 path: childPath('center.company', 'center'),
                 ErrorBoundary: RouteErrorBoundary,
                 lazy: lazyComponent(
                   () => import('../features/center/company/CompanySettingsPage.tsx'),
                   'CompanySettingsPage',
+                ),
+              },
+              {
+                ...meta('center.suggestions'),
+                path: childPath('center.suggestions', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/suggestions/SuggestionModerationPage.tsx'),
+                  'SuggestionModerationPage',
+                ),
+              },
+              {
+                ...meta('center.changelog'),
+                path: childPath('center.changelog', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/changelog/ChangelogPage.tsx'),
+                  'ChangelogPage',
+                ),
+              },
+              {
+                ...meta('center.pipelines'),
+                path: childPath('center.pipelines', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/pipelines/PipelinesConfigPage.tsx'),
+                  'PipelinesConfigPage',
+                ),
+              },
+              {
+                ...meta('center.ai'),
+                path: childPath('center.ai', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/ai/AiSettingsPage.tsx'),
+                  'AiSettingsPage',
                 ),
               },
             ],
@@ -159,9 +222,41 @@ export const appRoutes: RouteObject[] = [
                 ErrorBoundary: RouteErrorBoundary,
                 lazy: lazyComponent(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
               },
-              unavailable('suggestions', 'panel.index'),
+              {
+                ...meta('suggestions'),
+                path: childPath('suggestions', 'panel.index'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/suggestions/SuggestionsPage.tsx'),
+                  'SuggestionsPage',
+                ),
+              },
+              {
+                ...meta('broadcasts'),
+                path: childPath('broadcasts', 'panel.index'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/broadcasts/BroadcastsPage.tsx'),
+                  'BroadcastsPage',
+                ),
+              },
+              {
+                ...meta('calls'),
+                path: childPath('calls', 'panel.index'),
+                ErrorBoundary: RouteErrorBoundary,
+                // The call histories' texts come with their page.
+                lazy: lazyComponent(
+                  () => loadCallTexts().then(() => import('../features/calls/CallHistoryPage.tsx')),
+                  'CallHistoryPage',
+                ),
+              },
               unavailable('contacts.analytics', 'panel.index'),
-              unavailable('pipelines', 'panel.index'),
+              {
+                ...meta('pipelines'),
+                path: childPath('pipelines', 'panel.index'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(() => import('../features/pipelines/PipelinesPage.tsx'), 'PipelinesPage'),
+              },
               {
                 // The messages and, beside them on a wide screen or instead of them on a narrow one, the page
                 // of the child route: the frame renders the messages itself, so they stay while pages change.
@@ -186,7 +281,10 @@ export const appRoutes: RouteObject[] = [
                     'conversation.events',
                     lazyComponent(() => import('../features/events/EventsPage.tsx'), 'EventsPage'),
                   ),
-                  unavailable('card', 'conversation.messages'),
+                  conversationPage(
+                    'card',
+                    lazyComponent(() => import('../features/pipelines/CardRoute.tsx'), 'CardRoute'),
+                  ),
                   conversationPage(
                     'ready.phrases',
                     lazyComponent(() => import('../features/phrases/PhrasesPage.tsx'), 'PhrasesPage'),

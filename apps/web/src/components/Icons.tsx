@@ -213,3 +213,64 @@ export const ArrowDownIcon = (props: IconProps) => (
     <path d="M12 5v14M18 13l-6 6-6-6" />
   </Icon>
 );
+
+export const PauseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M10 9v6M14 9v6" />
+  </Icon>
+);
+
+export const PlayIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 4v16l13-8z" />
+  </Icon>
+);
+
+export const ActivityIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12h4l3 8 4-16 3 8h4" />
+  </Icon>
+);
+
+export const SparklesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M16 18a2 2 0 0 1 2 2a2 2 0 0 1 2-2a2 2 0 0 1-2-2a2 2 0 0 1-2 2zm0-12a2 2 0 0 1 2 2a2 2 0 0 1 2-2a2 2 0 0 1-2-2a2 2 0 0 1-2 2zM9 18a6 6 0 0 1 6-6a6 6 0 0 1-6-6a6 6 0 0 1-6 6a6 6 0 0 1 6 6z" />
+  </Icon>
+);
+
+export const BulbIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12h1m8-9v1m8 8h1M5.6 5.6l.7.7m12.1-.7l-.7.7" />
+    <path d="M9 16a5 5 0 1 1 6 0a3.5 3.5 0 0 0-1 3a2 2 0 0 1-4 0a3.5 3.5 0 0 0-1-3" />
+    <path d="M9.7 17h4.6" />
+  </Icon>
+);
+
+/** A megaphone: broadcasts. */
+export const BroadcastIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 10v4a1 1 0 0 0 1 1h3l8 5V4L7 9H4a1 1 0 0 0-1 1z" />
+    <path d="M19 8a5 5 0 0 1 0 8" />
+  </Icon>
+);
+
+/** Three columns of cards: pipelines (boards). */
+export const KanbanIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4h6M14 4h6" />
+    <path d="M4 8a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1z" />
+    <path d="M14 8a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v4a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1z" />
+  </Icon>
+);
+
+/** A telephone handset's outline (Tabler phone), which the softphone's phone icons draw on. */
+export const HANDSET_PATH =
+  'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2';
+
+/** A telephone handset: the softphone and the call history. */
+export const PhoneIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d={HANDSET_PATH} />
+  </Icon>
+);

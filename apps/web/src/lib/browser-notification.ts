@@ -1,5 +1,5 @@
-// Browser notifications of new customer messages: permission is asked on a user gesture; clicking a
-// notification focuses the console and opens the conversation.
+// Browser notifications of new customer messages and incoming calls: permission is asked on a user gesture;
+// clicking a notification focuses the console and opens the conversation (or the call bar).
 import { create } from 'zustand';
 
 export type NotificationPermissionState = NotificationPermission | 'unsupported';
@@ -46,4 +46,40 @@ export function showMessageNotification({
     notification.close();
   };
   return true;
+}
+
+export interface CallNotification {
+  /** The call's SIP Call-ID: one notification per call. */
+  sipCallId: string;
+  title: string;
+  body: string;
+  icon?: string;
+  /** Beyond focusing the console's tab (the call bar shows the call). */
+  onOpen?: () => void;
+}
+
+/**
+ * An incoming call while the console's tab is hidden. It stays until the call is answered, rejected or
+ * cancelled (`requireInteraction`): the returned function closes it then. Null when not permitted.
+ */
+export function showCallNotification({
+  sipCallId,
+  title,
+  body,
+  icon,
+  onOpen,
+}: CallNotification): (() => void) | null {
+  if (readPermission() !== 'granted') return null;
+  const notification = new Notification(title, {
+    body,
+    icon,
+    tag: `call:${sipCallId}`,
+    requireInteraction: true,
+  });
+  notification.onclick = () => {
+    window.focus();
+    onOpen?.();
+    notification.close();
+  };
+  return () => notification.close();
 }

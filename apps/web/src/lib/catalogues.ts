@@ -1,5 +1,5 @@
 // The company's catalogues (spec §7 "Initial load"): lines, event actions, wallets, responsibles, phrases, call
-// and pause reasons. Read once per session (the Live console's initial load fetches them) and shared by every
+// and pause reasons, pipelines. Read once per session (the Live console's initial load fetches them) and shared by every
 // screen that offers a choice among them.
 import type {
   CallReason,
@@ -8,6 +8,7 @@ import type {
   EventAction,
   PauseReason,
   Phrase,
+  Pipeline,
   Responsible,
   Wallet,
 } from '@atende/contract';
@@ -38,6 +39,8 @@ export const responsiblesQuery = catalogue<Responsible>('responsibles', '/respon
 export const phrasesQuery = catalogue<Phrase>('phrases', '/v2/phrases', 1);
 export const callReasonsQuery = catalogue<Infer<typeof CallReason>>('call-reasons', '/phone/reasons', 3);
 export const pauseReasonsQuery = catalogue<Infer<typeof PauseReason>>('pause-reasons', '/pause/reasons');
+/** The pipelines the user sees; its key starts every pipeline key (features/pipelines/pipeline-api.ts). */
+export const pipelinesQuery = catalogue<Pipeline>('pipelines', '/pipeline', 2);
 
 /**
  * The cached list of each catalogue the console offers, by the name the Center's realtime event gives

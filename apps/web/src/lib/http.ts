@@ -92,10 +92,11 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends the call; a failure (network or status) reaches the configured handler and is thrown. */
+async function open(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const token = options.token === undefined ? config.getToken() : options.token;
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': config.getLanguageTag(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -127,13 +128,44 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw error;
   }
 
-  const body = await readBody(response);
   if (!response.ok) {
-    const error = new HttpError(response.status, body);
+    const error = new HttpError(response.status, await readBody(response));
     config.onError(error, failed);
     throw error;
   }
-  return body as T;
+  return response;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await open(path, options, 'application/json');
+  return (await readBody(response)) as T;
+}
+
+/**
+ * A call whose answer is read line by line as it arrives (newline-delimited JSON): each parsed line is handed
+ * to `onLine`. Failures before the answer starts are thrown as for `request`.
+ */
+export async function requestLines<T>(
+  path: string,
+  options: RequestOptions,
+  onLine: (line: T) => void,
+): Promise<void> {
+  const response = await open(path, options, 'application/x-ndjson');
+  if (!response.body) return;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffered += value;
+    let end: number;
+    while ((end = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, end).trim();
+      buffered = buffered.slice(end + 1);
+      if (line) onLine(JSON.parse(line) as T);
+    }
+    if (done) break;
+  }
+  if (buffered.trim()) onLine(JSON.parse(buffered) as T);
 }
 
 type Options = Omit<RequestOptions, 'method' | 'body'>;

@@ -1,17 +1,25 @@
 // i18next setup: locale files per language, loaded on demand; `<html lang>` follows the language in use.
-// Texts come in two parts: locales/<language>.json (everything up to and around login) and
-// locales/console/<language>.json (the Live console's work area), which is loaded only when the console opens so
-// the login route does not carry it (login route JS budget). Both parts fill the one `translation` namespace.
+// Texts come in three parts: locales/<language>.json (everything up to and around login),
+// locales/console/<language>.json (the Live console's work area), loaded only when the console or the Center
+// opens so the login route does not carry it (login route JS budget), and locales/center/<language>.json (the
+// Center's pages), loaded only when the Center opens so the console does not carry it (panel route JS budget),
+// and locales/calls/<language>.json (the call histories), loaded with them. All parts fill the one
+// `translation` namespace.
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@atende/contract';
 import i18next from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
+import type callsMessages from '../locales/calls/pt_br.json';
+import type centerMessages from '../locales/center/pt_br.json';
 import type consoleMessages from '../locales/console/pt_br.json';
 import type baseMessages from '../locales/pt_br.json';
 import { isLanguage, toLanguageTag } from './language.ts';
 
-export type Messages = typeof baseMessages & typeof consoleMessages;
+export type Messages = typeof baseMessages &
+  typeof consoleMessages &
+  typeof centerMessages &
+  typeof callsMessages;
 
-type Part = 'base' | 'console';
+type Part = 'base' | 'console' | 'center' | 'calls';
 type Loader = () => Promise<{ default: Partial<Messages> }>;
 
 const LOADERS: Readonly<Record<Part, Readonly<Record<Language, Loader>>>> = {
@@ -28,6 +36,20 @@ const LOADERS: Readonly<Record<Part, Readonly<Record<Language, Loader>>>> = {
     en: () => import('../locales/console/en.json'),
     es: () => import('../locales/console/es.json'),
     fr: () => import('../locales/console/fr.json'),
+  },
+  center: {
+    pt_br: () => import('../locales/center/pt_br.json'),
+    pt_pt: () => import('../locales/center/pt_pt.json'),
+    en: () => import('../locales/center/en.json'),
+    es: () => import('../locales/center/es.json'),
+    fr: () => import('../locales/center/fr.json'),
+  },
+  calls: {
+    pt_br: () => import('../locales/calls/pt_br.json'),
+    pt_pt: () => import('../locales/calls/pt_pt.json'),
+    en: () => import('../locales/calls/en.json'),
+    es: () => import('../locales/calls/es.json'),
+    fr: () => import('../locales/calls/fr.json'),
   },
 };
 
@@ -79,6 +101,18 @@ export async function loadConsoleTexts(): Promise<void> {
   wantedParts.add('console');
   await ensureInitialised(currentLanguage());
   await loadParts(currentLanguage());
+}
+
+/** Loads the Center's texts and the console's, which its pages share. */
+export async function loadCenterTexts(): Promise<void> {
+  wantedParts.add('center');
+  await loadConsoleTexts();
+}
+
+/** Loads the call histories' texts (the company's page, the customer's section). */
+export async function loadCallTexts(): Promise<void> {
+  wantedParts.add('calls');
+  await loadConsoleTexts();
 }
 
 const subscribeToLanguage = (onChange: () => void): (() => void) => {

@@ -7,12 +7,18 @@ export type Access = 'visitor' | 'authenticated';
 export const ROUTES = {
   login: { path: '/', access: 'visitor' },
   'health.check': { path: '/health-check', access: 'visitor' },
+  /** A one-time password reset link an administrator made (issue 23); opened with or without a session. */
+  'password.reset': { path: '/redefinir-senha/:token', access: 'visitor' },
   'open.page': { path: '/open-page', access: 'authenticated' },
   'panel.index': { path: '/painel', access: 'authenticated' },
   profile: { path: '/painel/meu-perfil', access: 'authenticated' },
   suggestions: { path: '/painel/sugestoes', access: 'authenticated' },
   'contacts.analytics': { path: '/painel/contacts-analytics', access: 'authenticated' },
   pipelines: { path: '/painel/pipelines', access: 'authenticated' },
+  /** Broadcasts (transmission lists, spec §1 and the sidebar's broadcast list); not in the spec's table. */
+  broadcasts: { path: '/painel/transmissoes', access: 'authenticated' },
+  /** The company's call history (issue 26), for supervisors and administrators; not in the spec's table. */
+  calls: { path: '/painel/ligacoes', access: 'authenticated' },
   'conversation.messages': { path: '/painel/conversa/:contactId', access: 'authenticated' },
   'customer.information': { path: '/painel/conversa/:contactId/informacoes', access: 'authenticated' },
   'campaign.information': { path: '/painel/conversa/:contactId/campanha', access: 'authenticated' },
@@ -31,7 +37,12 @@ export const ROUTES = {
   'center.branding': { path: '/center/branding', access: 'authenticated' },
   'center.teams': { path: '/center/teams', access: 'authenticated' },
   'center.product': { path: '/center/product', access: 'authenticated' },
+  'center.surveys': { path: '/center/survey', access: 'authenticated' },
   'center.company': { path: '/center/company', access: 'authenticated' },
+  'center.suggestions': { path: '/center/suggestions', access: 'authenticated' },
+  'center.changelog': { path: '/center/changelog', access: 'authenticated' },
+  'center.ai': { path: '/center/ai', access: 'authenticated' },
+  'center.pipelines': { path: '/center/pipelines', access: 'authenticated' },
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteName = keyof typeof ROUTES;

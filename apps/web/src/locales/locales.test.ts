@@ -1,7 +1,18 @@
 // Every language has every key (spec: five languages, identical key sets) and the spec's pt_br texts verbatim,
-// in both parts of the texts: locales/<language>.json and locales/console/<language>.json (lib/i18n.ts).
+// in every part of the texts: locales/<language>.json, locales/console/<language>.json,
+// locales/center/<language>.json and locales/calls/<language>.json (lib/i18n.ts).
 import { LANGUAGES } from '@atende/contract';
 import { describe, expect, it } from 'vitest';
+import callsEn from './calls/en.json';
+import callsEs from './calls/es.json';
+import callsFr from './calls/fr.json';
+import callsPtBr from './calls/pt_br.json';
+import callsPtPt from './calls/pt_pt.json';
+import centerEn from './center/en.json';
+import centerEs from './center/es.json';
+import centerFr from './center/fr.json';
+import centerPtBr from './center/pt_br.json';
+import centerPtPt from './center/pt_pt.json';
 import consoleEn from './console/en.json';
 import consoleEs from './console/es.json';
 import consoleFr from './console/fr.json';
@@ -21,11 +32,30 @@ const CONSOLE: Record<string, unknown> = {
   pt_br: consolePtBr,
   pt_pt: consolePtPt,
 };
-/** Both parts fill one namespace: a language's texts are the two files together. */
+const CENTER: Record<string, unknown> = {
+  en: centerEn,
+  es: centerEs,
+  fr: centerFr,
+  pt_br: centerPtBr,
+  pt_pt: centerPtPt,
+};
+const CALLS: Record<string, unknown> = {
+  en: callsEn,
+  es: callsEs,
+  fr: callsFr,
+  pt_br: callsPtBr,
+  pt_pt: callsPtPt,
+};
+/** The parts fill one namespace: a language's texts are the four files together. */
 const LOCALES: Record<string, unknown> = Object.fromEntries(
   Object.keys(BASE).map((language) => [
     language,
-    { ...(BASE[language] as object), ...(CONSOLE[language] as object) },
+    {
+      ...(BASE[language] as object),
+      ...(CONSOLE[language] as object),
+      ...(CENTER[language] as object),
+      ...(CALLS[language] as object),
+    },
   ]),
 );
 
@@ -47,11 +77,12 @@ describe('locale files', () => {
   it('exist for every supported language', () => {
     expect(Object.keys(BASE).sort()).toEqual([...LANGUAGES].sort());
     expect(Object.keys(CONSOLE).sort()).toEqual([...LANGUAGES].sort());
+    expect(Object.keys(CENTER).sort()).toEqual([...LANGUAGES].sort());
   });
 
-  it('keep the console part apart from the base part (no top-level section in both)', () => {
-    const shared = Object.keys(consolePtBr).filter((section) => section in ptBr);
-    expect(shared).toEqual([]);
+  it('keep the parts apart (no top-level section in two of them)', () => {
+    const sections = [ptBr, consolePtBr, centerPtBr].flatMap((part) => Object.keys(part));
+    expect(sections.filter((section, index) => sections.indexOf(section) !== index)).toEqual([]);
   });
 
   it.each(Object.keys(LOCALES))('%s has exactly the keys of pt_br, none empty', (language) => {

@@ -9,6 +9,8 @@ export function fakeSocket() {
   const socket = {
     connected: true,
     emit: vi.fn(),
+    /** Acknowledged emits (the latency probe): recorded by `emit`, never answered. */
+    timeout: () => ({ emit: socket.emit }),
     on(event: string, listener: Listener) {
       const set = listeners.get(event) ?? new Set<Listener>();
       set.add(listener);

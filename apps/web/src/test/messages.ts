@@ -1,5 +1,5 @@
 // Messages and timeline items shaped by the contract, for the conversation's tests.
-import type { ContactChannel, ContactEvent, Item, Message } from '@atende/contract';
+import type { CallRecord, ContactChannel, ContactEvent, Item, Message } from '@atende/contract';
 
 export const CONTACT = '01a201b8-7800-7000-8000-000000000001';
 export const WHATSAPP = '01a201b8-7800-7000-8000-0000000000c1';
@@ -26,6 +26,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     failure_reason: null,
     read: true,
     reply_to: null,
+    transcription: null,
     internal: false,
     deleted_at: null,
     created_at: at,
@@ -66,6 +67,50 @@ export const eventItem = (value: ContactEvent): Item => ({
   type: 'event',
   created_at: value.created_at,
   event: value,
+});
+
+/** A customer's call (its CDR), answered and talked for 95 s, classified. */
+export function callRecord(overrides: Partial<CallRecord> = {}): CallRecord {
+  sequence += 1;
+  const at = new Date(Date.UTC(2026, 10, 20, 12, 0, sequence));
+  const iso = (offset: number) => new Date(at.getTime() + offset * 1000).toISOString();
+  return {
+    id: `01a201b8-7900-7000-8000-${String(sequence).padStart(12, '0')}`,
+    call_id: `call-${sequence}@pbx`,
+    direction: 'inbound',
+    type_id: 0,
+    state: 'ended',
+    from_number: '5511999990000',
+    to_number: 'atende',
+    operator_id: null,
+    operator_name: 'Ana',
+    contact_id: CONTACT,
+    contact_name: 'Maria Cliente',
+    started_at: iso(0),
+    answered_at: iso(5),
+    ended_at: iso(100),
+    ring_seconds: 5,
+    talk_seconds: 95,
+    hold_seconds: 0,
+    hangup_side: 'customer',
+    hangup_cause: 'normal',
+    sip_status: null,
+    reason_id: null,
+    reason_name: 'Dúvida',
+    notes: null,
+    recording_url: null,
+    classified_at: iso(120),
+    transferred_to_id: null,
+    transferred_to_name: null,
+    transferred_from_id: null,
+    ...overrides,
+  };
+}
+
+export const callItem = (value: CallRecord): Item => ({
+  type: 'call',
+  created_at: value.started_at,
+  call: value,
 });
 
 export function channel(overrides: Partial<ContactChannel> = {}): ContactChannel {

@@ -37,7 +37,7 @@ export async function apiWebhook(
   }
   const event = parsed.data;
   if (event.type === 'status') {
-    await io.statuses(account, [apiStatus(event)]);
+    await io.statuses([apiStatus(event)]);
     return ack({ ok: true });
   }
   const attachments = await files(event);

@@ -162,20 +162,19 @@ async function applyReceipt(account: ChannelAccountRecord, event: MetaEvent, io:
     const mids = event.delivery.mids ?? [];
     if (mids.length > 0) {
       await io.statuses(
-        account,
         mids.map((providerMessageId) => ({ providerMessageId, status: 'delivered' as const })),
       );
     }
     if (event.delivery.watermark) {
       const until = new Date(event.delivery.watermark);
-      await io.statusesUpTo(account, { address, status: 'delivered', until });
+      await io.statusesUpTo({ address, status: 'delivered', until });
     }
   }
   if (event.read) {
     if (event.read.watermark) {
-      await io.statusesUpTo(account, { address, status: 'read', until: new Date(event.read.watermark) });
+      await io.statusesUpTo({ address, status: 'read', until: new Date(event.read.watermark) });
     } else if (event.read.mid) {
-      await io.statuses(account, [{ providerMessageId: event.read.mid, status: 'read' }]);
+      await io.statuses([{ providerMessageId: event.read.mid, status: 'read' }]);
     }
   }
 }

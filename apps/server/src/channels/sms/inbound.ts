@@ -39,7 +39,7 @@ export async function smsWebhook(
   const fields = verifiedFields(account, request);
   if (fields.has('MessageStatus') && !fields.has('Body')) {
     const update = statusOf(fields);
-    if (update) await io.statuses(account, [update]);
+    if (update) await io.statuses([update]);
     return EMPTY_TWIML;
   }
   await io.ingest(await inboundMessage(account, fields, io));

@@ -329,9 +329,9 @@ describe('SMS channel (Twilio)', () => {
     expect(
       (await post(path, new URLSearchParams({ From: `+${CUSTOMER}`, Body: 'x' }).toString())).statusCode,
     ).toBe(400);
-    // Over the webhook body limit (the app's answer to any body too large: 400 body_too_large).
+    // Over the webhook body limit: 413 body_too_large, unread.
     const huge = await post(path, `Body=${'a'.repeat(2 * 1024 * 1024)}`);
-    expect(huge.statusCode).toBe(400);
+    expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ code: 'body_too_large' });
     expect((await smsMessages(admin.company.id)).length).toBe(before);
   });

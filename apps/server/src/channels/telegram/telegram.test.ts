@@ -391,7 +391,9 @@ describe('Telegram channel', () => {
       400,
     );
     const huge = JSON.stringify({ update_id: 10, message: { text: 'x'.repeat(3 * 1024 * 1024) } });
-    expect((await postTo(account, huge, secret)).json()).toMatchObject({ code: 'body_too_large' });
+    const oversized = await postTo(account, huge, secret);
+    expect(oversized.statusCode).toBe(413);
+    expect(oversized.json()).toMatchObject({ code: 'body_too_large' });
     // An update that is not a message (a member joined a group) is acknowledged and stores nothing.
     const join = { update_id: 11, my_chat_member: { chat: { id: 1, type: 'group' } } };
     expect((await postTo(account, JSON.stringify(join), secret)).statusCode).toBe(200);

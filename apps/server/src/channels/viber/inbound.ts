@@ -63,7 +63,7 @@ export async function viberWebhook(
     return OK;
   }
   const update = statusOf({ ...event, event: event.event });
-  if (update) await io.statuses(account, [update]);
+  if (update) await io.statuses([update]);
   // webhook, subscribed, unsubscribed, conversation_started, client_status…: acknowledged, nothing stored.
   return OK;
 }

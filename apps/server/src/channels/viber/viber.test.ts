@@ -330,7 +330,7 @@ describe('Viber channel', () => {
       (await post(path, sim.encode({ event: 'message', message_token: '5222222222222222222' }))).statusCode,
     ).toBe(400);
     const huge = await post(path, JSON.stringify({ event: 'message', pad: 'a'.repeat(2 * 1024 * 1024) }));
-    expect(huge.statusCode).toBe(400);
+    expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ code: 'body_too_large' });
     expect((await viberMessages(admin.company.id)).length).toBe(before);
   });

@@ -125,7 +125,7 @@ export async function whatsappWebhook(
       if (normalised) await io.ingest(normalised);
     }
     const statuses = (value.statuses ?? []).map(providerStatusOf);
-    if (statuses.length > 0) await io.statuses(account, statuses);
+    if (statuses.length > 0) await io.statuses(statuses);
   }
   return { status: 200, body: 'EVENT_RECEIVED', contentType: 'text/plain; charset=utf-8' };
 }

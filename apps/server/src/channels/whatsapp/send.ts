@@ -55,7 +55,7 @@ export async function graphFailure(response: Response): Promise<DeliveryError> {
       return new DeliveryError('whatsapp_window_closed', true);
   }
   if (error?.code === TOKEN_INVALID || response.status === 401) {
-    return new DeliveryError('whatsapp_token_invalid', true);
+    return new DeliveryError('provider_token_invalid', true);
   }
   return deliveryErrorOf(response, reason);
 }

@@ -207,6 +207,13 @@ export const messages = pgTable(
     template: jsonb('template').$type<{ name: string; language: string; variables: string[] }>(),
     /** The provider's id of the message: a retried webhook carrying the same id inserts nothing. */
     providerMessageId: text('provider_message_id'),
+    /**
+     * The account an outbound message left from: its provider's status callbacks reach this message only
+     * through that account's webhook (another account of the company and kind cannot move its status).
+     */
+    channelAccountId: uuid('channel_account_id').references(() => channelAccounts.id, {
+      onDelete: 'set null',
+    }),
     /** The sending client's id: a retried send request carrying the same id inserts nothing. */
     clientId: text('client_id'),
     status: messageStatus('status').notNull().default('received'),
@@ -215,6 +222,8 @@ export const messages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     /** The message this one quotes (the composer's "Responder"); a quoted message deleted for good unlinks. */
     replyToId: uuid('reply_to_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+    /** What an audio message says, once transcribed (search finds it like the text). */
+    transcription: text('transcription'),
     /** A private note: shown to colleagues in the timeline, never sent to the customer nor shown to them. */
     internal: boolean('internal').notNull().default(false),
     /** Deleted for everyone: the row stays (the timeline keeps its place) but its content is no longer served. */
@@ -233,6 +242,10 @@ export const messages = pgTable(
       .on(t.replyToId)
       .where(sql`${t.replyToId} is not null`),
     uniqueIndex('messages_provider_key').on(t.companyId, t.kind, t.providerMessageId),
+    // Deleting an account unlinks the messages sent from it: found through this (inbound ones stay out).
+    index('messages_channel_account_idx')
+      .on(t.channelAccountId)
+      .where(sql`${t.channelAccountId} is not null`),
     // Only messages sent from the console carry the composer's id: inbound ones stay out of the index.
     uniqueIndex('messages_client_key')
       .on(t.companyId, t.clientId)

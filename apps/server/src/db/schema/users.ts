@@ -44,6 +44,7 @@ export const users = pgTable(
     /** When the user last signed in (the Center's list shows it). */
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordHash: text('password_hash').notNull(),
+    /** The open pause, kept beside its `pauses` row (same transaction) for GET /api/user and the queue's check. */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     pauseReasonId: uuid('pause_reason_id').references(() => pauseReasons.id, { onDelete: 'set null' }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
@@ -87,4 +88,28 @@ export const sessions = pgTable(
     impersonatorId: uuid('impersonator_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * One-time password reset links an administrator made (issue 23): only the token's SHA-256 is kept, so the
+ * table leaks no usable link. A link is spent by setting `used_at` (also when a newer link replaces it).
+ */
+export const passwordResetLinks = pgTable(
+  'password_reset_links',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('password_reset_links_token_idx').on(table.tokenHash),
+    index('password_reset_links_user_idx').on(table.userId),
+  ],
 );

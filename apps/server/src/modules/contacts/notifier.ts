@@ -10,7 +10,7 @@ import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
 import { presentSummary, responsibleJoin, summaryColumns } from './presenter.ts';
 import { countWaiting } from './service.ts';
 
-/** Every inbound message and every change of a contact reads its summary once, for everyone concerned. */
+/** A change of a contact reads its summary once, for everyone concerned (an inbound message brings it along). */
 const summaryStatement = (db: Db) =>
   preparedRows(db, 'contact_summary', () =>
     db
@@ -20,6 +20,11 @@ const summaryStatement = (db: Db) =>
       .where(and(eq(contacts.id, param('contactId')), eq(contacts.companyId, param('companyId'))))
       .limit(1),
   );
+
+async function readSummary(db: Db, companyId: string, contactId: string) {
+  const [row] = await summaryStatement(db).execute({ contactId, companyId });
+  return row ? presentSummary(row) : null;
+}
 
 /**
  * The waiting count is read at most this often per company: it counts the whole queue, and a queue growing by
@@ -34,15 +39,12 @@ export function notifyContactChanges(db: Db, bus: EventBus, io: RealtimeServer):
   return bus.subscribe(async (event: DomainEvent) => {
     if (event.type === 'waiting.changed') return sendWaitingCount(event.companyId);
     if (event.type !== 'contact.changed') return;
-    const [row] = await summaryStatement(db).execute({
-      contactId: event.contactId,
-      companyId: event.companyId,
-    });
-    if (!row) return;
-    const summary = presentSummary(row);
+    const summary = event.summary ?? (await readSummary(db, event.companyId, event.contactId));
+    if (!summary) return;
+    const responsibleId = summary.responsible?.id ?? null;
     const audience = [
       rooms.supervisors(event.companyId),
-      row.responsibleId ? rooms.user(row.responsibleId) : rooms.attendants(event.companyId),
+      responsibleId ? rooms.user(responsibleId) : rooms.attendants(event.companyId),
     ];
     io.to(audience).emit(event.created ? 'contact.created' : 'contact.updated', summary);
     if (event.unreadChanged) {
@@ -55,7 +57,7 @@ export function notifyContactChanges(db: Db, bus: EventBus, io: RealtimeServer):
     if (event.previousResponsibleId !== undefined) {
       io.to(rooms.company(event.companyId)).emit('contact.assigned', {
         contact_id: summary.id,
-        responsible_id: row.responsibleId,
+        responsible_id: responsibleId,
         updated_at: summary.updated_at,
       });
     }

@@ -32,6 +32,7 @@ import {
 import { contactDetail, contactPage, filterCondition, hasPendingSchedule, listContacts } from './queries.ts';
 import { searchCondition } from './search.ts';
 import { inServedSegments } from '../teams/served-segments.ts';
+import { assertNotPaused } from '../pauses/queries.ts';
 
 const waitingCondition = (companyId: string) =>
   and(eq(contacts.companyId, companyId), eq(contacts.onQueue, true), isNull(contacts.responsibleId));
@@ -119,10 +120,12 @@ export function contactService(deps: { bus: EventBus }) {
 
     /**
      * Hands the caller the next waiting contact, of the segments they serve first (waitingOrder). The row is claimed with FOR UPDATE SKIP LOCKED inside one
-     * UPDATE, so two attendants pressing "next" at once always get different contacts.
+     * UPDATE, so two attendants pressing "next" at once always get different contacts. Refused while paused.
      */
     async takeNext(ctx: TenantContext): Promise<ContactDetail> {
       const contactId = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+        // A paused attendant gets no new customer (their own conversations stay open to them).
+        await assertNotPaused(ctx, tx);
         const claimed = await tx
           .update(contacts)
           .set(ownership(ctx.userId, new Date()))

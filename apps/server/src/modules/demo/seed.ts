@@ -17,10 +17,14 @@ import {
   wallets,
 } from '../../db/schema/index.ts';
 import type { CredentialsBox } from '../../platform/credentials.ts';
+import { phoneSettingsOf } from '../voice/settings.ts';
+import { seedSipAccounts } from '../voice/sip-accounts.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { createCompany, findCompanyBySlug } from '../companies/service.ts';
 import { createUser } from '../users/service.ts';
 import { DEMO_CONTACTS, seedDemoContacts, type DemoPeople } from './demo-contacts.ts';
+import { seedDemoSuggestions, seedProductChangelog } from './wishlist-changelog.ts';
+import { seedDemoPipelines } from './demo-pipelines.ts';
 
 export const DEMO_COMPANY = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
@@ -66,6 +70,16 @@ const demoWidget = (slug: string) => ({
 const named = (companyId: string, names: string[]) =>
   names.map((name, position) => ({ companyId, name, position }));
 
+/** The demo's pause reasons and the longest each may last, in minutes (null: no limit). */
+const DEMO_PAUSE_MINUTES: Record<string, number | null> = {
+  Almoço: 60,
+  Café: 15,
+  Banheiro: 10,
+  Reunião: null,
+  Treinamento: null,
+  'Feedback com supervisor': 30,
+};
+
 export type DemoCompanyOptions = {
   slug?: string;
   name?: string;
@@ -104,18 +118,12 @@ export async function seedDemo(
         ),
       )
       .returning({ id: channelAccounts.id, kind: channelAccounts.kind });
-    await tx
-      .insert(pauseReasons)
-      .values(
-        named(company.id, [
-          'Almoço',
-          'Café',
-          'Banheiro',
-          'Reunião',
-          'Treinamento',
-          'Feedback com supervisor',
-        ]),
-      );
+    await tx.insert(pauseReasons).values(
+      named(company.id, Object.keys(DEMO_PAUSE_MINUTES)).map((reason) => ({
+        ...reason,
+        maxMinutes: DEMO_PAUSE_MINUTES[reason.name] ?? null,
+      })),
+    );
     await tx
       .insert(eventActions)
       .values(
@@ -171,6 +179,13 @@ export async function seedDemo(
       authorId: created.attendant!,
       text: 'Vou verificar com o setor responsável e já volto com a resposta, {{first_name}}.',
     });
+    await seedDemoSuggestions(tx, company.id, created);
+    await seedProductChangelog(tx);
+    // Voice: the embedded PBX's settings and an extension for every demo user (sealed, so only with the key).
+    if (credentials) {
+      await phoneSettingsOf(tx, credentials, company.id);
+      await seedSipAccounts(tx, credentials, company.id, Object.values(created));
+    }
     await seedDemoContacts(
       tx,
       {
@@ -181,6 +196,10 @@ export async function seedDemo(
       },
       { count: contacts },
     );
+    await seedDemoPipelines(tx, company.id, {
+      attendantIds: [created.attendant!, created.attendant2!],
+      authorId: created.supervisor!,
+    });
     return true;
   });
 }

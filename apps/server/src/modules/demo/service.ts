@@ -1,7 +1,8 @@
 // What the demo's operator asks of a running server (through the local control socket, control.ts): feed a
 // customer message through the real ingest path, bulk-load synthetic contacts into a company, point a
-// company's e-mail account at given mail servers or its account of a provider kind at that provider's simulator. The process's own operator acts here, for no tenant: these
-// operations take their input only.
+// company's e-mail account at given mail servers or its account of a provider kind at that provider's
+// simulator, tell simulated phone customers how to reach the embedded PBX. The process's own operator acts
+// here, for no tenant: these operations take their input only.
 import {
   WEBHOOK_REGISTRATION,
   isProviderKind,
@@ -10,7 +11,7 @@ import {
 } from '@atende/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AdapterRegistry, Ingest } from '../../channels/adapter.ts';
-import { channelAccounts } from '../../db/schema/index.ts';
+import { channelAccounts, contactChannels, contacts } from '../../db/schema/index.ts';
 import type { CredentialsBox } from '../../platform/credentials.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events.ts';
@@ -22,6 +23,8 @@ import {
 } from '../channel-accounts/service.ts';
 import { findCompanyBySlug } from '../companies/service.ts';
 import type { SimulatedInbound } from './control.ts';
+import { embeddedWsUrl } from '../voice/presenter.ts';
+import { carrierPassword, phoneSettingsOf } from '../voice/settings.ts';
 import { seedContacts } from './seed.ts';
 
 export type DemoDeps = {
@@ -82,6 +85,33 @@ export function demoService(deps: DemoDeps) {
      * through the adapter, as the Center's button does. Answers the account as the Center shows it (its
      * webhook address and the secrets this server made for the provider's side).
      */
+    /**
+     * How simulated customers reach the company's embedded PBX (its WebSocket, SIP domain and carrier
+     * password) and which customers they are: the first with a voice number, so calls ring with their card.
+     */
+    async voiceCarrier(input: { company: string; customers: number }) {
+      const { id: companyId } = await company(input.company);
+      const settings = await phoneSettingsOf(db, deps.credentials, companyId);
+      if (settings.pbx !== 'embedded') {
+        throw new Error(
+          `${input.company} uses an external PBX (${settings.wsUrl}); customers call the embedded one`,
+        );
+      }
+      const customers = await db
+        .select({ name: contacts.name, number: contactChannels.address })
+        .from(contactChannels)
+        .innerJoin(contacts, eq(contacts.id, contactChannels.contactId))
+        .where(and(eq(contactChannels.companyId, companyId), eq(contactChannels.kind, 'voice')))
+        .orderBy(asc(contactChannels.createdAt))
+        .limit(input.customers);
+      return {
+        ws_url: embeddedWsUrl(deps.config.publicUrl),
+        sip_domain: settings.sipDomain,
+        carrier_password: carrierPassword(deps.credentials, settings),
+        customers,
+      };
+    },
+
     async connectChannel(input: { company: string; account: ChannelAccountInput }) {
       const { kind } = input.account;
       if (!isProviderKind(kind)) throw new Error(`${kind} is not a provider kind`);

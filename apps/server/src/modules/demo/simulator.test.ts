@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:net';
-import type { CenterChannelAccount } from '@atende/contract';
+import type { CallRecord, CenterChannelAccount, PhoneSettings } from '@atende/contract';
 import { freePort } from '@atende/simulators/email';
 import { startTelegramSimulator } from '@atende/simulators/providers/telegram';
+import { SipPhone } from '@atende/simulators/sip-phone';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -12,6 +13,7 @@ import { injectAs, loginAs } from '../../../test/factories.ts';
 import { CHANNEL_ADAPTERS } from '../../channels/index.ts';
 import { createAdapterRegistry } from '../../channels/registry.ts';
 import { parseChannelKinds, startProviderCustomers } from '../../cli/provider-customers.ts';
+import { startVoiceCustomers, type VoiceCustomers } from '../../cli/voice-customers.ts';
 import { channelAccounts, messages } from '../../db/schema/index.ts';
 import { openControlClient, startControlSocket } from '../../platform/control-socket.ts';
 import { findCompanyBySlug } from '../companies/service.ts';
@@ -31,7 +33,7 @@ beforeAll(async () => {
     env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
-  await seedDemo(t.database.db);
+  await seedDemo(t.database.db, { credentials: t.app.deps.credentials });
   dir = await mkdtemp(join(tmpdir(), 'atende-control-'));
   server = await startControlSocket(join(dir, 'control.sock'), controlCommands(t.app.deps));
 });
@@ -232,6 +234,106 @@ describe('traffic simulator over the control socket', () => {
       client.close();
     }
   });
+
+  it('phone customers (--voice) call the attendant through the embedded PBX, talk, and answer the attendant’s calls', async () => {
+    const demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
+    const token = await loginAs(t.app, demo, { username: 'attendant' } as never, 'demo1234');
+    const own = (await injectAs(t.app, { token }, { url: '/api/phone/settings' })).json<PhoneSettings>();
+    // The attendant's softphone: a SIP phone with the account the console registers with.
+    const attendantPhone = new SipPhone({
+      wsUrl: own.ws_url,
+      uri: own.account!.uri,
+      password: own.account!.password,
+      toneHz: 1000,
+    });
+    const client = await openControlClient(join(dir, 'control.sock'));
+    const lines: string[] = [];
+    let voice: VoiceCustomers | null = null;
+    try {
+      await attendantPhone.next('registered');
+      voice = await startVoiceCustomers(client, 'demo', {
+        phones: 2,
+        talkMs: 1_500,
+        ringMs: 200,
+        log: (line) => lines.push(line),
+      });
+      // The demo's first customers with a voice number, registered through the carrier access.
+      expect(voice.customers).toHaveLength(2);
+      const [caller, callee] = voice.customers as [
+        { name: string; number: string },
+        { name: string; number: string },
+      ];
+      expect(caller.number).toMatch(/^\d{10,13}$/);
+      expect(
+        t.app.pbx
+          .registered(demo.id)
+          .filter((entry) => entry.kind === 'customer')
+          .map((entry) => entry.user)
+          .sort(),
+      ).toEqual([caller.number, callee.number].sort());
+
+      // A customer calls the company: the free attendant rings, answers, hears the customer's tone, and the
+      // customer hangs up after talking a while.
+      const outcome = voice.call();
+      expect((await attendantPhone.next('incoming')).from).toBe(caller.number);
+      attendantPhone.answer();
+      const heard = await attendantPhone.measure(440, 800);
+      expect(heard.toneShare).toBeGreaterThan(0.5);
+      expect(await outcome).toEqual({ answered: true, hungUpBy: 'customer' });
+      expect((await attendantPhone.next('ended')).originator).toBe('remote');
+
+      // The attendant calls the other customer, who answers after a ring; the attendant hangs up.
+      attendantPhone.call(`sip:${callee.number}@${own.sip_domain}`);
+      await attendantPhone.next('confirmed');
+      expect((await attendantPhone.measure(550, 800)).toneShare).toBeGreaterThan(0.5);
+      attendantPhone.hangup();
+      await attendantPhone.next('ended');
+      await t.app.pbx.idle();
+      expect(lines).toEqual([
+        `☎ ${caller.name} (${caller.number}) calls sip:atende@${own.sip_domain}`,
+        `☎ ${callee.name} (${callee.number}): call from ${own.account!.username}, answering`,
+      ]);
+
+      const admin = await loginAs(t.app, demo, { username: 'admin' } as never, 'demo1234');
+      const records = (await injectAs(t.app, { token: admin }, { url: '/api/center/phone/calls' })).json<{
+        data: CallRecord[];
+      }>().data;
+      expect(records.find((record) => record.from_number === caller.number)).toMatchObject({
+        direction: 'inbound',
+        hangup_side: 'customer',
+        contact_id: expect.any(String),
+      });
+      expect(records.find((record) => record.to_number === callee.number)).toMatchObject({
+        direction: 'outbound',
+        hangup_side: 'operator',
+        contact_id: expect.any(String),
+      });
+
+      // Nothing to call through when the company's PBX is elsewhere.
+      await injectAs(
+        t.app,
+        { token: admin },
+        {
+          method: 'PUT',
+          url: '/api/center/phone/settings',
+          payload: {
+            pbx: 'external',
+            ws_url: 'wss://pbx.example.com/ws',
+            sip_domain: own.sip_domain,
+            wrap_up_seconds: 30,
+            ring_timeout_seconds: 30,
+          },
+        },
+      );
+      await expect(client.send('voice-carrier', { company: 'demo', customers: 1 })).rejects.toThrow(
+        'uses an external PBX',
+      );
+      await expect(client.send('voice-carrier', { company: 'demo', customers: 0 })).rejects.toThrow();
+    } finally {
+      client.close();
+      await Promise.all([voice?.stop(), attendantPhone.stop()]);
+    }
+  }, 60_000);
 
   it('seed-contacts creates a company like the demo one with that many contacts, then adds more', async () => {
     const client = await openControlClient(join(dir, 'control.sock'));

@@ -82,7 +82,15 @@ export async function deleteMessage(
     const at = new Date();
     const [erased] = await tx
       .update(messages)
-      .set({ deletedAt: at, deletedBy: ctx.userId, text: '', subject: null, html: null, updatedAt: at })
+      .set({
+        deletedAt: at,
+        deletedBy: ctx.userId,
+        text: '',
+        transcription: null,
+        subject: null,
+        html: null,
+        updatedAt: at,
+      })
       .where(
         and(eq(messages.id, messageId), eq(messages.companyId, ctx.companyId), isNull(messages.deletedAt)),
       )

@@ -19,7 +19,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { param, prepared } from '../../platform/db/prepared.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
-import { QUEUES, RETRY, type Jobs } from '../../platform/jobs.ts';
+import { QUEUES, RETRY, type Jobs, type QueueName } from '../../platform/jobs.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import { webhookUrl } from '../webhooks/service.ts';
@@ -70,7 +70,16 @@ const pendingMessage = (db: Db) =>
       .limit(1),
   );
 
-export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attempt: number): Promise<void> {
+/**
+ * Sends one pending message. `queue` is where a wait for a provider's rate limit is enqueued again: the queue
+ * the job came from (a broadcast's sends keep their own).
+ */
+export async function deliverMessage(
+  deps: DeliveryDeps,
+  job: DeliveryJob,
+  attempt: number,
+  queue: QueueName = QUEUES.sendMessage,
+): Promise<void> {
   const [row] = await pendingMessage(deps.db).execute({ messageId: job.messageId, companyId: job.companyId });
   // Already handled (a duplicate job after a crash), gone, or deleted before it went: nothing to do.
   if (!row || row.status !== 'pending' || row.deletedAt) return;
@@ -80,7 +89,8 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
     );
   if (row.blacklisted) return fail('blacklisted');
   const adapter = deps.adapters(row.kind);
-  const account = await accountForSend(deps.db, deps.credentials, job.companyId, row.kind, row.outputLineId);
+  const line = job.accountId ?? row.outputLineId;
+  const account = await accountForSend(deps.db, deps.credentials, job.companyId, row.kind, line);
   try {
     const sent = await adapter.send({
       messageId: row.id,
@@ -110,6 +120,7 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
       ...job,
       status: 'sent',
       providerMessageId: sent.providerMessageId,
+      channelAccountId: account?.id,
     });
     if (account) await deps.health.outbound(account);
   } catch (error) {
@@ -117,7 +128,7 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
     if (account) await deps.health.error(account, reason);
     const rateLimited = error instanceof DeliveryError && error.retryAfterMs !== null;
     if (rateLimited && (job.rateLimitWaits ?? 0) < RATE_LIMIT_WAITS_MAX) {
-      return waitOutRateLimit(deps, job, error.retryAfterMs!);
+      return waitOutRateLimit(deps, job, error.retryAfterMs!, queue);
     }
     const lastAttempt = attempt > RETRY.retryLimit;
     if ((error instanceof DeliveryError && error.permanent) || lastAttempt) return fail(reason);
@@ -129,9 +140,14 @@ export async function deliverMessage(deps: DeliveryDeps, job: DeliveryJob, attem
  * The provider said when to try again: a new job for that time replaces this one (durable like any send, and
  * not counted against the retries meant for failures).
  */
-async function waitOutRateLimit(deps: DeliveryDeps, job: DeliveryJob, delayMs: number): Promise<void> {
+async function waitOutRateLimit(
+  deps: DeliveryDeps,
+  job: DeliveryJob,
+  delayMs: number,
+  queue: QueueName,
+): Promise<void> {
   const next: DeliveryJob = { ...job, rateLimitWaits: (job.rateLimitWaits ?? 0) + 1 };
-  await deps.jobs.enqueue(deps.db, QUEUES.sendMessage, next, {
+  await deps.jobs.enqueue(deps.db, queue, next, {
     startAfter: new Date(Date.now() + delayMs),
   });
 }

@@ -1,9 +1,8 @@
-// Per-message actions of the conversation: reactions, the message data panel, an e-mail's HTML, and transcription (answered
-// with a clear "not configured" until the AI area provides a transcriber).
+// Per-message actions of the conversation: reactions, the message data panel and an e-mail's HTML (transcription
+// is the AI area's: modules/ai).
 import type { Message, MessageMetaData, MessageHtml } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import {
-  attachments,
   channelAccounts,
   contactChannels,
   messageReactions,
@@ -93,18 +92,6 @@ export async function messageMetaData(
     created_at: message.createdAt.toISOString(),
     updated_at: message.updatedAt.toISOString(),
   };
-}
-
-/** Transcription needs a speech-to-text provider, which the AI area configures; until then it says so. */
-export async function transcribe(ctx: TenantContext, contactId: string, messageId: string): Promise<never> {
-  await assertMessage(ctx, contactId, messageId);
-  const [audio] = await ctx.db
-    .select({ id: attachments.id })
-    .from(attachments)
-    .where(and(eq(attachments.messageId, messageId), eq(attachments.kind, 'audio')))
-    .limit(1);
-  if (!audio) throw new AppError('not_audio', 400);
-  throw new AppError('transcription_not_configured', 400);
 }
 
 /** The HTML version of an e-mail, sanitised here so no script or remote load ever reaches a browser. */

@@ -166,7 +166,7 @@ export const escapeHtml = (value: string) =>
   );
 
 /** RFC 4180 quoting; a leading =, +, - or @ is neutralised so a spreadsheet never runs it as a formula. */
-const csvCell = (value: string) => {
+export const csvCell = (value: string) => {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 };

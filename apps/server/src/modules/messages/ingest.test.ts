@@ -227,10 +227,15 @@ describe('realtime gateway', () => {
       (e) => e.contact_id === takenId && e.count >= 1,
     );
     expect(unread.count).toBeGreaterThanOrEqual(1);
-    await boss.next(
+    const updated = await boss.next(
       'contact.updated',
       (c: ContactSummary) => c.id === takenId && c.last_message?.text === 'Ainda estou aguardando',
     );
+    // The update comes with the stored message, not read back: exactly what the contact list shows.
+    const listed = await injectAs(t.app, supervisor, { url: '/api/contacts' });
+    const shown = listed.json<{ data: ContactSummary[] }>().data.find((c) => c.id === takenId);
+    expect(updated).toEqual(shown);
+    expect(updated.responsible).toEqual({ id: attendant.user.id, name: attendant.user.name });
     await new Promise((resolve) => setTimeout(resolve, 200));
     const leaked = colleague.received.filter(
       (entry) => entry.event === 'contact.updated' && (entry.payload as ContactSummary).id === takenId,

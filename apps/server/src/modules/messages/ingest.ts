@@ -4,13 +4,14 @@
 // or channel otherwise. Events go out after the commit, the new message in them.
 import { storableText } from '@atende/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { contactChannels, contacts, messages } from '../../db/schema/index.ts';
+import { contactChannels, contacts, messages, users } from '../../db/schema/index.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
-import { param, preparedSql } from '../../platform/db/prepared.ts';
+import { param, preparedSql, type RawRow } from '../../platform/db/prepared.ts';
 import { inTransaction, type DomainEvent, type EventBus } from '../../platform/events.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { normaliseAddress } from '../contacts/addresses.ts';
+import { presentSummary, type SummaryFields } from '../contacts/presenter.ts';
 import type { Ingest, InboundMessage, IngestResult } from '../../channels/adapter.ts';
 import { storeInboundAttachments } from './inbound-attachments.ts';
 import { presentMessage } from './presenter.ts';
@@ -43,9 +44,12 @@ export async function ingestInbound(deps: IngestDeps, received: InboundMessage):
   }
   for (let attempt = 1; ; attempt++) {
     const written: string[] = [];
+    // Just tried outside (text): the channel was not there. A racing first message that creates it meanwhile
+    // makes this attempt's channel insert fail, and the next attempt finds it.
+    const channelMissing = attempt === 1 && !message.attachments?.length;
     try {
       return await inTransaction(deps.db, deps.bus, (tx, record) =>
-        ingestOnce(tx, record, message, address, digitsReversed, at, async (messageId) => {
+        ingestOnce(tx, record, message, address, digitsReversed, at, channelMissing, async (messageId) => {
           const owner = { companyId: message.companyId, messageId };
           written.push(
             ...(await storeInboundAttachments(tx, deps.storage, owner, message.attachments ?? [])),
@@ -86,9 +90,10 @@ async function ingestOnce(
   address: string,
   digitsReversed: string | null,
   at: Date,
+  channelMissing: boolean,
   storeFiles: (messageId: string) => Promise<void>,
 ): Promise<IngestResult> {
-  let stored = await storeMessage(tx, message, address, at);
+  let stored = channelMissing ? undefined : await storeMessage(tx, message, address, at);
   let createdContact = false;
   if (!stored) {
     // A new address: answering a known thread (a colleague of the customer in copy), it joins that contact;
@@ -123,7 +128,7 @@ async function ingestOnce(
   return storedResult(stored, message, at, createdContact, record, !message.attachments?.length);
 }
 
-type StoredRow = {
+type StoredRow = Partial<RawRow<SummaryFields>> & {
   channel_id: string;
   contact_id: string;
   /** Null when the provider's id was stored before: a retried delivery. */
@@ -196,12 +201,24 @@ const storeStatement = (db: Db) =>
         updated_at = now()
       from stored
       where contacts.id = stored.contact_id and contacts.company_id = ${param('companyId')}
-      returning contacts.on_queue, contacts.queued_at
+      returning contacts.*
     )
     select channel.id as channel_id, channel.contact_id, stored.id as message_id,
       (extract(epoch from stored.updated_at) * 1000)::float8 as updated_ms,
-      queue.on_queue and queue.queued_at = ${param('at')}::timestamptz as newly_queued
-    from channel left join stored on true left join queue on true`,
+      queue.on_queue and queue.queued_at = ${param('at')}::timestamptz as newly_queued,
+      -- The contact as the console lists it (contacts/presenter.ts summaryColumns), so that its realtime
+      -- update need not read it back.
+      queue.id as "id", queue.name as "name", queue.priority as "priority", queue.critical as "critical",
+      queue.online as "online", queue.on_queue as "onQueue", queue.status as "status",
+      queue.snoozed_until as "snoozedUntil", queue.chatbot as "chatbot",
+      queue.first_response_pending as "firstResponsePending", queue.unread_count as "unreadCount",
+      queue.responsible_id as "responsibleId", responsible.name as "responsibleName",
+      queue.main_channel_kind as "mainChannel", queue.last_message_at as "lastMessageAt",
+      queue.last_message_text as "lastMessageText", queue.last_message_direction as "lastMessageDirection",
+      queue.last_message_channel as "lastMessageChannel", queue.unanswered_since as "unansweredSince",
+      queue.last_event as "lastEvent", queue.updated_at as "updatedAt"
+    from channel left join stored on true left join queue on true
+      left join ${users} responsible on responsible.id = queue.responsible_id`,
   );
 
 /** The result of a stored (or repeated) message, and the events it makes. */
@@ -219,7 +236,16 @@ function storedResult(
   if (!messageId) return { contactId, messageId: null, duplicate: true, createdContact };
   const presented = withMessage ? presentInbound(stored, messageId, message, at) : undefined;
   record({ type: 'message.created', companyId, contactId, messageId, message: presented });
-  record({ type: 'contact.changed', companyId, contactId, created: createdContact, unreadChanged: true });
+  // The statement's row carries the contact's summary, once its queue state was written.
+  const summary = stored.id ? presentSummary(stored as RawRow<SummaryFields>) : undefined;
+  record({
+    type: 'contact.changed',
+    companyId,
+    contactId,
+    created: createdContact,
+    unreadChanged: true,
+    summary,
+  });
   if (stored.newly_queued) record({ type: 'waiting.changed', companyId });
   return { contactId, messageId, duplicate: false, createdContact, message: presented };
 }
@@ -242,6 +268,7 @@ const presentInbound = (stored: StoredRow, id: string, message: InboundMessage, 
     failureReason: null,
     readAt: null,
     replyTo: null,
+    transcription: null,
     internal: false,
     deletedAt: null,
     createdAt: at,

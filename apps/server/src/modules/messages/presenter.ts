@@ -43,6 +43,7 @@ export const messageColumns = {
   failureReason: messages.failureReason,
   readAt: messages.readAt,
   replyTo: quotedExcerpt,
+  transcription: messages.transcription,
   internal: messages.internal,
   deletedAt: messages.deletedAt,
   createdAt: messages.createdAt,
@@ -84,7 +85,14 @@ export const messagesJson = (db: Db) =>
 
 export type MessageRow = Omit<
   typeof messages.$inferSelect,
-  'companyId' | 'providerMessageId' | 'html' | 'emailReferences' | 'replyToId' | 'deletedBy' | 'template'
+  | 'companyId'
+  | 'providerMessageId'
+  | 'channelAccountId'
+  | 'html'
+  | 'emailReferences'
+  | 'replyToId'
+  | 'deletedBy'
+  | 'template'
 > & {
   senderName: string | null;
   hasHtml: boolean;
@@ -117,6 +125,7 @@ export function presentMessage(
     failure_reason: row.failureReason,
     read: row.direction === 'out' || row.readAt !== null,
     reply_to: row.replyTo,
+    transcription: row.deletedAt === null ? row.transcription : null,
     internal: row.internal,
     deleted_at: row.deletedAt === null ? null : isoTimestamp(row.deletedAt),
     created_at: isoTimestamp(row.createdAt),

@@ -145,12 +145,6 @@ export function messageRoutes(app: FastifyInstance, service: MessageService): vo
   );
 
   r.post(
-    '/api/conversation/:id/messages/:messageId/transcribe',
-    { schema: { tags, params: MessageParams, response: responses(Ok) } },
-    (request) => service.transcribe(ctx(request), request.params),
-  );
-
-  r.post(
     '/api/conversation/:id/messages/:messageId/retry',
     { schema: { tags, params: MessageParams, response: responses(Message) } },
     (request) => service.retry(ctx(request), request.params),

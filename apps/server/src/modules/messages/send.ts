@@ -24,6 +24,8 @@ export type DeliveryJob = {
   contactId: string;
   /** How many provider rate limits this message has waited out (delivery.ts). */
   rateLimitWaits?: number;
+  /** The account to send from instead of the channel's own line (a broadcast's chosen account). */
+  accountId?: string;
 };
 
 const PREVIEW_LENGTH = 280;

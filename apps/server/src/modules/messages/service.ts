@@ -22,7 +22,7 @@ import type { FileStorage } from '../../platform/storage.ts';
 import { searchCompanyMessages } from './company-search.ts';
 import { deleteMessage } from './delete.ts';
 import { retryMessage } from './delivery.ts';
-import { messageHtml, messageMetaData, toggleReaction, transcribe } from './details.ts';
+import { messageHtml, messageMetaData, toggleReaction } from './details.ts';
 import { exportConversation } from './export.ts';
 import type { CheckedFile } from './files.ts';
 import { markConversationRead, markConversationUnread } from './read-state.ts';
@@ -88,7 +88,6 @@ export function messageService(deps: MessageServiceDeps) {
       toggleReaction(ctx, deps, input.id, input.messageId, input.emoji),
     metaData: (ctx: TenantContext, input: MessageRef) => messageMetaData(ctx, input.id, input.messageId),
     html: (ctx: TenantContext, input: MessageRef) => messageHtml(ctx, input.id, input.messageId),
-    transcribe: (ctx: TenantContext, input: MessageRef) => transcribe(ctx, input.id, input.messageId),
 
     export: (
       ctx: TenantContext,

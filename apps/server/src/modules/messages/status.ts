@@ -13,6 +13,8 @@ export type StatusChange = {
   status: MessageStatus;
   failureReason?: string | null;
   providerMessageId?: string;
+  /** The account the message left from, recorded with its provider id when it is sent. */
+  channelAccountId?: string;
 };
 
 /**
@@ -26,6 +28,7 @@ export async function advanceStatus(db: Db, bus: EventBus, change: StatusChange)
       status: change.status,
       failureReason: change.status === 'failed' ? (change.failureReason ?? null) : null,
       providerMessageId: change.providerMessageId,
+      channelAccountId: change.channelAccountId,
       updatedAt: new Date(),
     })
     .where(
@@ -54,7 +57,10 @@ export async function advanceStatus(db: Db, bus: EventBus, change: StatusChange)
   return true;
 }
 
-/** Our outbound message that a provider knows by its own id, on a kind (the id is unique per company and kind). */
+/**
+ * Our outbound message that a provider knows by its own id, sent from the account whose webhook tells it (the id
+ * is unique per company and kind; another account of the company and kind may not reach the message).
+ */
 const byProviderId = (db: Db) =>
   prepared(db, 'status_by_provider_id', () =>
     db
@@ -65,6 +71,7 @@ const byProviderId = (db: Db) =>
           eq(messages.companyId, param('companyId')),
           eq(messages.kind, param<ChannelKind>('kind')),
           eq(messages.providerMessageId, param('providerMessageId')),
+          eq(messages.channelAccountId, param('channelAccountId')),
           eq(messages.direction, 'out'),
         ),
       )
@@ -74,6 +81,7 @@ const byProviderId = (db: Db) =>
 export type ProviderStatusChange = {
   companyId: string;
   kind: ChannelKind;
+  channelAccountId: string;
   providerMessageId: string;
   status: MessageStatus;
   failureReason?: string | null;
@@ -96,7 +104,7 @@ export async function advanceStatusByProviderId(
 }
 
 /**
- * A watermark receipt (Messenger, Instagram): every message sent on the channel account to the customer's
+ * A watermark receipt (Messenger, Instagram): every message sent from the channel account to the customer's
  * address at or before `until` reached the status, unless it is already further on.
  */
 export async function advanceStatusUpTo(
@@ -105,6 +113,7 @@ export async function advanceStatusUpTo(
   receipt: {
     companyId: string;
     kind: ChannelKind;
+    channelAccountId: string;
     address: string;
     status: 'delivered' | 'read';
     until: Date;
@@ -117,6 +126,7 @@ export async function advanceStatusUpTo(
       and(
         eq(messages.companyId, receipt.companyId),
         eq(messages.kind, receipt.kind),
+        eq(messages.channelAccountId, receipt.channelAccountId),
         eq(messages.direction, 'out'),
         lte(messages.createdAt, receipt.until),
         inArray(messages.status, [...MESSAGE_STATUS_REACHABLE_FROM[receipt.status]]),

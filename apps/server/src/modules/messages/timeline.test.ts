@@ -1,8 +1,8 @@
-import type { EventItem, Item, ItemsPage } from '@atende/contract';
+import type { CallItem, EventItem, Item, ItemsPage } from '@atende/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactEvents, eventActions, messages } from '../../db/schema/index.ts';
+import { contactEvents, eventActions, messages, voiceCalls } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { injectAs, makeActor, makeContact, type Actor } from '../../../test/factories.ts';
+import { injectAs, makeActor, makeCompany, makeContact, type Actor } from '../../../test/factories.ts';
 import { connectSocket } from '../../../test/realtime-client.ts';
 
 let t: TestApp;
@@ -16,9 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const idOf = (item: Item): string => (item.type === 'message' ? item.message.id : item.event.id);
+const idOf = (item: Item): string =>
+  item.type === 'message' ? item.message.id : item.type === 'event' ? item.event.id : item.call.id;
 const labelOf = (item: Item): string =>
-  item.type === 'message' ? item.message.text : item.event.description;
+  item.type === 'message'
+    ? item.message.text
+    : item.type === 'event'
+      ? item.event.description
+      : item.call.call_id;
 
 /**
  * A conversation of 19 messages and 12 events whose timestamps collide within and across kinds (three items
@@ -177,5 +182,82 @@ describe('timeline with events', () => {
     } finally {
       socket.disconnect();
     }
+  });
+});
+
+describe('timeline with calls', () => {
+  it('places the customer’s calls (CDRs) among the pages’ messages, once each, scoped by company', async () => {
+    const db = t.database.db;
+    const contact = await makeContact(db, me.company, { responsibleId: me.user.id });
+    const base = Date.now() - 3_600_000;
+    const at = (minute: number) => new Date(base + minute * 60_000);
+    // Six messages, a minute apart; calls between them, one before the first and one after the last.
+    await db.insert(messages).values(
+      [0, 1, 2, 3, 4, 5].map((minute) => ({
+        companyId: me.company.id,
+        contactId: contact.id,
+        kind: 'whatsapp' as const,
+        direction: 'in' as const,
+        text: `message${minute}`,
+        createdAt: at(minute * 2 + 1),
+      })),
+    );
+    const call = (callId: string, minute: number, companyId = me.company.id) => ({
+      companyId,
+      callId,
+      direction: 'inbound' as const,
+      typeId: 0 as const,
+      state: 'ended' as const,
+      fromNumber: '5511988887777',
+      toNumber: 'atende',
+      operatorId: me.user.id,
+      contactId: contact.id,
+      startedAt: at(minute),
+      answeredAt: new Date(at(minute).getTime() + 5_000),
+      endedAt: new Date(at(minute).getTime() + 65_000),
+      hangupSide: 'customer' as const,
+      hangupCause: 'normal' as const,
+    });
+    const other = await makeCompany(db);
+    await db
+      .insert(voiceCalls)
+      .values([call('first', 0), call('middle', 6), call('last', 12), call('elsewhere', 7, other.id)]);
+
+    const whole = await get(`/api/conversation/${contact.id}/items?limit=100`);
+    expectNewestFirst(whole.data);
+    expect(whole.data.map(labelOf)).toEqual([
+      'last',
+      'message5',
+      'message4',
+      'message3',
+      'middle',
+      'message2',
+      'message1',
+      'message0',
+      'first',
+    ]);
+    const last = whole.data[0] as CallItem;
+    expect(last).toMatchObject({
+      type: 'call',
+      created_at: at(12).toISOString(),
+      call: {
+        direction: 'inbound',
+        operator_name: me.user.name,
+        talk_seconds: 60,
+        contact_id: contact.id,
+      },
+    });
+
+    // Paged two messages at a time: every call once, in its place, on the page covering its time.
+    const paged: Item[] = [];
+    let url = `/api/conversation/${contact.id}/items?limit=2`;
+    for (;;) {
+      const page = await get(url);
+      paged.push(...page.data);
+      if (!page.has_more) break;
+      const oldest = page.data.filter((item) => item.type !== 'call').at(-1)!;
+      url = `/api/conversation/${contact.id}/items?limit=2&before_created_at=${encodeURIComponent(oldest.created_at)}&before_id=${idOf(oldest)}`;
+    }
+    expect(paged.map(labelOf)).toEqual(whole.data.map(labelOf));
   });
 });

@@ -1,7 +1,7 @@
 // The conversation timeline: messages and registered events of a contact the user may see, newest first, the
 // latest page and older pages. Both kinds are ordered by (created_at, id); a page is the newest `limit` items
 // of their union before the anchor, so given the boundary item's id too pages never skip or repeat one.
-import type { EventItem, Item, ItemsPage, ItemsQuery, PaginateQuery } from '@atende/contract';
+import type { CallItem, EventItem, Item, ItemsPage, ItemsQuery, PaginateQuery } from '@atende/contract';
 import { desc, sql, type AnyColumn } from 'drizzle-orm';
 import { contactEvents, messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -12,6 +12,8 @@ import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { forVisibleContact, maySeeContact, scopeValues, visibility } from '../contacts/queries.ts';
 import { presentEvent } from '../events/presenter.ts';
 import { contactEventJsonRows, type EventJsonRow } from '../events/queries.ts';
+import { contactCallsIn } from '../voice/calls.ts';
+import { presentCall } from '../voice/presenter.ts';
 import {
   conversationMessagesJson,
   messageItem,
@@ -117,7 +119,27 @@ async function page(
       return { createdAt: event.created_at, id: event.id, item };
     }),
   ].sort(newerFirst);
-  return { data: merged.slice(0, limit).map((entry): Item => entry.item), has_more: merged.length > limit };
+  const shown = merged.slice(0, limit);
+  const hasMore = merged.length > limit;
+  // The calls of the span this page covers: from its oldest item (or the beginning, on the last page) to the
+  // earlier of its anchors (the newer side was the previous page's).
+  const upper = [messageAnchor, eventAnchor]
+    .map((anchor) => anchor?.createdAt.getTime())
+    .filter((time): time is number => time !== undefined);
+  const oldest = shown.at(-1);
+  const calls = await contactCallsIn(ctx.db, ctx.companyId, contactId, {
+    from: hasMore && oldest ? new Date(oldest.createdAt) : null,
+    before: upper.length > 0 ? new Date(Math.min(...upper)) : null,
+  });
+  const withCalls = [
+    ...shown,
+    ...calls.map((row) => {
+      const call = presentCall(row);
+      const item: CallItem = { type: 'call', created_at: call.started_at, call };
+      return { createdAt: call.started_at, id: call.id, item };
+    }),
+  ].sort(newerFirst);
+  return { data: withCalls.map((entry): Item => entry.item), has_more: hasMore };
 }
 
 export function conversationItems(

@@ -21,10 +21,16 @@ type UserRow = typeof users.$inferSelect;
 /** What an avatar URL signs: the user and the version, so a replaced avatar gets a new URL. */
 export const avatarResource = (userId: string, version: string) => `avatar:${userId}:${version}`;
 
-export const avatarUrl = (row: Pick<UserRow, 'id' | 'avatarPath' | 'updatedAt'>, urls: UrlSigner) => {
+/** The large avatar for the user themselves (profile, header), the small one in lists of users. */
+export const avatarUrl = (
+  row: Pick<UserRow, 'id' | 'avatarPath' | 'updatedAt'>,
+  urls: UrlSigner,
+  size: 'large' | 'small' = 'large',
+) => {
   if (!row.avatarPath) return null;
   const version = String(row.updatedAt.getTime());
-  return `/api/users/${row.id}/avatar?v=${version}&${urls.sign(avatarResource(row.id, version))}`;
+  const sized = size === 'small' ? '&size=small' : '';
+  return `/api/users/${row.id}/avatar?v=${version}${sized}&${urls.sign(avatarResource(row.id, version))}`;
 };
 
 export function presentUser(row: UserRow, company: Pick<Company, 'id' | 'name'>, urls: UrlSigner): User {
@@ -69,7 +75,7 @@ export function presentResponsible(
     name: row.name,
     username: row.username,
     role: row.role,
-    avatar: avatarUrl(row, urls),
+    avatar: avatarUrl(row, urls, 'small'),
     online: row.lastSeenAt !== null && now - row.lastSeenAt.getTime() < ONLINE_WINDOW_MS,
   };
 }

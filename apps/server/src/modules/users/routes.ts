@@ -19,7 +19,10 @@ import { signedCacheControl, SignatureQuery, type UrlSigner } from '../../platfo
 import { presentPreferences, presentResponsible, presentUser } from './presenter.ts';
 import type { UserService } from './service.ts';
 
-const AvatarQuery = SignatureQuery.extend({ v: z.string().max(20) });
+const AvatarQuery = SignatureQuery.extend({
+  v: z.string().max(20),
+  size: z.enum(['large', 'small']).optional(),
+});
 
 /** `urls` signs the avatar URLs the presenters give. */
 export function userRoutes(app: FastifyInstance, users: UserService, urls: UrlSigner): void {
@@ -42,7 +45,7 @@ export function userRoutes(app: FastifyInstance, users: UserService, urls: UrlSi
     '/api/user/password',
     { schema: { tags, body: ChangePasswordRequest, response: responses(Ok) } },
     async (request) => {
-      await users.changePassword(tenantContext(request), request.body);
+      await users.changePassword(tenantContext(request), { ...request.body, ip: request.ip });
       return { ok: true as const };
     },
   );

@@ -1,4 +1,5 @@
 // The authenticated user's own account (profile, password, avatar) and the list of responsibles.
+import { randomBytes } from 'node:crypto';
 import {
   defaultPermissions,
   DEFAULT_TIMEZONE,
@@ -23,7 +24,9 @@ import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Signature, UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
+import { accountKey, type LoginThrottle } from '../auth/throttle.ts';
 import { isSupportSession, refuseInSupportSession } from '../product/impersonation.ts';
+import { avatarKey, type AvatarImages, type AvatarSize } from './avatar.ts';
 import { ONLINE_WINDOW_MS } from './policy.ts';
 import { avatarResource, responsibleColumns } from './presenter.ts';
 
@@ -65,18 +68,20 @@ export async function createUser(db: Db, companyId: string, input: NewUser): Pro
 
 export type UserService = ReturnType<typeof userService>;
 export type UserDeps = { db: Db; bus: EventBus; storage: FileStorage; urls: UrlSigner };
+/** The login throttle (auth/throttle.ts): a wrong current password counts as a failed login of the account. */
+export type UserServiceDeps = UserDeps & { throttle: LoginThrottle };
 
 /**
  * The signed-in user's own account and the responsibles list. Sessions revoked by a password change are
  * announced on the bus; avatars live in file storage and are reached through signed URLs, without a session,
  * hence the database of their own.
  */
-export function userService(deps: UserDeps) {
+export function userService(deps: UserServiceDeps) {
   /** The signed-in user and their company: every console load and every profile change answers it. */
   async function current(ctx: TenantContext) {
     const statement = prepared(ctx.db, 'current_user', () =>
       ctx.db
-        .select({ user: users, company: { id: companies.id, name: companies.name } })
+        .select({ user: users, company: { id: companies.id, name: companies.name, slug: companies.slug } })
         .from(users)
         .innerJoin(companies, eq(companies.id, users.companyId))
         .where(and(eq(users.id, param('userId')), eq(users.companyId, param('companyId'))))
@@ -91,6 +96,11 @@ export function userService(deps: UserDeps) {
     }
     return row;
   }
+
+  const removeAvatarFiles = async (path: string) => {
+    await deps.storage.remove(avatarKey(path, 'large'));
+    await deps.storage.remove(avatarKey(path, 'small'));
+  };
 
   /** Every other session of the user is revoked, so a new password locks out whoever else held the account. */
   async function setPassword(ctx: TenantContext, password: string): Promise<void> {
@@ -137,12 +147,19 @@ export function userService(deps: UserDeps) {
       return current(ctx);
     },
 
-    /** Changes the password after checking the current one. */
-    async changePassword(ctx: TenantContext, input: ChangePasswordRequest): Promise<void> {
-      const { user } = await current(ctx);
+    /**
+     * Changes the password after checking the current one. Guessing it here is guessing a login (whoever holds
+     * an unlocked console would otherwise try passwords freely), so the login throttle counts and paces it.
+     */
+    async changePassword(ctx: TenantContext, input: ChangePasswordRequest & { ip: string }): Promise<void> {
+      const { user, company } = await current(ctx);
+      const attempt = { account: accountKey(company.slug, user.username), ip: input.ip, knownDevice: null };
+      await deps.throttle.check(attempt);
       if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+        await deps.throttle.failed(attempt);
         throw new AppError('current_password_invalid', 400);
       }
+      await deps.throttle.succeeded(attempt);
       if (input.password === input.current_password) throw new AppError('password_reuse', 400);
       await setPassword(ctx, input.password);
     },
@@ -176,11 +193,25 @@ export function userService(deps: UserDeps) {
       return row.preferences;
     },
 
+    /**
+     * Keeps the checked, resized avatar under a new name (so its URL changes and caches let go of the old one)
+     * and only then points the user at it and removes the old files.
+     */
+    async putAvatar(ctx: TenantContext, images: AvatarImages) {
+      const { user } = await current(ctx);
+      const key = `avatars/${ctx.companyId}/${ctx.userId}-${randomBytes(8).toString('hex')}.webp`;
+      await deps.storage.put(avatarKey(key, 'large'), images.large);
+      await deps.storage.put(avatarKey(key, 'small'), images.small);
+      await ctx.db.update(users).set({ avatarPath: key, updatedAt: new Date() }).where(ownRow(ctx));
+      if (user.avatarPath) await removeAvatarFiles(user.avatarPath);
+      return current(ctx);
+    },
+
     async deleteAvatar(ctx: TenantContext) {
       const { user } = await current(ctx);
       if (user.avatarPath) {
         await ctx.db.update(users).set({ avatarPath: null, updatedAt: new Date() }).where(ownRow(ctx));
-        await deps.storage.remove(user.avatarPath);
+        await removeAvatarFiles(user.avatarPath);
       }
       return current(ctx);
     },
@@ -190,16 +221,17 @@ export function userService(deps: UserDeps) {
      * given only in presented users, is the access; a wrong one answers 404 like a missing avatar, an expired
      * one 410.
      */
-    async openAvatar(input: { id: string; v: string } & Signature) {
+    async openAvatar(input: { id: string; v: string; size?: AvatarSize } & Signature) {
       deps.urls.check(avatarResource(input.id, input.v), input);
       const [row] = await deps.db
         .select({ avatarPath: users.avatarPath })
         .from(users)
         .where(eq(users.id, input.id))
         .limit(1);
-      const stream = row?.avatarPath ? await deps.storage.open(row.avatarPath) : null;
-      if (!row?.avatarPath || !stream) throw notFound();
-      return { stream, contentType: imageType(row.avatarPath) };
+      const key = row?.avatarPath ? avatarKey(row.avatarPath, input.size ?? 'large') : null;
+      const stream = key ? await deps.storage.open(key) : null;
+      if (!key || !stream) throw notFound();
+      return { stream, contentType: imageType(key) };
     },
 
     /** Active users of the company who can be made responsible for a contact, filtered as asked. */

@@ -1,6 +1,7 @@
 // Provider webhooks: GET for the verification handshakes (Meta's hub.challenge), POST for messages and
 // statuses, at /api/webhooks/<kind>/<account id>. Public (the provider's signature authenticates them) and
-// read as raw bytes, so the signature is checked over exactly what was sent, before anything is parsed. The
+// read as raw bytes, so the signature is checked over exactly what was sent, before anything is parsed; a body
+// over WEBHOOK_BODY_LIMIT_BYTES is refused unread (413). The
 // generic channel API's address is the same route, declared once more to document its body in OpenAPI.
 import {
   ChannelApiAccountParams,
@@ -12,6 +13,7 @@ import {
   WEBHOOK_SLUGS,
 } from '@atende/contract';
 import type {
+  FastifyError,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -20,6 +22,7 @@ import type {
 } from 'fastify';
 import type { ZodType } from 'zod';
 import type { WebhookReply } from '../../channels/adapter.ts';
+import { megabytes, sendTranslatedError } from '../../platform/error-handler.ts';
 import { validatorCompiler } from '../../platform/validation.ts';
 import type { WebhookService } from './service.ts';
 
@@ -33,6 +36,16 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService, pu
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
       (_request, body, done) => done(null, body),
     );
+    // Over the limit is 413 here, with the webhook's own limit in the message (the app's handler answers 400
+    // with the JSON limit); every other error goes on to the app's handler.
+    scope.setErrorHandler((error: FastifyError, request: FastifyRequest<{ Params: Params }>, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+      request.log.warn(
+        { channelAccountId: request.params.accountId, kind: request.params.kind },
+        'webhook refused: body too large',
+      );
+      return sendTranslatedError(request, reply, 413, 'body_too_large', megabytes(WEBHOOK_BODY_LIMIT_BYTES));
+    });
 
     const handle = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
       const { kind = WEBHOOK_SLUGS.api, accountId } = request.params;

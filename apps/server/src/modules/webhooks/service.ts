@@ -3,8 +3,9 @@
 // payload can never name another company's data. Refusals are logged with the account id and answer the
 // provider's expected status with nothing stored.
 import { Id, kindOfWebhookSlug, WEBHOOK_SLUGS, type ProviderKind } from '@atende/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountCache } from '../../channels/account-cache.ts';
 import { openAccount } from '../../channels/accounts.ts';
 import {
   WebhookRefusal,
@@ -19,6 +20,7 @@ import type { ChannelHealthRecorder } from '../../channels/health.ts';
 import { channelAccounts } from '../../db/schema/index.ts';
 import type { CredentialsBox } from '../../platform/credentials.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { param, prepared } from '../../platform/db/prepared.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { advanceStatusByProviderId, advanceStatusUpTo } from '../messages/status.ts';
 
@@ -28,10 +30,21 @@ export type WebhookDeps = {
   adapters: AdapterRegistry;
   ingest: Ingest;
   credentials: CredentialsBox;
+  accounts: AccountCache;
   health: ChannelHealthRecorder;
   log: FastifyBaseLogger;
 };
 export type WebhookService = ReturnType<typeof webhookService>;
+
+/** A webhook's account, by the id its address names (the kind is checked by the caller). */
+const accountById = (db: Db) =>
+  prepared(db, 'webhook_account', () =>
+    db
+      .select()
+      .from(channelAccounts)
+      .where(eq(channelAccounts.id, param('id')))
+      .limit(1),
+  );
 
 const NOT_FOUND: WebhookReply = { status: 404, body: { message: 'not found' } };
 
@@ -40,30 +53,33 @@ export const webhookUrl = (publicUrl: string, kind: ProviderKind, accountId: str
   `${publicUrl}/api/webhooks/${WEBHOOK_SLUGS[kind]}/${accountId}`;
 
 export function webhookService(deps: WebhookDeps) {
+  /** The enabled account of the kind with this id, opened: remembered between calls (account-cache.ts). */
   async function account(kind: ProviderKind, id: string): Promise<ChannelAccountRecord | null> {
-    const [row] = await deps.db
-      .select()
-      .from(channelAccounts)
-      .where(and(eq(channelAccounts.id, id), eq(channelAccounts.kind, kind)))
-      .limit(1);
-    return row?.enabled ? openAccount(deps.credentials, row) : null;
+    const remembered = deps.accounts.get(id, Date.now());
+    if (remembered) return remembered.kind === kind ? remembered : null;
+    const version = deps.accounts.version();
+    const [row] = await accountById(deps.db).execute({ id });
+    if (!row?.enabled) return null;
+    const opened = openAccount(deps.credentials, row);
+    deps.accounts.remember(version, opened, Date.now());
+    return opened.kind === kind ? opened : null;
   }
 
   /** The product as the account's handler sees it: every message and status lands on the account's company. */
   function io(account: ChannelAccountRecord): WebhookIo {
-    const scope = { companyId: account.companyId, kind: account.kind };
+    const scope = { companyId: account.companyId, kind: account.kind, channelAccountId: account.id };
     return {
       ingest: async (message) => {
-        const result = await deps.ingest({ ...message, ...scope, channelAccountId: account.id });
+        const result = await deps.ingest({ ...message, ...scope });
         await deps.health.inbound(account);
         return result;
       },
-      statuses: async (_account, updates) => {
+      statuses: async (updates) => {
         for (const update of updates) {
           await advanceStatusByProviderId(deps.db, deps.bus, { ...scope, ...update });
         }
       },
-      statusesUpTo: async (_account, receipt) => {
+      statusesUpTo: async (receipt) => {
         await advanceStatusUpTo(deps.db, deps.bus, { ...scope, ...receipt });
       },
       log: deps.log,

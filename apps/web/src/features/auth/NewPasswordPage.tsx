@@ -4,9 +4,8 @@
 import type { Ok, ResetPasswordRequest } from '@atende/contract';
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { FormError } from '../../components/FormError.tsx';
-import { NewPasswordFields, newPasswordErrors } from '../../components/NewPasswordFields.tsx';
+import { NewPasswordFields, useNewPasswordForm } from '../../components/NewPasswordFields.tsx';
 import type { Infer } from '../../lib/contract-types.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { http } from '../../lib/http.ts';
@@ -15,13 +14,9 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useSignOut } from '../session/use-sign-out.ts';
 
-type Field = keyof ResetPasswordRequest;
-
 export function NewPasswordPage() {
   const { t } = useTranslation();
   const { signingOut, handleSignOut } = useSignOut();
-  const [values, setValues] = useState<ResetPasswordRequest>({ password: '', password_confirmation: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const save = useMutation({
     mutationFn: (body: ResetPasswordRequest) =>
       http.post<Infer<typeof Ok>>('/user/reset-password', body, { notify: false }),
@@ -32,18 +27,7 @@ export function NewPasswordPage() {
     },
   });
 
-  const handleChange = (field: Field) => (event: { currentTarget: HTMLInputElement }) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = newPasswordErrors(t, values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(values);
-  };
+  const { values, errors, handleChange, handleSubmit } = useNewPasswordForm((valid) => save.mutate(valid));
 
   return (
     <Center mih="100vh" p="md">

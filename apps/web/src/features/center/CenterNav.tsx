@@ -1,5 +1,5 @@
 // Navigation between the Center's sections (users, channels, catalogues, audit, white-label, teams, company,
-// product administration for super administrators): links, marked as the current page when open.
+// product administration for super administrators, wishlist moderation, changelog, pipelines): links, marked as the current page when open.
 import type { Ability } from '@atende/contract';
 import { Button, Group } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
@@ -18,6 +18,11 @@ const SECTIONS = [
   { route: 'center.teams', label: 'centerChannels.nav.teams', ability: 'teams.read' },
   { route: 'center.product', label: 'centerChannels.nav.product', ability: 'product.manage' },
   { route: 'center.company', label: 'centerChannels.nav.company', ability: 'company.read' },
+  { route: 'center.suggestions', label: 'centerChannels.nav.suggestions', ability: 'suggestions.moderate' },
+  { route: 'center.changelog', label: 'centerChannels.nav.changelog', ability: 'changelog.manage' },
+  { route: 'center.ai', label: 'centerChannels.nav.ai', ability: 'ai.configure' },
+  { route: 'center.surveys', label: 'centerChannels.nav.surveys', ability: 'surveys.read' },
+  { route: 'center.pipelines', label: 'centerChannels.nav.pipelines', ability: 'pipelines.manage' },
 ] as const satisfies readonly { route: RouteName; label: string; ability?: Ability }[];
 
 function SectionLink({ route, label }: { route: RouteName; label: (typeof SECTIONS)[number]['label'] }) {

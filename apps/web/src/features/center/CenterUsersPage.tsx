@@ -1,6 +1,6 @@
 // The Center's first page: the company's users — a searchable, sortable, paged table; administrators create,
-// edit, deactivate or reactivate users, reset their passwords (the temporary password shown once) and import
-// them from a CSV file; supervisors read (no button shows).
+// edit, deactivate or reactivate users, reset their passwords (a temporary password or a one-time link, shown
+// once) and import them from a CSV file; supervisors read (no button shows).
 import type { CenterUser, CreatedUser } from '@atende/contract';
 import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,11 +13,14 @@ import { useAbility } from '../../lib/abilities.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { CenterSection } from './CenterSection.tsx';
+import { PausedNowPanel } from './pauses/PausedNowPanel.tsx';
 import { ImportUsersModal } from './users/ImportUsersModal.tsx';
+import { ResetLinkModal, type ShownLink } from './users/ResetLinkModal.tsx';
 import { TemporaryPasswordModal, type Shown } from './users/TemporaryPasswordModal.tsx';
 import { UserDetailModal } from './users/UserDetailModal.tsx';
 import { UserFormModal } from './users/UserFormModal.tsx';
 import {
+  createResetLink,
   resetUserPassword,
   setUserActive,
   USER_PAGE,
@@ -29,33 +32,50 @@ import { UsersTable } from './users/UsersTable.tsx';
 
 const FIRST_VIEW: UserView = { search: '', sort: 'name', direction: 'asc', status: 'all', page: 0 };
 
-type Pending = { user: CenterUser; action: 'active' | 'reset' };
+type Pending = { user: CenterUser; action: 'active' | 'reset' | 'link' };
+/** What an action leaves to show once: a temporary password, a reset link, or nothing. */
+type Done =
+  | { kind: 'password'; user: CenterUser; password: string }
+  | { kind: 'link'; user: CenterUser; url: string; expiresAt: string }
+  | null;
 
-/** Confirms a deactivation, reactivation or password reset; a reset then shows the temporary password. */
+/**
+ * Confirms a deactivation, reactivation, password reset or reset link; a reset then shows the temporary
+ * password, a link the link.
+ */
 function ActionConfirm({
   pending,
   onClose,
   onReset,
+  onLink,
 }: {
   pending: Pending | null;
   onClose: () => void;
   onReset: (shown: Shown) => void;
+  onLink: (link: ShownLink) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const run = useMutation({
-    mutationFn: async ({ user, action }: Pending) => {
+    mutationFn: async ({ user, action }: Pending): Promise<Done> => {
       if (action === 'reset') {
         const reset = await resetUserPassword(user.id);
-        return { user: reset.user, password: reset.temporary_password };
+        return { kind: 'password', user: reset.user, password: reset.temporary_password };
+      }
+      if (action === 'link') {
+        const link = await createResetLink(user.id);
+        return { kind: 'link', user: link.user, url: link.url, expiresAt: link.expires_at };
       }
       await setUserActive(user.id, !user.active);
       return null;
     },
-    onSuccess: async (shown) => {
+    onSuccess: async (done) => {
       await queryClient.invalidateQueries({ queryKey: usersKey });
       onClose();
-      if (shown) onReset({ name: shown.user.name, username: shown.user.username, password: shown.password });
+      if (!done) return;
+      const { name, username } = done.user;
+      if (done.kind === 'link') onLink({ name, username, url: done.url, expiresAt: done.expiresAt });
+      else onReset({ name, username, password: done.password });
     },
   });
   const handleClose = () => {
@@ -64,8 +84,8 @@ function ActionConfirm({
   };
   const kind = !pending
     ? 'deactivate'
-    : pending.action === 'reset'
-      ? 'reset'
+    : pending.action !== 'active'
+      ? pending.action
       : pending.user.active
         ? 'deactivate'
         : 'reactivate';
@@ -91,6 +111,7 @@ function CompanyUsers({ manages }: { manages: boolean }) {
   const [editing, setEditing] = useState<CenterUser | null | undefined>(undefined);
   const [pending, setPending] = useState<Pending | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
+  const [link, setLink] = useState<ShownLink | null>(null);
   const [opened, setOpened] = useState<CenterUser | null>(null);
   const [importing, setImporting] = useState(false);
   const query = useQuery(usersQuery(view));
@@ -152,6 +173,7 @@ function CompanyUsers({ manages }: { manages: boolean }) {
                     ? {
                         onEdit: setEditing,
                         onResetPassword: (user) => setPending({ user, action: 'reset' }),
+                        onResetLink: (user) => setPending({ user, action: 'link' }),
                         onSetActive: (user) => setPending({ user, action: 'active' }),
                       }
                     : undefined
@@ -168,8 +190,9 @@ function CompanyUsers({ manages }: { manages: boolean }) {
         }}
       </QueryBody>
       <UserFormModal editing={editing} onClose={() => setEditing(undefined)} onCreated={handleCreated} />
-      <ActionConfirm pending={pending} onClose={() => setPending(null)} onReset={setShown} />
+      <ActionConfirm pending={pending} onClose={() => setPending(null)} onReset={setShown} onLink={setLink} />
       <TemporaryPasswordModal shown={shown} onClose={() => setShown(null)} />
+      <ResetLinkModal shown={link} onClose={() => setLink(null)} />
       <UserDetailModal user={opened} onClose={() => setOpened(null)} />
       {manages && <ImportUsersModal opened={importing} onClose={() => setImporting(false)} />}
     </Stack>
@@ -180,8 +203,10 @@ export function CenterUsersPage() {
   const { t } = useTranslation();
   const reads = useAbility('users.read');
   const manages = useAbility('users.manage');
+  const monitors = useAbility('pauses.monitor');
   return (
     <Stack gap="lg">
+      {monitors && <PausedNowPanel />}
       <CenterSection
         title={t('center.usersTitle')}
         description={t(manages ? 'centerUsers.subtitle' : 'center.usersReadOnly')}

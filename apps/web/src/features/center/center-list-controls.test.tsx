@@ -4,11 +4,11 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConsoleTexts } from '../../lib/i18n.ts';
+import { loadCenterTexts } from '../../lib/i18n.ts';
 import { CenterPager, pageCount } from './CenterListControls.tsx';
 
 beforeAll(async () => {
-  await loadConsoleTexts();
+  await loadCenterTexts();
 });
 
 describe('Center list pager', () => {

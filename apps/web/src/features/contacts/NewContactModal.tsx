@@ -37,29 +37,39 @@ const ADDRESS_ERRORS: ReadonlySet<string> = new Set([
   'invalid_channel_address',
 ]);
 
+/** What the form starts with (a caller nobody knows: their number on the company's voice line). */
+export interface NewContactPrefill {
+  kind: ChannelKind;
+  address: string;
+}
+
 interface NewContactModalProps {
   opened: boolean;
   onClose: () => void;
+  prefill?: NewContactPrefill;
 }
 
-export function NewContactModal({ opened, onClose }: NewContactModalProps) {
+export function NewContactModal({ opened, onClose, prefill }: NewContactModalProps) {
   const { t } = useTranslation();
   return (
     <FormModal opened={opened} onClose={onClose} title={t('newContact.title')} centered size="md">
-      {/* Mounted only while open, so every opening starts with an empty form. */}
-      {opened && <NewContactForm onClose={onClose} />}
+      {/* Mounted only while open, so every opening starts with an empty (or prefilled) form. */}
+      {opened && <NewContactForm onClose={onClose} prefill={prefill} />}
     </FormModal>
   );
 }
 
-function NewContactForm({ onClose }: { onClose: () => void }) {
+function NewContactForm({ onClose, prefill }: { onClose: () => void; prefill?: NewContactPrefill }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const navigate = useNavigate();
   const lines = useQuery(channelsQuery).data?.data ?? [];
   const [name, setName] = useState('');
-  const [lineId, setLineId] = useState('');
-  const [address, setAddress] = useState('');
+  const [chosenLineId, setLineId] = useState('');
+  // Until the operator picks one, a prefill's line is the company's first of its kind (once lines load).
+  const lineId =
+    chosenLineId || (prefill && lines.find((candidate) => candidate.kind === prefill.kind)?.id) || '';
+  const [address, setAddress] = useState(prefill?.address ?? '');
   const [document, setDocument] = useState('');
   const [priority, setPriority] = useState<Priority>('medium');
   const [errors, setErrors] = useState<Errors>({});

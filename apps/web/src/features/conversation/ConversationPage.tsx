@@ -1,6 +1,6 @@
 // conversation.messages (/painel/conversa/:contactId): the whole history of the customer across every channel,
 // newest at the bottom, with the footer to answer on the right channel. The info bar shows the colleagues viewing
-// it, toggles read/unread and opens the panels of the conversation (channels, threads, search, export).
+// it, toggles read/unread and opens the panels of the conversation (channels, threads, search, pipelines, export).
 import type { Contact, Message } from '@atende/contract';
 import { DEFAULT_TIMEZONE } from '@atende/contract';
 import {
@@ -20,10 +20,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { pathTo } from '../../lib/routes.ts';
-import { ArrowLeftIcon, PinIcon, PinOffIcon, SearchIcon } from '../../components/Icons.tsx';
+import { ArrowLeftIcon, KanbanIcon, PinIcon, PinOffIcon, SearchIcon } from '../../components/Icons.tsx';
 import { setTitleSubject } from '../../lib/document-title.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -130,7 +130,14 @@ function ReadToggle({ contact }: { contact: Contact }) {
   );
 }
 
-type PanelName = 'channels' | 'threads' | 'search';
+type PanelName = 'channels' | 'threads' | 'search' | 'pipelines';
+
+// Its own chunk: the pipeline feature loads when the panel first opens.
+const ContactPipelinePanel = lazy(() =>
+  import('../pipelines/ContactPipelinePanel.tsx').then((module) => ({
+    default: module.ContactPipelinePanel,
+  })),
+);
 
 /** A search result to show in the timeline; `nonce` lets the same result be chosen twice. */
 interface Jump {
@@ -252,6 +259,14 @@ function InfoBar({
           testId="open-threads"
         >
           <ThreadsIcon />
+        </PanelButton>
+        <PanelButton
+          label={t('pipelines.panel.title')}
+          active={panel === 'pipelines'}
+          onClick={() => toggle('pipelines')}
+          testId="open-pipelines"
+        >
+          <KanbanIcon />
         </PanelButton>
         <PinButton contact={contact} />
       </Group>
@@ -496,6 +511,19 @@ export function ConversationPage() {
         title={t('threads.title')}
       >
         <ThreadsPanel contactId={contact.id} />
+      </Drawer>
+      <Drawer
+        opened={panel === 'pipelines'}
+        onClose={() => setPanel(null)}
+        position="right"
+        size="md"
+        title={t('pipelines.panel.title')}
+      >
+        {panel === 'pipelines' && (
+          <Suspense fallback={<Loader role="status" aria-label={t('common.loading')} />}>
+            <ContactPipelinePanel contactId={contact.id} onOpenCard={() => setPanel(null)} />
+          </Suspense>
+        )}
       </Drawer>
     </div>
   );

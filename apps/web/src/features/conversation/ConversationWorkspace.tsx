@@ -3,6 +3,7 @@
 // the messages, which stay on screen and keep their draft; on a narrow one it replaces them, as tabs. The URL
 // says which panel is open, so links, reloads and back/forward open it; the last one open and the panel's width
 // are remembered on the server, and follow the attendant to another desk. The command palette opens each page.
+// A pipeline card's route is no side page: its dialog opens over the conversation, whatever the width.
 import { SIDE_PANEL_WIDTH } from '@atende/contract';
 import { CloseButton, Group, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -64,7 +65,9 @@ export function ConversationWorkspace() {
   const areaWidth = useAreaWidth(area);
   const wide = areaWidth !== null && isWideArea(areaWidth);
   const shown = useMemo(() => ({ contactId, panel }), [contactId, panel]);
-  const savedWidth = useRememberedPanel(shown, wide);
+  // A card's route is a dialog over the conversation, not a side page: it neither opens nor forgets one.
+  const cardOpen = route === 'card';
+  const savedWidth = useRememberedPanel(shown, wide && !cardOpen);
   usePageActions(contactId, panel);
   const save = useSavePreferences();
   const [width, setWidth] = usePanelWidth(
@@ -146,6 +149,7 @@ export function ConversationWorkspace() {
   return (
     <div ref={area} className={classes.workspace} data-layout={wide ? 'columns' : 'tabs'}>
       {content}
+      {cardOpen && <Outlet />}
     </div>
   );
 }

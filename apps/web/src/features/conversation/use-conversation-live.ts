@@ -1,16 +1,24 @@
 // The open conversation's realtime room: joins it ('contact.watch') while the screen is open and again after
 // every reconnect; once joined, refetches the latest page (and after a reconnect the threads and the contact:
 // events may have been missed while away);
-// new messages, registered events, delivery statuses and changed messages (reactions) patch the timeline;
+// new messages, registered events, calls (as they ring, are answered and end), delivery statuses and changed
+// messages (reactions) patch the timeline;
 // thread events patch the threads.
-import type { ContactEvent, Message, MessageStatusChanged, Thread, ThreadMessage } from '@atende/contract';
+import type {
+  CallRecord,
+  ContactEvent,
+  Message,
+  MessageStatusChanged,
+  Thread,
+  ThreadMessage,
+} from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useRealtimeStore } from '../../lib/realtime.ts';
 import { contactKeys } from '../../lib/contact-keys.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import { applyThreadMessage, applyThreadUpdate } from './panels/thread-cache.ts';
-import { addEvent, addMessage, patchStatus } from './timeline/timeline-queries.ts';
+import { addCall, addEvent, addMessage, patchStatus } from './timeline/timeline-queries.ts';
 
 export function useConversationLive(contactId: string): void {
   const client = useQueryClient();
@@ -23,6 +31,7 @@ export function useConversationLive(contactId: string): void {
     const handleCreated = (message: Message) => addMessage(client, message);
     const handleStatus = (event: MessageStatusChanged) => patchStatus(client, event);
     const handleEvent = (event: ContactEvent) => addEvent(client, event);
+    const handleCall = (call: CallRecord) => addCall(client, call);
     const handleThread = (thread: Thread) => applyThreadUpdate(client, thread);
     const handleThreadMessage = (message: ThreadMessage & { contact_id: string }) =>
       applyThreadMessage(client, message);
@@ -31,6 +40,7 @@ export function useConversationLive(contactId: string): void {
     socket.on('message.updated', handleCreated);
     socket.on('message.status', handleStatus);
     socket.on('event.created', handleEvent);
+    socket.on('call.changed', handleCall);
     socket.on('thread.updated', handleThread);
     socket.on('thread.message', handleThreadMessage);
     return () => {
@@ -38,6 +48,7 @@ export function useConversationLive(contactId: string): void {
       socket.off('message.updated', handleCreated);
       socket.off('message.status', handleStatus);
       socket.off('event.created', handleEvent);
+      socket.off('call.changed', handleCall);
       socket.off('thread.updated', handleThread);
       socket.off('thread.message', handleThreadMessage);
     };

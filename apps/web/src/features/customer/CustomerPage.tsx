@@ -1,12 +1,15 @@
 // customer.information (conversa/:contactId/informacoes): who the customer is (spec §3 Contact), with the
-// edit modal, the responsible (permission change_responsible), priority, segments, joker and the scheduled
-// returns.
+// edit modal, the responsible (permission change_responsible), priority, segments, joker, the scheduled
+// returns and the customer's call history (loaded with the calls feature, for users of the phone or customers
+// with a voice channel).
 import type { Contact } from '@atende/contract';
 import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { useTranslation } from '../../lib/i18n.ts';
+import { lazy, Suspense, useState } from 'react';
+import { loadCallTexts, useTranslation } from '../../lib/i18n.ts';
 import { ChannelIcon } from '../../components/ChannelIcon.tsx';
 import { SchedulesSection } from '../schedules/SchedulesSection.tsx';
+import { holds } from '../../lib/abilities.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
 import { useFormatters } from '../../lib/use-formatters.ts';
 import { ContactSubpage } from '../../components/ContactSubpage.tsx';
 import { useRouteContact } from '../contacts/contact-queries.ts';
@@ -17,11 +20,19 @@ import { PriorityControl } from './PriorityControl.tsx';
 import { ResponsibleField } from './ResponsibleField.tsx';
 import { SegmentsField } from './SegmentsField.tsx';
 
+const CustomerCallHistory = lazy(() =>
+  loadCallTexts()
+    .then(() => import('../calls/CustomerCallHistory.tsx'))
+    .then((module) => ({ default: module.CustomerCallHistory })),
+);
+
 function CustomerData({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const [editing, setEditing] = useState(false);
   const [changingJoker, setChangingJoker] = useState(false);
+  const phoneUser = holds(useCurrentUser(), 'voice.use');
+  const calls = phoneUser || contact.channels.some((channel) => channel.type === 'voice');
   const rows: FieldRow[] = [
     { key: 'name', label: t('customer.fields.name'), value: contact.name },
     { key: 'document', label: t('customer.fields.document'), value: contact.document },
@@ -128,6 +139,14 @@ function CustomerData({ contact }: { contact: Contact }) {
       />
       <Divider />
       <SchedulesSection contactId={contact.id} />
+      {calls && (
+        <>
+          <Divider />
+          <Suspense fallback={null}>
+            <CustomerCallHistory contactId={contact.id} />
+          </Suspense>
+        </>
+      )}
       <EditCustomerModal contact={contact} opened={editing} onClose={() => setEditing(false)} />
       <JokerModal contact={contact} opened={changingJoker} onClose={() => setChangingJoker(false)} />
     </Stack>

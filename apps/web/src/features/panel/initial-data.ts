@@ -8,6 +8,7 @@ import {
   eventActionsQuery,
   pauseReasonsQuery,
   phrasesQuery,
+  pipelinesQuery,
   responsiblesQuery,
   walletsQuery,
 } from '../../lib/catalogues.ts';
@@ -48,7 +49,7 @@ export const INITIAL_DATA = [
   { query: phrasesQuery, required: false },
   { query: callReasonsQuery, required: false },
   { query: pauseReasonsQuery, required: false },
-  // Pipelines join here (a catalogue of lib/catalogues.ts, 2 attempts) once their endpoint exists.
+  { query: pipelinesQuery, required: false },
 ] as const;
 
 /** Loads the initial data; `ready` once every call settled. A required failure clears the session. */

@@ -8,6 +8,7 @@ import { isLanguage } from '../../lib/language.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
 import { initialsOf } from '../../lib/initials.ts';
+import { AvatarCropModal } from './AvatarCropModal.tsx';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 import { useDeleteAvatar, useUpdateProfile, type ProfileChanges } from './profile-api.ts';
 
@@ -125,6 +126,7 @@ export function ProfilePage() {
   const user = useCurrentUser();
   const deleteAvatar = useDeleteAvatar();
   const [passwordOpened, setPasswordOpened] = useState(false);
+  const [photoOpened, setPhotoOpened] = useState(false);
   if (!user) return null;
 
   const handleRemovePhoto = () =>
@@ -149,6 +151,9 @@ export function ProfilePage() {
             </div>
           </Group>
           <Group gap="xs">
+            <Button variant="light" onClick={() => setPhotoOpened(true)}>
+              {t('profile.changePhoto')}
+            </Button>
             {user.avatar && (
               <Button
                 variant="subtle"
@@ -169,6 +174,7 @@ export function ProfilePage() {
         <ProfileForm key={user.id} user={user} />
       </Card>
       <ChangePasswordModal opened={passwordOpened} onClose={() => setPasswordOpened(false)} />
+      <AvatarCropModal opened={photoOpened} onClose={() => setPhotoOpened(false)} />
     </Stack>
   );
 }

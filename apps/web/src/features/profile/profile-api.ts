@@ -38,3 +38,14 @@ export const useDeleteAvatar = () =>
     mutationFn: () => http.post<User>('/user/avatar/delete', undefined),
     onSuccess: storeUser,
   });
+
+/** The cropped photo as one multipart file; the server answers the user with the new avatar's URL. */
+export const useUploadAvatar = () =>
+  useMutation({
+    mutationFn: (image: Blob) => {
+      const form = new FormData();
+      form.append('file', image, 'avatar.jpg');
+      return http.post<User>('/user/avatar', form);
+    },
+    onSuccess: storeUser,
+  });

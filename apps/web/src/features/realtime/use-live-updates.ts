@@ -8,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { offeredCatalogueKeys } from '../../lib/catalogues.ts';
 import { contactKeys } from '../../lib/contact-keys.ts';
 import { TEAMS_KEY } from '../../lib/teams.ts';
+import { BROADCASTS_KEY } from '../../lib/broadcast-keys.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { HttpError } from '../../lib/http.ts';
 import { i18n } from '../../lib/i18n.ts';
@@ -117,6 +118,9 @@ export function useLiveUpdates(enabled: boolean): void {
       void client.invalidateQueries({ queryKey: contactKeys.lists() });
       void client.invalidateQueries({ queryKey: contactKeys.waiting() });
     });
+
+    // A broadcast's progress or status changed: whatever shows broadcasts reads them again.
+    socket.on('broadcast.changed', () => void client.invalidateQueries({ queryKey: BROADCASTS_KEY }));
 
     return () => {
       connection.close();

@@ -3,8 +3,8 @@
 // phone the column is the home view and every other screen (a conversation, the profile) replaces it.
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
-import { useTranslation } from '../../lib/i18n.ts';
+import { lazy, Suspense, useEffect } from 'react';
+import { loadCallTexts, useTranslation } from '../../lib/i18n.ts';
 import { Link, Outlet, useLocation } from 'react-router';
 import { pathTo } from '../../lib/routes.ts';
 import { BrandLogo } from '../branding/BrandLogo.tsx';
@@ -13,6 +13,7 @@ import { useRecentContacts } from '../contacts/recent-contacts.ts';
 import { useInitialData } from '../panel/initial-data.ts';
 import { ProcessingOverlay } from '../panel/ProcessingOverlay.tsx';
 import { useLiveUpdates } from '../realtime/use-live-updates.ts';
+import { usePauseSync } from '../pause/use-pause-sync.ts';
 import { useScheduleReminders } from '../schedules/use-schedule-reminders.ts';
 import { useTransferNotices } from '../conversation/lifecycle/use-transfer-notices.ts';
 import { ConnectionLostBanner } from '../session/ConnectionLostBanner.tsx';
@@ -24,6 +25,18 @@ import { useCurrentUser } from '../../lib/session-store.ts';
 import classes from './PanelLayout.module.css';
 import { ShellNavigation } from './ShellNavigation.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { SurveyModal } from '../survey/SurveyModal.tsx';
+import { holds } from '../../lib/abilities.ts';
+
+/**
+ * The softphone (JsSIP, the header's call bar, its modals) loads after the console, with the texts it shares
+ * with the call histories (the transfer's): the panel's bundle stays small.
+ */
+const Softphone = lazy(() =>
+  loadCallTexts()
+    .then(() => import('../softphone/Softphone.tsx'))
+    .then((module) => ({ default: module.Softphone })),
+);
 
 /** The work area beside the contact list, where the skip link leads. */
 const WORK_AREA_ID = 'work-area';
@@ -38,6 +51,7 @@ export function PanelLayout() {
   const loadRecent = useRecentContacts((state) => state.load);
   useLiveUpdates(ready);
   useScheduleReminders();
+  usePauseSync();
   useTransferNotices();
   useFreshAvatar(user?.avatar);
 
@@ -58,6 +72,7 @@ export function PanelLayout() {
     >
       <SkipLink targetId={WORK_AREA_ID} />
       <KeyboardLayer />
+      <SurveyModal />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -72,6 +87,12 @@ export function PanelLayout() {
               <BrandLogo h={30} />
             </Link>
           </Group>
+          {/* The call bar lives in the header: it covers nothing of the work area during a call. */}
+          {holds(user, 'voice.use') && (
+            <Suspense fallback={null}>
+              <Softphone />
+            </Suspense>
+          )}
           <UserMenu user={user} />
         </Group>
       </AppShell.Header>

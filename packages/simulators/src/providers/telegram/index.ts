@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CustomerMessage, InjectedFailure, ProviderSimulator, ReceivedCall } from '../../provider.ts';
+import { throughputLimit } from '../../throughput.ts';
 
 export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
@@ -18,10 +19,14 @@ export type TelegramSimulatorOptions = {
   botUsername?: string;
   /** Seconds in `parameters.retry_after` of a rate-limited answer. */
   retryAfter?: number;
+  /** Messages a second the bot may send (Telegram: about 30); beyond it, 429 with retry_after. */
+  messagesPerSecond?: number;
 };
 
 export type TelegramSimulator = ProviderSimulator & {
   botToken: string;
+  /** How many sends were refused for exceeding `messagesPerSecond`. */
+  readonly throttled: number;
   /** What setWebhook registered (null until then, or after deleteWebhook). */
   webhook(): { url: string; secretToken: string | null; allowedUpdates: string[] | null } | null;
   /** Posts a raw update body to the registered url, with the registered secret unless `secret` says otherwise. */
@@ -38,6 +43,7 @@ export async function startTelegramSimulator(
 ): Promise<TelegramSimulator> {
   const botId = options.botId ?? 7_000_000_000 + Math.floor(Math.random() * 1_000_000);
   const botToken = `${botId}:${randomBytes(26).toString('base64url')}`;
+  const throughput = throughputLimit(options.messagesPerSecond);
   const bot = {
     id: botId,
     is_bot: true,
@@ -160,6 +166,10 @@ export async function startTelegramSimulator(
   };
 
   function outbound(response: ServerResponse, method: string, params: Record<string, unknown>) {
+    if (!throughput.take()) {
+      const retryAfter = options.retryAfter ?? 1;
+      return fail(response, 429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
+    }
     const chatId = params.chat_id === undefined ? '' : String(params.chat_id);
     if (!/^-?\d+$/.test(chatId)) return fail(response, 400, 'Bad Request: chat not found');
     const field = MEDIA_METHODS[method];
@@ -435,6 +445,9 @@ export async function startTelegramSimulator(
 
   return {
     kind: 'telegram',
+    get throttled() {
+      return throughput.refused;
+    },
     apiBaseUrl,
     botToken,
     account: {

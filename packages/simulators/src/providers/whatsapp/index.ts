@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fillTemplate, templateVariables } from '@atende/contract';
 import type { CustomerMessage, InjectedFailure, ProviderSimulator, ReceivedCall } from '../../provider.ts';
+import { throughputLimit } from '../../throughput.ts';
 
 const VERSION = 'v21.0';
 
@@ -33,6 +34,8 @@ export type WhatsappSimulatorOptions = {
   templates?: WhatsappTemplate[];
   /** Sends sent → delivered → read for each accepted message this many ms apart; absent: tests report them. */
   autoStatusMs?: number;
+  /** Messages a second the number accepts (Cloud API: 80); beyond it, error 130429. Absent: no limit. */
+  messagesPerSecond?: number;
 };
 
 export type WhatsappSimulator = ProviderSimulator & {
@@ -44,6 +47,8 @@ export type WhatsappSimulator = ProviderSimulator & {
   /** The envelope bytes (Meta's escaping) of one change value, as the customer's messages are sent. */
   envelope(value: Record<string, unknown>): string;
   templates: WhatsappTemplate[];
+  /** How many sends were refused for exceeding `messagesPerSecond`. */
+  readonly throttled: number;
 };
 
 const DEFAULT_TEMPLATES: WhatsappTemplate[] = [
@@ -177,6 +182,7 @@ export async function startWhatsappSimulator(
   const media = new Map<string, StoredMedia>();
   const failures: WhatsappFailure[] = [];
   let windowOpen = true;
+  const throughput = throughputLimit(options.messagesPerSecond);
   let webhookUrl: string | null = null;
   let base = '';
 
@@ -378,6 +384,8 @@ export async function startWhatsappSimulator(
       const failure = failures.shift();
       if (failure) return reply(response, FAILURES[failure].status, FAILURES[failure].body());
       if (request.method === 'POST' && node === phoneNumberId && edge === 'messages') {
+        if (!throughput.take())
+          return reply(response, FAILURES.rate_limit.status, FAILURES.rate_limit.body());
         return sendMessage(response, (body ?? {}) as Record<string, unknown>);
       }
       if (request.method === 'POST' && node === phoneNumberId && edge === 'media') {
@@ -503,6 +511,9 @@ export async function startWhatsappSimulator(
 
   return {
     kind: 'whatsapp',
+    get throttled() {
+      return throughput.refused;
+    },
     apiBaseUrl: `${base}/${VERSION}`,
     account: {
       settings: { phone_number_id: phoneNumberId, business_account_id: businessAccountId },

@@ -190,6 +190,7 @@ function describeDetails(t: TFunction, event: AuditEvent, language: Language): s
     case 'user_deactivated':
     case 'user_reactivated':
     case 'user_password_reset':
+    case 'user_reset_link_created':
       return describeUserChange(t, event);
     case 'users_imported':
       return t('centerAudit.details.users_imported', {

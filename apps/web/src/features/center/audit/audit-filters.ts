@@ -2,7 +2,8 @@
 // and the query it sends (the contract's AuditQuery: kinds comma-separated, the period as instants, `to`
 // excluded, the text with the kinds whose label in the reader's language holds it).
 // A period that ends before it starts is the `to` field's problem, shown before any call.
-import { AUDIT_KINDS, instantOfWallTime, type AuditKind } from '@atende/contract';
+import { AUDIT_KINDS, type AuditKind } from '@atende/contract';
+import { backwardsPeriod, periodInstants } from '../../../lib/wall-time.ts';
 
 export type AuditFilters = {
   kinds: AuditKind[];
@@ -29,14 +30,7 @@ export type AuditParams = {
   direction: AuditDirection;
 };
 
-/** Midnight starting the day (`days` later), in the zone, as an ISO instant. */
-function dayStart(day: string, timeZone: string, days = 0): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return instantOfWallTime({ year, month, day: date + days }, timeZone).toISOString();
-}
-
-export const badPeriod = (filters: AuditFilters): boolean =>
-  filters.from !== '' && filters.to !== '' && filters.to < filters.from;
+export const badPeriod = (filters: AuditFilters): boolean => backwardsPeriod(filters);
 
 /**
  * The query of these filters; the day `to` is included, so the period ends when the next one starts. The
@@ -57,8 +51,7 @@ export function auditParams(
   return {
     kind: filters.kinds.length > 0 ? filters.kinds.join(',') : undefined,
     actor: filters.actor ?? undefined,
-    from: filters.from ? dayStart(filters.from, timeZone) : undefined,
-    to: filters.to ? dayStart(filters.to, timeZone, 1) : undefined,
+    ...periodInstants(filters, timeZone),
     search: search || undefined,
     search_kinds: labelled.length > 0 ? labelled.join(',') : undefined,
     direction,

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConsoleTexts } from '../../../lib/i18n.ts';
+import { loadCenterTexts } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { demoUser, stubApi } from '../../../test/fixtures.ts';
 import { CenterNav } from '../CenterNav.tsx';
@@ -14,7 +14,7 @@ import { AuditPage } from './AuditPage.tsx';
 import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
-  await loadConsoleTexts();
+  await loadCenterTexts();
 });
 beforeEach(() => {
   useSessionStore.setState({ user: demoUser({ role: 'admin', username: 'admin' }), token: 'token' });

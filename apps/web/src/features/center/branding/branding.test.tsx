@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConsoleTexts } from '../../../lib/i18n.ts';
+import { loadCenterTexts } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { demoResources, demoUser, stubApi } from '../../../test/fixtures.ts';
 import { AuditPage } from '../audit/AuditPage.tsx';
@@ -16,7 +16,7 @@ import { BrandingPage } from './BrandingPage.tsx';
 import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
-  await loadConsoleTexts();
+  await loadCenterTexts();
 });
 beforeEach(() => {
   useSessionStore.setState({

@@ -8,14 +8,14 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConsoleTexts } from '../../../lib/i18n.ts';
+import { loadCenterTexts } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { demoUser, stubApi } from '../../../test/fixtures.ts';
 import { CataloguesPage } from './CataloguesPage.tsx';
 import { checkEntry, entryForm, entryInput } from './entry-form.ts';
 
 beforeAll(async () => {
-  await loadConsoleTexts();
+  await loadCenterTexts();
 });
 beforeEach(() => {
   useSessionStore.setState({ user: demoUser({ role: 'admin', username: 'admin' }), token: 'token' });

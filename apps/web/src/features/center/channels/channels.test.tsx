@@ -5,14 +5,14 @@ import type { CenterChannelAccount } from '@atende/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConsoleTexts } from '../../../lib/i18n.ts';
+import { loadCenterTexts } from '../../../lib/i18n.ts';
 import { demoUser, stubApi } from '../../../test/fixtures.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { ChannelsPage } from './ChannelsPage.tsx';
 import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
-  await loadConsoleTexts();
+  await loadCenterTexts();
 });
 beforeEach(() => {
   useSessionStore.setState({ user: demoUser({ role: 'admin', username: 'admin' }), token: 'token' });

@@ -13,7 +13,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applyLanguage, loadConsoleTexts } from '../../../lib/i18n.ts';
+import { applyLanguage, loadCenterTexts } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { demoResources, demoUser, stubApi } from '../../../test/fixtures.ts';
 import { AuditPage } from '../audit/AuditPage.tsx';
@@ -22,7 +22,7 @@ import { CompanySettingsPage } from './CompanySettingsPage.tsx';
 import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
-  await loadConsoleTexts();
+  await loadCenterTexts();
 });
 beforeEach(() => {
   useSessionStore.setState({

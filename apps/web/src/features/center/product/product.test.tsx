@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadConsoleTexts } from '../../../lib/i18n.ts';
+import { loadCenterTexts } from '../../../lib/i18n.ts';
 import { TOKEN_STORAGE_KEY, useSessionStore } from '../../../lib/session-store.ts';
 import { demoUser, stubApi } from '../../../test/fixtures.ts';
 import { navigation, RETURN_TOKEN_KEY } from '../../support/support-session.ts';
@@ -18,7 +18,7 @@ import { ProductPage } from './ProductPage.tsx';
 import { renderWithClient } from '../../../test/render.tsx';
 
 beforeAll(async () => {
-  await loadConsoleTexts();
+  await loadCenterTexts();
 });
 beforeEach(() => {
   localStorage.clear();

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConsoleTexts } from '../../../lib/i18n.ts';
+import { loadCenterTexts } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { demoUser, stubApi } from '../../../test/fixtures.ts';
 import { filterChips } from '../../contacts/filter-chips.ts';
@@ -18,7 +18,7 @@ import { checkTeam, teamForm, teamInput } from './team-form.ts';
 import { TeamsPage } from './TeamsPage.tsx';
 
 beforeAll(async () => {
-  await loadConsoleTexts();
+  await loadCenterTexts();
 });
 beforeEach(() => {
   useSessionStore.setState({ user: demoUser({ role: 'admin', username: 'admin' }), token: 'token' });

@@ -1,5 +1,6 @@
 // One page of the company's users: name, username, role, status, segments, teams and last sign-in, sortable by the
-// headers; for administrators, each row's actions menu (edit, reset password, deactivate or reactivate).
+// headers; for administrators, each row's actions menu (edit, reset password, reset link, deactivate or
+// reactivate).
 import type { CenterUser, CenterUserSort } from '@atende/contract';
 import { ActionIcon, Anchor, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { AdjustmentsIcon } from '../../../components/Icons.tsx';
@@ -11,6 +12,7 @@ import type { UserView } from './users-api.ts';
 export interface UserActions {
   onEdit: (user: CenterUser) => void;
   onResetPassword: (user: CenterUser) => void;
+  onResetLink: (user: CenterUser) => void;
   onSetActive: (user: CenterUser) => void;
 }
 
@@ -50,6 +52,9 @@ function RowMenu({ user, actions }: { user: CenterUser; actions: UserActions }) 
         </Menu.Item>
         <Menu.Item onClick={() => actions.onResetPassword(user)} data-testid="user-reset-password">
           {t('centerUsers.actions.resetPassword')}
+        </Menu.Item>
+        <Menu.Item onClick={() => actions.onResetLink(user)} data-testid="user-reset-link">
+          {t('centerUsers.actions.resetLink')}
         </Menu.Item>
         <Menu.Item
           color={user.active ? 'red' : 'teal'}

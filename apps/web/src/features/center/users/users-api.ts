@@ -7,6 +7,7 @@ import type {
   CreatedUser,
   CreateUserRequest,
   PasswordReset,
+  PasswordResetLink,
   UpdateUserRequest,
   UserImportPreview,
   UserImportResult,
@@ -62,6 +63,10 @@ export const setUserActive = (id: string, active: boolean) =>
 
 export const resetUserPassword = (id: string) =>
   http.post<PasswordReset>(`${userPath(id)}/reset-password`, {}, quiet);
+
+/** A one-time reset link for the user, answered once (the server keeps only its hash). */
+export const createResetLink = (id: string) =>
+  http.post<PasswordResetLink>(`${userPath(id)}/reset-link`, {}, quiet);
 
 /** A CSV file's rows, each with its errors; nothing is created yet. */
 export function previewUserImport(file: File) {

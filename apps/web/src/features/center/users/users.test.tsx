@@ -7,14 +7,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConsoleTexts } from '../../../lib/i18n.ts';
+import { loadCenterTexts } from '../../../lib/i18n.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { demoUser, stubApi } from '../../../test/fixtures.ts';
 import { CenterUsersPage } from '../CenterUsersPage.tsx';
 import { createInput, flagValue, userForm, withFlag, withRole } from './user-form.ts';
 
 beforeAll(async () => {
-  await loadConsoleTexts();
+  await loadCenterTexts();
 });
 beforeEach(() => {
   useSessionStore.setState({ user: demoUser({ role: 'admin', username: 'admin' }), token: 'token' });
@@ -156,10 +156,33 @@ describe('center users page', () => {
 
     await userEvent.click(within(await rowOf('ana')).getByTestId('user-actions'));
     await userEvent.click(await screen.findByTestId('user-deactivate'));
+    // By its title: the temporary password's modal may still be closing.
     await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Desativar' }),
+      within(await screen.findByRole('dialog', { name: 'Desativar ANA?' })).getByRole('button', {
+        name: 'Desativar',
+      }),
     );
     await waitFor(() => expect(calls.some((call) => call.path.endsWith('/deactivate'))).toBe(true));
+  });
+
+  it('creates a one-time reset link after confirming and shows it once', async () => {
+    const ana = user('ana');
+    const url = 'http://localhost/redefinir-senha/abc123';
+    const { calls } = stubApi({
+      'GET /center/users': page([ana]),
+      [`POST /center/users/${ana.id}/reset-link`]: {
+        status: 200,
+        body: { user: ana, url, expires_at: '2026-11-29T12:00:00.000Z' },
+      },
+    });
+    wrap();
+    await userEvent.click(within(await rowOf('ana')).getByTestId('user-actions'));
+    await userEvent.click(await screen.findByTestId('user-reset-link'));
+    expect(await screen.findByText('Gerar um link de redefinição de senha para ANA?')).toBeTruthy();
+    expect(calls.some((call) => call.path.endsWith('/reset-link'))).toBe(false);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Gerar link' }));
+    expect((await screen.findByTestId('user-reset-link-url')).textContent).toBe(url);
+    expect(screen.getByText(/Este link não será mostrado novamente\. Expira em/)).toBeTruthy();
   });
 
   it('sorts by a header and searches', async () => {

@@ -34,7 +34,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useAbility } from '../../../lib/abilities.ts';
 import { useComposerFocus } from '../../../lib/composer-focus.ts';
 import { ariaKeys, useShortcut } from '../../../lib/shortcuts.ts';
-import { FileIcon, PaperclipIcon, SendIcon } from '../ConversationIcons.tsx';
+import { FileIcon, PaperclipIcon, SendIcon, SparklesIcon } from '../ConversationIcons.tsx';
 import { CHANNEL_TEXT_MAX, CUSTOMER_WINDOW_HOURS, MESSAGE_TEXT_MAX } from '@atende/contract';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatFileSize } from '../file-size.ts';
@@ -50,6 +50,7 @@ import { channelLabel } from '../channel-label.ts';
 import { useQuote } from '../timeline/message-actions-context.tsx';
 import { QuotePreview } from './QuotePreview.tsx';
 import { TemplatePicker } from './TemplatePicker.tsx';
+import { EnhanceDialog } from './EnhanceDialog.tsx';
 
 /** The share of the channel's length from which the characters left are shown. */
 const LENGTH_WARNING = 0.8;
@@ -90,6 +91,7 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState(false);
+  const [enhancing, setEnhancing] = useState(false);
   const quote = useQuote();
   const subject = useMailSubject(replySubject);
   const [subjectError, setSubjectError] = useState<string | null>(null);
@@ -393,6 +395,20 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
               {t('composer.remaining', { count: textMax - text.length })}
             </Text>
           )}
+          {!blocked && !windowClosed && !note && channel && (
+            <Tooltip label={t('enhance.open')}>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={t('enhance.open')}
+                disabled={sending || text.trim() === ''}
+                onClick={() => setEnhancing(true)}
+                data-testid="composer-enhance"
+              >
+                <SparklesIcon />
+              </ActionIcon>
+            </Tooltip>
+          )}
           {mayUpload && !blocked && !windowClosed && !note && channel && (
             <VoiceRecorder
               disabled={sending}
@@ -416,6 +432,20 @@ const ComposerFooter = forwardRef<ComposerHandle, ComposerProps>(function Compos
             </ActionIcon>
           </Tooltip>
         </Group>
+        {channel && (
+          <EnhanceDialog
+            opened={enhancing}
+            contactId={contactId}
+            draft={text}
+            channel={channel.type}
+            onAccept={(suggestion) => {
+              setText(suggestion);
+              setEnhancing(false);
+              textarea.current?.focus();
+            }}
+            onClose={() => setEnhancing(false)}
+          />
+        )}
         {error && (
           <Text size="xs" c="red" role="alert" data-testid="composer-error">
             {error}

@@ -30,6 +30,7 @@ import { channelsQuery, responsiblesQuery } from '../../../lib/catalogues.ts';
 import { activateChannel, addChannel, blacklistChannel, updateChannel } from './channel-api.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useContactChange } from '../../../lib/use-contact-change.ts';
+import { CallChannelButton } from '../../softphone/CallChannelButton.tsx';
 
 const isPhoneKind = (kind: ChannelKind): boolean => (PHONE_KINDS as readonly string[]).includes(kind);
 
@@ -198,6 +199,9 @@ function ChannelCard({
             {t('channelsPanel.responsibleIs', { name: responsible ?? t('channelsPanel.noResponsible') })}
           </Text>
         </Stack>
+        {channel.type === 'voice' && !channel.blacklisted && (
+          <CallChannelButton contact={contact} address={channel.address} />
+        )}
         <Menu position="bottom-end">
           <Menu.Target>
             <ActionIcon

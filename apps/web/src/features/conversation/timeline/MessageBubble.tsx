@@ -184,9 +184,15 @@ export const MessageBubble = memo(function MessageBubble({
             {errorText(transcription.error)}
           </Text>
         )}
-        {transcription.isSuccess && (
-          <Text size="xs" c="dimmed" data-testid="transcription-requested">
-            {t('transcription.requested')}
+        {!deleted && (message.transcription ?? transcription.data?.transcription) && (
+          <Text size="sm" fs="italic" className={classes.text} data-testid="message-transcription">
+            <Text span size="xs" c="dimmed" fs="normal">
+              {t('transcription.label')}{' '}
+            </Text>
+            <HighlightedText
+              text={(message.transcription ?? transcription.data?.transcription)!}
+              term={highlight}
+            />
           </Text>
         )}
         {message.has_html && known && (

@@ -16,6 +16,8 @@ import {
   useMemo,
   useRef,
   useState,
+  lazy,
+  Suspense,
 } from 'react';
 import { Virtuoso, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -29,6 +31,9 @@ import { TimelineSettledContext } from './timeline-settled.ts';
 import { itemKey, type Timeline as TimelineData } from './timeline-store.ts';
 
 /** Large enough that prepending never takes the first index below zero. */
+// A call card appears only in the conversations of customers with calls: loaded with the first one.
+const CallCard = lazy(() => import('./CallCard.tsx').then((module) => ({ default: module.CallCard })));
+
 const BASE_INDEX = 10_000_000;
 /**
  * The next older page is asked for while fewer rows than this are left above the first one rendered: well
@@ -183,6 +188,12 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
       ) : row.kind === 'event' ? (
         <Box px="md" py={6}>
           <EventCard event={row.event} compact />
+        </Box>
+      ) : row.kind === 'call' ? (
+        <Box px="md" py={6}>
+          <Suspense fallback={null}>
+            <CallCard call={row.call} />
+          </Suspense>
         </Box>
       ) : (
         <MessageBubble

@@ -1,7 +1,7 @@
 // Calls about one message of the conversation (spec §7 messages): toggle a reaction, the message data panel,
 // the HTML version of an e-mail and a transcription request. Failures are presented by the caller (inline),
 // so none of them raises the global toast.
-import type { Message, MessageHtml, MessageMetaData, Ok } from '@atende/contract';
+import type { Message, MessageHtml, MessageMetaData } from '@atende/contract';
 import { http } from '../../../lib/http.ts';
 
 const messagePath = (contactId: string, messageId: string) =>
@@ -29,5 +29,6 @@ export const fetchMessageHtml = (
 ): Promise<MessageHtml> =>
   http.get<MessageHtml>(`${messagePath(contactId, messageId)}/html`, { signal, notify: false });
 
-export const requestTranscription = (contactId: string, messageId: string): Promise<Ok> =>
-  http.post<Ok>(`${messagePath(contactId, messageId)}/transcribe`, {}, { notify: false });
+/** Transcribes an audio message; answers the message with its `transcription`. */
+export const requestTranscription = (contactId: string, messageId: string): Promise<Message> =>
+  http.post<Message>(`${messagePath(contactId, messageId)}/transcribe`, {}, { notify: false });

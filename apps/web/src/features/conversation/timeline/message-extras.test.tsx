@@ -214,6 +214,22 @@ describe('transcription', () => {
     ]);
   });
 
+  it('shows the transcription under the audio once the server answers it', async () => {
+    const target = audio();
+    stubApi({
+      [`POST ${path(target, 'transcribe')}`]: {
+        body: { ...target, transcription: 'Quero trocar o endereço de entrega.' },
+      },
+    });
+    renderConversationPart(<CachedBubble id={target.id} />, [target]);
+    expect(screen.queryByTestId('message-transcription')).toBeNull();
+    await userEvent.click(screen.getByTestId('message-actions'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Transcrever áudio' }, SLOW));
+    expect((await screen.findByTestId('message-transcription')).textContent).toBe(
+      'Transcrição: Quero trocar o endereço de entrega.',
+    );
+  });
+
   it('is not offered on a text message', async () => {
     const target = message();
     renderConversationPart(<CachedBubble id={target.id} />, [target]);

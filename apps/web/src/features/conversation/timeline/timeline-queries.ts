@@ -1,7 +1,7 @@
 // The timeline query (latest page, merged into what is already loaded) and the cache updates around it: older
 // pages, sends, realtime messages and statuses. A refetch after a reconnect merges instead of replacing, so
 // older pages the user scrolled through stay; when the gap is too large to bridge it starts again.
-import type { ContactEvent, Message, MessageStatusChanged } from '@atende/contract';
+import type { CallRecord, ContactEvent, Message, MessageStatusChanged } from '@atende/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fetchItems } from '../conversation-api.ts';
 import { conversationKeys } from '../conversation-keys.ts';
@@ -11,6 +11,7 @@ import {
   mergePage,
   oldestAnchor,
   removeMessage,
+  upsertCall,
   upsertEvent,
   upsertMessage,
   type Timeline,
@@ -57,6 +58,11 @@ export const addMessage = (client: QueryClient, message: Message): void =>
 
 export const addEvent = (client: QueryClient, event: ContactEvent): void =>
   update(client, event.contact_id, (timeline) => upsertEvent(timeline, event));
+
+/** A call of a customer (realtime): in their timeline as it happens. */
+export const addCall = (client: QueryClient, call: CallRecord): void => {
+  if (call.contact_id) update(client, call.contact_id, (timeline) => upsertCall(timeline, call));
+};
 
 export const dropMessage = (client: QueryClient, contactId: string, messageId: string): void =>
   update(client, contactId, (timeline) => removeMessage(timeline, messageId));

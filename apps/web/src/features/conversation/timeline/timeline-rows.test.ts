@@ -1,6 +1,14 @@
 // The rows of the timeline: oldest first, a day separator per day, events kept under the channel filter.
 import { describe, expect, it } from 'vitest';
-import { contactEvent, EMAIL, eventItem, item, message } from '../../../test/messages.ts';
+import {
+  callItem,
+  callRecord,
+  contactEvent,
+  EMAIL,
+  eventItem,
+  item,
+  message,
+} from '../../../test/messages.ts';
 import { buildRows } from './timeline-rows.ts';
 
 describe('timeline rows', () => {
@@ -16,5 +24,15 @@ describe('timeline rows', () => {
     expect(filtered.map((row) => row.kind)).toEqual(['day', 'message', 'event']);
     // Row keys never collide between a message and an event.
     expect(new Set(rows.map((row) => row.key)).size).toBe(rows.length);
+  });
+
+  it('shows the customer’s calls between messages, kept under the channel filter', () => {
+    const first = message();
+    const call = callRecord();
+    const byEmail = message({ channel: { id: EMAIL, type: 'email' } });
+    const newestFirst = [item(byEmail), callItem(call), item(first)];
+    const rows = buildRows(newestFirst, 'America/Sao_Paulo', first.channel.id);
+    expect(rows.map((row) => row.kind)).toEqual(['day', 'message', 'call']);
+    expect(rows[2]).toMatchObject({ kind: 'call', key: `call:${call.id}`, call: { id: call.id } });
   });
 });

@@ -1,13 +1,14 @@
 // The rows the timeline shows, oldest to newest: messages and events with a separator before each new day of
-// the user's time zone. The channel filter keeps the messages of one channel; events belong to the customer,
-// not to a channel, so they stay.
-import type { ContactEvent, Item, Message } from '@atende/contract';
+// the user's time zone. The channel filter keeps the messages of one channel; events and calls belong to the
+// customer, not to a channel, so they stay.
+import type { CallRecord, ContactEvent, Item, Message } from '@atende/contract';
 import { itemKey } from './timeline-store.ts';
 
 export type TimelineRow =
   | { kind: 'day'; key: string; day: string; at: string }
   | { kind: 'message'; key: string; message: Message }
-  | { kind: 'event'; key: string; event: ContactEvent };
+  | { kind: 'event'; key: string; event: ContactEvent }
+  | { kind: 'call'; key: string; call: CallRecord };
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -42,7 +43,9 @@ export function buildRows(items: readonly Item[], timeZone: string, channelId: s
     rows.push(
       item.type === 'message'
         ? { kind: 'message', key: item.message.id, message: item.message }
-        : { kind: 'event', key: itemKey(item), event: item.event },
+        : item.type === 'event'
+          ? { kind: 'event', key: itemKey(item), event: item.event }
+          : { kind: 'call', key: itemKey(item), call: item.call },
     );
   }
   return rows;

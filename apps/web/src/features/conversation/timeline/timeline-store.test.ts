@@ -1,6 +1,14 @@
 // The timeline's rules: newest first, one entry per message or event, statuses forward only, optimistic sends replaced.
 import { describe, expect, it } from 'vitest';
-import { contactEvent, eventItem, item, message, messageOf } from '../../../test/messages.ts';
+import {
+  callItem,
+  callRecord,
+  contactEvent,
+  eventItem,
+  item,
+  message,
+  messageOf,
+} from '../../../test/messages.ts';
 import {
   applyStatus,
   emptyTimeline,
@@ -81,6 +89,15 @@ describe('timeline store', () => {
     });
     // A stale "sent" arriving after the failure is ignored.
     expect(messageOf(applyStatus(failing, event('sent', 0)).items[0])?.status).toBe('failed');
+  });
+
+  it('keeps calls among messages but never anchors an older page on a call (pages are bounded by the rest)', () => {
+    const [older, call] = [message(), callRecord()];
+    const timeline = mergePage(emptyTimeline, { data: [callItem(call), item(older)], has_more: true }, false);
+    expect(ids(timeline)).toEqual([call.id, older.id]);
+    const onlyCall = mergePage(emptyTimeline, { data: [callItem(callRecord())], has_more: true }, false);
+    expect(oldestAnchor(timeline)).toEqual({ created_at: older.created_at, id: older.id });
+    expect(oldestAnchor(onlyCall)).toBeNull();
   });
 
   it('keeps events among messages by time, once each, and anchors older pages on them too', () => {

@@ -3,6 +3,7 @@
 // give way to the server's message. Pure functions over `Timeline`, so the rules are tested without React.
 import {
   MESSAGE_STATUS_REACHABLE_FROM,
+  type CallRecord,
   type ContactEvent,
   type Item,
   type Message,
@@ -24,8 +25,9 @@ export const LOCAL_PREFIX = 'local:';
 export const localIdOf = (clientId: string): string => `${LOCAL_PREFIX}${clientId}`;
 export const isLocal = (message: Message): boolean => message.id.startsWith(LOCAL_PREFIX);
 
-/** The id of the message or event an item shows (the server orders and pages by created_at, then this). */
-export const itemId = (item: Item): string => (item.type === 'message' ? item.message.id : item.event.id);
+/** The id of the message, event or call an item shows (the server orders by created_at, then this). */
+export const itemId = (item: Item): string =>
+  item.type === 'message' ? item.message.id : item.type === 'event' ? item.event.id : item.call.id;
 
 /** Unique across kinds: a message and an event never share an entry. */
 export const itemKey = (item: Item): string => `${item.type}:${itemId(item)}`;
@@ -77,6 +79,10 @@ export const itemOf = (message: Message): MessageItem => ({
 export const upsertEvent = (timeline: Timeline, event: ContactEvent): Timeline =>
   mergeItems(timeline, [{ type: 'event', created_at: event.created_at, event }]);
 
+/** A call with the customer, as it rings, is answered and ends (realtime): one entry, the latest record. */
+export const upsertCall = (timeline: Timeline, call: CallRecord): Timeline =>
+  mergeItems(timeline, [{ type: 'call', created_at: call.started_at, call }]);
+
 /** A page fetched from the server: older pages add below; `hasMore` follows the oldest page asked for. */
 export function mergePage(
   timeline: Timeline,
@@ -124,11 +130,14 @@ export function applyStatus(timeline: Timeline, event: MessageStatusChanged): Ti
   return changed ? { ...timeline, items } : timeline;
 }
 
-/** The anchor of the next older page: the oldest item the timeline holds (not an optimistic one). */
+/**
+ * The anchor of the next older page: the oldest message or event the timeline holds (not an optimistic one).
+ * Calls are not anchors: the server bounds pages by messages and events and adds the calls of each page's span.
+ */
 export function oldestAnchor(timeline: Timeline): { created_at: string; id: string } | null {
   for (let index = timeline.items.length - 1; index >= 0; index--) {
     const item = timeline.items[index];
-    if (item && !(item.type === 'message' && isLocal(item.message))) {
+    if (item && item.type !== 'call' && !(item.type === 'message' && isLocal(item.message))) {
       return { created_at: item.created_at, id: itemId(item) };
     }
   }

@@ -1,0 +1,3 @@
+ALTER TABLE "messages" ADD COLUMN "channel_account_id" uuid;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_channel_account_id_channel_accounts_id_fk" FOREIGN KEY ("channel_account_id") REFERENCES "public"."channel_accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "messages_channel_account_idx" ON "messages" USING btree ("channel_account_id") WHERE "messages"."channel_account_id" is not null;

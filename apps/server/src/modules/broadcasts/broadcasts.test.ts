@@ -1,0 +1,430 @@
+// Broadcasts through the real WhatsApp and Telegram adapters against their simulators, each limiting its
+// throughput as the provider does: lists from a filter, picked contacts and a CSV (its bad rows explained,
+// nothing saved before confirming), the review's skipped counts, the company's maximum, an invalid message
+// refused before anything is queued, one message per recipient at the provider's pace, pause / resume /
+// cancel, replies counted, the report and its CSV, and another company's broadcasts out of reach.
+import type {
+  Broadcast,
+  BroadcastCsvPreview,
+  BroadcastList,
+  BroadcastPreview,
+  BroadcastReport,
+  CenterChannelAccount,
+  WhatsappTemplateList,
+} from '@atende/contract';
+import { startTelegramSimulator, type TelegramSimulator } from '@atende/simulators/providers/telegram';
+import { startWhatsappSimulator, type WhatsappSimulator } from '@atende/simulators/providers/whatsapp';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectAs, makeActor, makeContact, multipartBody, type Actor } from '../../../test/factories.ts';
+import { eventually, startProviderApp, type ProviderApp } from '../../../test/provider-app.ts';
+import {
+  broadcastRecipients,
+  companies,
+  contactChannels,
+  contacts,
+  messages,
+} from '../../db/schema/index.ts';
+
+let wa: WhatsappSimulator;
+let tg: TelegramSimulator;
+let p: ProviderApp;
+let supervisor: Actor;
+let telegram: CenterChannelAccount;
+let templateId: string;
+
+const TAG_WA = 'campanha';
+const TAG_TG = 'bot';
+const WA_RECIPIENTS = 240;
+const TG_RECIPIENTS = 120;
+
+const api = (actor: Actor, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  injectAs(p.t.app, actor, { method, url, ...(payload ? { payload } : {}) });
+
+async function makeFilterList(name: string, tag: string): Promise<BroadcastList> {
+  const created = await api(supervisor, 'POST', '/api/broadcasts/lists', {
+    source: 'filter',
+    name,
+    filter: { tag },
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json<BroadcastList>();
+}
+
+const getBroadcast = async (id: string, actor = supervisor) =>
+  (await api(actor, 'GET', `/api/broadcasts/${id}`)).json<Broadcast>();
+
+/** Times at which the simulator's count of received messages grew, polled. */
+function watchArrivals(sent: () => number) {
+  const seen: { at: number; count: number }[] = [];
+  const timer = setInterval(() => seen.push({ at: Date.now(), count: sent() }), 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      const growth = seen.filter((point, i) => i === 0 || point.count > seen[i - 1]!.count);
+      return growth;
+    },
+  };
+}
+
+beforeAll(async () => {
+  wa = await startWhatsappSimulator({ messagesPerSecond: 80, autoStatusMs: 50 });
+  tg = await startTelegramSimulator({ messagesPerSecond: 30 });
+  p = await startProviderApp(wa, 'WhatsApp');
+  telegram = await p.createAccount(p.admin, tg, 'Telegram');
+  tg.setWebhookUrl(telegram.provider!.webhook_url);
+  supervisor = await makeActor(p.t.app, p.t.database.db, 'supervisor', p.admin.company);
+  const synced = await api(p.admin, 'POST', `/api/center/channels/${p.account.id}/whatsapp-templates/sync`);
+  templateId = synced.json<WhatsappTemplateList>().data.find((each) => each.name === 'order_update')!.id;
+  for (let i = 0; i < WA_RECIPIENTS; i++) {
+    await makeContact(p.t.database.db, p.admin.company, {
+      name: `Cliente ${i}`,
+      code: `P-${i}`,
+      tag: TAG_WA,
+      channel: { kind: 'whatsapp', address: `55119${String(10_000_000 + i)}` },
+    });
+  }
+  for (let i = 0; i < TG_RECIPIENTS; i++) {
+    await makeContact(p.t.database.db, p.admin.company, {
+      tag: TAG_TG,
+      channel: { kind: 'telegram', address: String(900_000 + i) },
+    });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await p?.t.close();
+  await wa?.close();
+  await tg?.close();
+});
+
+describe('transmission lists', () => {
+  it('previews a CSV row by row — bad encoding, no number, malformed, repeated — and saves nothing', async () => {
+    const [known] = await p.t.database.db
+      .select({ address: contactChannels.address })
+      .from(contactChannels)
+      .where(eq(contactChannels.kind, 'whatsapp'))
+      .limit(1);
+    const file = Buffer.concat([
+      Buffer.from(`name;phone\nConhecido;+${known!.address}\nNovo;(11) 98888-7777\n`),
+      Buffer.from('Jos'),
+      Buffer.from([0xe9]), // "José" in Latin-1: not UTF-8
+      Buffer.from(';11977776666\nSem número;\nErrado;12ab\nRepetido;11 98888 7777\n'),
+    ]);
+    const before = await p.t.database.db.select({ id: contacts.id }).from(contacts);
+    const body = multipartBody([{ name: 'file', filename: 'lista.csv', type: 'text/csv', data: file }]);
+    const preview = await injectAs(p.t.app, supervisor, {
+      method: 'POST',
+      url: '/api/broadcasts/lists/csv-preview?kind=whatsapp',
+      ...body,
+    });
+    expect(preview.statusCode).toBe(200);
+    const result = preview.json<BroadcastCsvPreview>();
+    expect(result).toMatchObject({ matched: 1, new: 1, invalid: 4 });
+    expect(result.rows.map((row) => [row.line, row.outcome, row.problem])).toEqual([
+      [2, 'matched', null],
+      [3, 'new', null],
+      [4, 'invalid', 'encoding'],
+      [5, 'invalid', 'missing_phone'],
+      [6, 'invalid', 'malformed'],
+      [7, 'invalid', 'duplicate'],
+    ]);
+    expect(await p.t.database.db.select({ id: contacts.id }).from(contacts)).toHaveLength(before.length);
+
+    const missing = await injectAs(p.t.app, supervisor, {
+      method: 'POST',
+      url: '/api/broadcasts/lists/csv-preview?kind=whatsapp',
+      ...multipartBody([
+        { name: 'file', filename: 'x.csv', type: 'text/csv', data: Buffer.from('name\nAna\n') },
+      ]),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'csv_missing_columns' });
+
+    // Confirmed with the usable rows: the matched contact and a new one for the new number.
+    const saved = await api(supervisor, 'POST', '/api/broadcasts/lists', {
+      source: 'csv',
+      name: 'Importada',
+      kind: 'whatsapp',
+      rows: result.rows
+        .filter((row) => row.outcome !== 'invalid')
+        .map(({ line, phone, name }) => ({ line, phone, name })),
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json<BroadcastList>()).toMatchObject({ source: 'csv', contacts: 2 });
+    expect(await p.t.database.db.select({ id: contacts.id }).from(contacts)).toHaveLength(before.length + 1);
+  });
+
+  it('keeps picked contacts, and lists the company’s lists', async () => {
+    const picked = await p.t.database.db.select({ id: contacts.id }).from(contacts).limit(3);
+    const created = await api(supervisor, 'POST', '/api/broadcasts/lists', {
+      source: 'contacts',
+      name: 'Escolhidos',
+      contact_ids: picked.map((row) => row.id),
+    });
+    expect(created.json<BroadcastList>()).toMatchObject({ source: 'contacts', contacts: 3 });
+    const lists = (await api(supervisor, 'GET', '/api/broadcasts/lists')).json<{ data: BroadcastList[] }>();
+    expect(lists.data.map((list) => list.name)).toEqual(expect.arrayContaining(['Escolhidos', 'Importada']));
+  });
+
+  it('is refused to attendants without the broadcast permission', async () => {
+    const attendant = await makeActor(p.t.app, p.t.database.db, 'attendant', p.admin.company);
+    expect((await api(attendant, 'GET', '/api/broadcasts')).statusCode).toBe(403);
+  });
+});
+
+describe('review and rules', () => {
+  it('counts who is skipped and why, and refuses free text outside the WhatsApp window', async () => {
+    const list = await makeFilterList('Revisão', 'revisao');
+    const open = await makeContact(p.t.database.db, p.admin.company, { tag: 'revisao' });
+    // The customer wrote an hour ago: the window is open.
+    await p.t.database.db.insert(messages).values({
+      companyId: p.admin.company.id,
+      contactId: open.id,
+      contactChannelId: (
+        await p.t.database.db.select().from(contactChannels).where(eq(contactChannels.contactId, open.id))
+      )[0]!.id,
+      kind: 'whatsapp',
+      direction: 'in',
+      text: 'oi',
+      status: 'received',
+      createdAt: new Date(Date.now() - 3_600_000),
+    });
+    await makeContact(p.t.database.db, p.admin.company, { tag: 'revisao' }); // window closed
+    const blocked = await makeContact(p.t.database.db, p.admin.company, { tag: 'revisao' });
+    await p.t.database.db
+      .update(contactChannels)
+      .set({ blacklisted: true })
+      .where(eq(contactChannels.contactId, blocked.id));
+    const optedOut = await makeContact(p.t.database.db, p.admin.company, { tag: 'revisao' });
+    expect(
+      (await api(supervisor, 'PUT', `/api/contacts/${optedOut.id}/broadcast-opt-out`, { opted_out: true }))
+        .statusCode,
+    ).toBe(200);
+    await makeContact(p.t.database.db, p.admin.company, { tag: 'revisao', channel: { kind: 'telegram' } });
+
+    const text = await api(supervisor, 'POST', '/api/broadcasts/preview', {
+      list_id: list.id,
+      channel_account_id: p.account.id,
+      message: { type: 'text', text: 'Promoção!' },
+    });
+    expect(text.json<BroadcastPreview>()).toEqual({
+      recipients: 1,
+      skipped: { blacklisted: 1, opted_out: 1, no_channel: 1, window_closed: 1 },
+    });
+    const template = await api(supervisor, 'POST', '/api/broadcasts/preview', {
+      list_id: list.id,
+      channel_account_id: p.account.id,
+      message: { type: 'template', template_id: templateId, variables: [{ field: 'name' }, { text: 'X' }] },
+    });
+    expect(template.json<BroadcastPreview>()).toMatchObject({ recipients: 2, skipped: { window_closed: 0 } });
+  });
+
+  it('refuses an empty or invalid message before anything is queued', async () => {
+    const list = await makeFilterList('Inválida', TAG_WA);
+    const count = async () =>
+      (await p.t.database.db.select({ id: broadcastRecipients.id }).from(broadcastRecipients)).length;
+    const before = await count();
+    const empty = await api(supervisor, 'POST', '/api/broadcasts', {
+      name: 'Vazia',
+      list_id: list.id,
+      channel_account_id: p.account.id,
+      message: { type: 'text', text: '   ' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'message_empty' });
+    const wrongVariables = await api(supervisor, 'POST', '/api/broadcasts', {
+      name: 'Modelo',
+      list_id: list.id,
+      channel_account_id: p.account.id,
+      message: { type: 'template', template_id: templateId, variables: [{ field: 'name' }] },
+    });
+    expect(wrongVariables.json()).toMatchObject({ code: 'template_variables_mismatch' });
+    const templateOnTelegram = await api(supervisor, 'POST', '/api/broadcasts', {
+      name: 'Modelo',
+      list_id: list.id,
+      channel_account_id: telegram.id,
+      message: { type: 'template', template_id: templateId, variables: [{ field: 'name' }, { text: 'X' }] },
+    });
+    expect(templateOnTelegram.json()).toMatchObject({ code: 'not_a_whatsapp_channel' });
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a list above the company’s maximum, naming it', async () => {
+    const list = await makeFilterList('Grande', TAG_WA);
+    await p.t.database.db
+      .update(companies)
+      .set({ settings: { broadcast_max: 100 } })
+      .where(eq(companies.id, p.admin.company.id));
+    const refused = await injectAs(p.t.app, supervisor, {
+      method: 'POST',
+      url: '/api/broadcasts/preview',
+      headers: { 'accept-language': 'pt-BR' },
+      payload: {
+        list_id: list.id,
+        channel_account_id: p.account.id,
+        message: { type: 'template', template_id: templateId, variables: [{ field: 'name' }, { text: 'X' }] },
+      },
+    });
+    await p.t.database.db.update(companies).set({ settings: {} }).where(eq(companies.id, p.admin.company.id));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'broadcast_too_many_recipients',
+      message: expect.stringContaining('100'),
+    });
+  });
+});
+
+describe('sending', () => {
+  it('sends a template once to each WhatsApp recipient, at the number’s pace, and counts replies', async () => {
+    const list = await makeFilterList('WhatsApp', TAG_WA);
+    const arrivals = watchArrivals(() => wa.sent().length);
+    const created = await api(supervisor, 'POST', '/api/broadcasts', {
+      name: 'Entrega',
+      list_id: list.id,
+      channel_account_id: p.account.id,
+      message: {
+        type: 'template',
+        template_id: templateId,
+        variables: [{ field: 'name' }, { field: 'code' }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<Broadcast>().id;
+    const done = await eventually(async () => {
+      const broadcast = await getBroadcast(id);
+      return broadcast.status === 'completed' && broadcast.counts.queued === 0 ? broadcast : null;
+      // Generous: the machines these run on are shared (the send path is CPU-bound).
+    }, 180_000);
+    const growth = arrivals.stop();
+    expect(done.counts.total).toBe(WA_RECIPIENTS);
+    const sent = wa.sent().filter((each) => each.text?.includes('saiu para entrega'));
+    expect(sent).toHaveLength(WA_RECIPIENTS);
+    expect(new Set(sent.map((each) => each.to)).size).toBe(WA_RECIPIENTS);
+    expect(sent.find((each) => each.to === '5511910000007')?.text).toBe(
+      'Olá Cliente 7, seu pedido P-7 saiu para entrega.',
+    );
+    // At the number's pace: 240 messages at 80 a second take at least two seconds, and the number rarely had
+    // to refuse one (a refused one waits and goes once).
+    expect(growth.at(-1)!.at - growth[0]!.at).toBeGreaterThanOrEqual(1_900);
+    expect(wa.throttled).toBeLessThan(WA_RECIPIENTS / 10);
+
+    await eventually(async () => (await getBroadcast(id)).counts.read === WA_RECIPIENTS, 90_000);
+    await wa.customerWrites({ from: '5511910000003', text: 'Obrigado!' });
+    const replied = await eventually(async () => {
+      const broadcast = await getBroadcast(id);
+      return broadcast.counts.replied === 1 ? broadcast : null;
+    }, 60_000);
+    expect(replied.counts.replied).toBe(1);
+
+    const report = (
+      await api(supervisor, 'GET', `/api/broadcasts/${id}/recipients?limit=500`)
+    ).json<BroadcastReport>();
+    expect(report.data.filter((row) => row.replied)).toHaveLength(1);
+    expect(report.data.every((row) => row.status === 'read')).toBe(true);
+    const csv = await api(supervisor, 'GET', `/api/broadcasts/${id}/recipients.csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(WA_RECIPIENTS + 1);
+    expect(lines[0]).toContain('"status"');
+  }, 360_000);
+
+  it('pauses, resumes and cancels a Telegram broadcast at the bot’s pace', async () => {
+    const list = await makeFilterList('Telegram', TAG_TG);
+    const created = await api(supervisor, 'POST', '/api/broadcasts', {
+      name: 'Bot',
+      list_id: list.id,
+      channel_account_id: telegram.id,
+      message: { type: 'text', text: 'Novidades no bot' },
+    });
+    const id = created.json<Broadcast>().id;
+    const received = () => tg.sent().filter((each) => each.text === 'Novidades no bot').length;
+    await eventually(async () => received() >= 30, 60_000);
+    const paused = await api(supervisor, 'POST', `/api/broadcasts/${id}/pause`);
+    expect(paused.json<Broadcast>().status).toBe('paused');
+    // What was already handed over finishes; nothing more is claimed while paused.
+    await eventually(async () => {
+      const inFlight = await p.t.database.db
+        .select({ id: broadcastRecipients.id })
+        .from(broadcastRecipients)
+        .innerJoin(messages, eq(messages.id, broadcastRecipients.messageId))
+        .where(and(eq(broadcastRecipients.broadcastId, id), eq(messages.status, 'pending')));
+      return inFlight.length === 0;
+    }, 60_000);
+    const atPause = received();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(received()).toBe(atPause);
+    expect(atPause).toBeLessThan(TG_RECIPIENTS);
+    expect((await api(supervisor, 'POST', `/api/broadcasts/${id}/pause`)).statusCode).toBe(409);
+
+    expect((await api(supervisor, 'POST', `/api/broadcasts/${id}/resume`)).json<Broadcast>().status).toBe(
+      'sending',
+    );
+    await eventually(async () => received() >= atPause + 30, 60_000);
+    const cancelled = (await api(supervisor, 'POST', `/api/broadcasts/${id}/cancel`)).json<Broadcast>();
+    expect(cancelled.status).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const final = await getBroadcast(id);
+    const sentCount = received();
+    expect(final.counts.cancelled).toBeGreaterThan(0);
+    expect(final.counts.cancelled + sentCount).toBe(TG_RECIPIENTS);
+    expect(
+      new Set(
+        tg
+          .sent()
+          .filter((each) => each.text === 'Novidades no bot')
+          .map((each) => each.to),
+      ).size,
+    ).toBe(sentCount);
+    expect((await api(supervisor, 'POST', `/api/broadcasts/${id}/resume`)).statusCode).toBe(409);
+    expect(tg.throttled).toBeLessThan(TG_RECIPIENTS / 10);
+  }, 240_000);
+
+  it('schedules at a wall time of the company’s time zone, and a paused schedule resumes as scheduled', async () => {
+    const list = await makeFilterList('Agendada', TAG_TG);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const create = (scheduled_at: string) =>
+      api(supervisor, 'POST', '/api/broadcasts', {
+        name: 'Agendada',
+        list_id: list.id,
+        channel_account_id: telegram.id,
+        message: { type: 'text', text: 'Amanhã' },
+        scheduled_at,
+      });
+    expect((await create('2020-01-01T09:00')).json()).toMatchObject({ code: 'broadcast_schedule_in_past' });
+    const created = (await create(`${tomorrow}T09:30`)).json<Broadcast>();
+    // The company's zone is America/Sao_Paulo (UTC−3, no daylight saving).
+    expect(created).toMatchObject({ status: 'scheduled', scheduled_at: `${tomorrow}T12:30:00.000Z` });
+    expect(
+      (await api(supervisor, 'POST', `/api/broadcasts/${created.id}/pause`)).json<Broadcast>().status,
+    ).toBe('paused');
+    expect(
+      (await api(supervisor, 'POST', `/api/broadcasts/${created.id}/resume`)).json<Broadcast>().status,
+    ).toBe('scheduled');
+    const cancelled = (
+      await api(supervisor, 'POST', `/api/broadcasts/${created.id}/cancel`)
+    ).json<Broadcast>();
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.counts.cancelled).toBe(TG_RECIPIENTS);
+  });
+
+  it('keeps another company’s broadcasts and lists out of reach', async () => {
+    const [broadcast] = (await api(supervisor, 'GET', '/api/broadcasts')).json<{ data: Broadcast[] }>().data;
+    const stranger = await makeActor(p.t.app, p.t.database.db, 'admin');
+    expect((await api(stranger, 'GET', `/api/broadcasts/${broadcast!.id}`)).statusCode).toBe(404);
+    expect((await api(stranger, 'GET', `/api/broadcasts/${broadcast!.id}/recipients`)).statusCode).toBe(404);
+    expect((await api(stranger, 'GET', `/api/broadcasts/${broadcast!.id}/recipients.csv`)).statusCode).toBe(
+      404,
+    );
+    expect((await api(stranger, 'POST', `/api/broadcasts/${broadcast!.id}/cancel`)).statusCode).toBe(404);
+    expect((await api(stranger, 'GET', '/api/broadcasts')).json<{ data: Broadcast[] }>().data).toEqual([]);
+    const list = broadcast!.list_id!;
+    expect((await api(stranger, 'DELETE', `/api/broadcasts/lists/${list}`)).statusCode).toBe(404);
+    const preview = await api(stranger, 'POST', '/api/broadcasts/preview', {
+      list_id: list,
+      channel_account_id: p.account.id,
+      message: { type: 'text', text: 'x' },
+    });
+    expect(preview.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,30 @@
+// The broadcasts module: its service and routes (the CSV preview's multipart in a scope of its own), its
+// notifier (live progress, replies marked), and its workers (batches at the providers' pace, the sends).
+import type { FastifyInstance } from 'fastify';
+import type { DeliveryDeps } from '../messages/delivery.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { QUEUES, type Jobs } from '../../platform/jobs.ts';
+import type { RealtimeServer } from '../../platform/realtime.ts';
+import { broadcastCsvRoutes } from './csv-routes.ts';
+import { notifyBroadcastChanges } from './notifier.ts';
+import { broadcastRoutes } from './routes.ts';
+import { resumeSending, sendToRecipient, tick, type BroadcastSendJob, type TickJob } from './sender.ts';
+import { broadcastService } from './service.ts';
+
+export function registerBroadcasts(app: FastifyInstance, deps: { bus: EventBus; jobs: Jobs }): void {
+  broadcastRoutes(app, broadcastService(deps));
+  void app.register(broadcastCsvRoutes);
+}
+
+export function registerBroadcastNotifier(io: RealtimeServer, deps: { db: Db; bus: EventBus }): void {
+  notifyBroadcastChanges(deps.db, deps.bus, io);
+}
+
+export async function registerBroadcastWorker(deps: DeliveryDeps): Promise<void> {
+  await deps.jobs.work<TickJob>(QUEUES.broadcastTick, (job) => tick(deps, job));
+  await deps.jobs.work<BroadcastSendJob>(QUEUES.broadcastSend, (job, meta) =>
+    sendToRecipient(deps, job, meta.attempt),
+  );
+  await resumeSending(deps);
+}

@@ -1,0 +1,296 @@
+// Cards: the board's and the conversation's lists, one card, create, change and move, rate, label, delete.
+// A card is seen only in a pipeline the user sees and with a customer the user sees (else 404).
+import type { CardQuery, NewCardRequest, UpdateCardRequest } from '@atende/contract';
+import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  contacts,
+  pipelineAttachments,
+  pipelineCardLabels,
+  pipelineCards,
+  pipelineLabels,
+  pipelines,
+  pipelineSteps,
+  users,
+} from '../../db/schema/index.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { inTransaction, type EventBus } from '../../platform/events.ts';
+import { visibleContacts } from '../contacts/policy.ts';
+import { maySeeContact } from '../contacts/queries.ts';
+import { mayDeleteCard, visiblePipelines } from './policy.ts';
+import { placeInStep } from './positions.ts';
+import type { CardDetailRow, CardRow } from './presenter.ts';
+
+type Record = Parameters<Parameters<typeof inTransaction>[2]>[1];
+export type CardKey = { pipelineId: string; itemId: string };
+
+const responsible = sql.raw('"card_responsible"');
+
+const cardColumns = {
+  id: pipelineCards.id,
+  pipelineId: pipelineCards.pipelineId,
+  stepId: pipelineCards.stepId,
+  position: pipelineCards.position,
+  name: pipelineCards.name,
+  rating: pipelineCards.rating,
+  coverId: pipelineCards.coverId,
+  commentsCount: pipelineCards.commentsCount,
+  attachmentsCount: pipelineCards.attachmentsCount,
+  createdAt: pipelineCards.createdAt,
+  updatedAt: pipelineCards.updatedAt,
+  contactId: pipelineCards.contactId,
+  contactName: contacts.name,
+  responsibleId: pipelineCards.responsibleId,
+  responsibleName: sql<string | null>`${responsible}.name`,
+  finished: pipelineSteps.final,
+  labelIds: sql<string[]>`coalesce((select array_agg(${pipelineCardLabels.labelId}::text)
+    from ${pipelineCardLabels} where ${pipelineCardLabels.cardId} = ${pipelineCards.id}), '{}')`,
+};
+
+/** Cards the user may see, matching `where`. */
+function visibleCards(ctx: TenantContext, where: (SQL | undefined)[], columns = cardColumns) {
+  return ctx.db
+    .select(columns)
+    .from(pipelineCards)
+    .innerJoin(pipelineSteps, eq(pipelineSteps.id, pipelineCards.stepId))
+    .innerJoin(pipelines, eq(pipelines.id, pipelineCards.pipelineId))
+    .innerJoin(contacts, eq(contacts.id, pipelineCards.contactId))
+    .leftJoin(sql`${users} as ${responsible}`, sql`${responsible}.id = ${pipelineCards.responsibleId}`)
+    .where(
+      and(
+        eq(pipelineCards.companyId, ctx.companyId),
+        isNull(pipelines.archivedAt),
+        visiblePipelines(ctx),
+        visibleContacts(ctx),
+        ...where,
+      ),
+    );
+}
+
+const statusFilter = (status: CardQuery['status']) =>
+  status === 'all' ? undefined : eq(pipelineSteps.final, status === 'finished');
+
+/** The most cards one board or customer list answers (a board is read whole, not paged). */
+export const CARDS_LIMIT = 10_000;
+
+/** The board of a pipeline or a customer's cards, filtered as the query says. */
+export function listCards(ctx: TenantContext, query: CardQuery): Promise<CardRow[]> {
+  return visibleCards(ctx, [
+    query.pipeline_id ? eq(pipelineCards.pipelineId, query.pipeline_id) : undefined,
+    query.contact_id ? eq(pipelineCards.contactId, query.contact_id) : undefined,
+    query.responsible_id ? eq(pipelineCards.responsibleId, query.responsible_id) : undefined,
+    query.label_id
+      ? sql`exists (select 1 from ${pipelineCardLabels} where ${pipelineCardLabels.cardId} = ${pipelineCards.id}
+          and ${pipelineCardLabels.labelId} = ${query.label_id})`
+      : undefined,
+    query.q ? ilike(pipelineCards.name, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+    statusFilter(query.status),
+  ])
+    .orderBy(
+      ...(query.contact_id && !query.pipeline_id
+        ? [desc(pipelineCards.createdAt)]
+        : [asc(pipelineSteps.position), asc(pipelineCards.position)]),
+    )
+    .limit(CARDS_LIMIT);
+}
+
+export async function findCard(ctx: TenantContext, key: CardKey): Promise<CardDetailRow> {
+  const [row] = await visibleCards(ctx, [
+    eq(pipelineCards.id, key.itemId),
+    eq(pipelineCards.pipelineId, key.pipelineId),
+  ]).limit(1);
+  if (!row) throw notFound();
+  const [extra] = await ctx.db
+    .select({
+      description: pipelineCards.description,
+      authorId: pipelineCards.authorId,
+      authorName: users.name,
+    })
+    .from(pipelineCards)
+    .leftJoin(users, eq(users.id, pipelineCards.authorId))
+    .where(eq(pipelineCards.id, key.itemId));
+  const attachments = await ctx.db
+    .select()
+    .from(pipelineAttachments)
+    .where(eq(pipelineAttachments.cardId, key.itemId))
+    .orderBy(desc(pipelineAttachments.createdAt));
+  return { ...row, ...extra!, attachments };
+}
+
+/** The card's place as the notifier tells it, regardless of who asks. */
+export async function loadCardPlace(db: Db, companyId: string, cardId: string) {
+  const [row] = await db
+    .select({
+      stepId: pipelineCards.stepId,
+      position: pipelineCards.position,
+      updatedAt: pipelineCards.updatedAt,
+    })
+    .from(pipelineCards)
+    .where(and(eq(pipelineCards.id, cardId), eq(pipelineCards.companyId, companyId)));
+  return row;
+}
+
+export function cardService(deps: { bus: EventBus }) {
+  const changed = (record: Record, ctx: TenantContext, pipelineId: string, cardId: string) =>
+    record({ type: 'pipeline.card', companyId: ctx.companyId, pipelineId, cardId });
+
+  /** Changes a card the user sees inside one transaction that announces it. */
+  const change = async (
+    ctx: TenantContext,
+    key: CardKey,
+    work: (tx: Db, card: CardDetailRow) => Promise<void>,
+  ): Promise<CardDetailRow> => {
+    const card = await findCard(ctx, key);
+    await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+      await work(tx, card);
+      await tx.update(pipelineCards).set({ updatedAt: new Date() }).where(eq(pipelineCards.id, key.itemId));
+      changed(record, ctx, key.pipelineId, key.itemId);
+    });
+    return findCard(ctx, key);
+  };
+
+  return {
+    list: listCards,
+    get: findCard,
+
+    async create(
+      ctx: TenantContext,
+      input: NewCardRequest & { pipelineId: string; stepId: string },
+    ): Promise<CardDetailRow> {
+      await assertStep(ctx, input.pipelineId, input.stepId);
+      if (!(await maySeeContact(ctx, input.contact_id))) throw new AppError('card_contact_unavailable', 400);
+      if (input.responsible_id) await assertResponsible(ctx, input.responsible_id);
+      const id = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+        const position = await placeInStep(tx, input.stepId, null, input.after_id);
+        const [card] = await tx
+          .insert(pipelineCards)
+          .values({
+            companyId: ctx.companyId,
+            pipelineId: input.pipelineId,
+            stepId: input.stepId,
+            position,
+            contactId: input.contact_id,
+            name: input.name,
+            description: input.description,
+            responsibleId: input.responsible_id === undefined ? ctx.userId : input.responsible_id,
+            authorId: ctx.userId,
+          })
+          .returning({ id: pipelineCards.id });
+        changed(record, ctx, input.pipelineId, card!.id);
+        return card!.id;
+      });
+      return findCard(ctx, { pipelineId: input.pipelineId, itemId: id });
+    },
+
+    /** Changes fields and, when {stepId} or `after_id` says so, moves the card (last write wins). */
+    async update(
+      ctx: TenantContext,
+      input: UpdateCardRequest & CardKey & { stepId: string },
+    ): Promise<CardDetailRow> {
+      await assertStep(ctx, input.pipelineId, input.stepId);
+      if (input.responsible_id) await assertResponsible(ctx, input.responsible_id);
+      return change(ctx, input, async (tx) => {
+        const [current] = await tx
+          .select({ stepId: pipelineCards.stepId })
+          .from(pipelineCards)
+          .where(eq(pipelineCards.id, input.itemId));
+        const moves = current!.stepId !== input.stepId || input.after_id !== undefined;
+        const position = moves
+          ? await placeInStep(tx, input.stepId, input.itemId, input.after_id)
+          : undefined;
+        await tx
+          .update(pipelineCards)
+          .set({
+            name: input.name,
+            description: input.description,
+            responsibleId: input.responsible_id,
+            ...(position === undefined ? {} : { stepId: input.stepId, position }),
+            updatedAt: new Date(),
+          })
+          .where(eq(pipelineCards.id, input.itemId));
+      });
+    },
+
+    rate: (ctx: TenantContext, input: CardKey & { rating: number }) =>
+      change(ctx, input, async (tx) => {
+        await tx
+          .update(pipelineCards)
+          .set({ rating: input.rating })
+          .where(eq(pipelineCards.id, input.itemId));
+      }),
+
+    /** Adds the label to the card, or takes it off when it has it. */
+    toggleLabel: async (ctx: TenantContext, input: CardKey & { labelId: string }) => {
+      const [label] = await ctx.db
+        .select({ pipelineId: pipelineLabels.pipelineId })
+        .from(pipelineLabels)
+        .where(and(eq(pipelineLabels.id, input.labelId), eq(pipelineLabels.companyId, ctx.companyId)));
+      if (!label) throw notFound();
+      if (label.pipelineId !== input.pipelineId) throw new AppError('label_not_in_pipeline', 400);
+      return change(ctx, input, async (tx) => {
+        const removed = await tx
+          .delete(pipelineCardLabels)
+          .where(
+            and(eq(pipelineCardLabels.cardId, input.itemId), eq(pipelineCardLabels.labelId, input.labelId)),
+          )
+          .returning();
+        if (removed.length === 0) {
+          await tx
+            .insert(pipelineCardLabels)
+            .values({ companyId: ctx.companyId, cardId: input.itemId, labelId: input.labelId });
+        }
+      });
+    },
+
+    /** Makes an image attachment of the card its cover (`attachmentId`), or takes the cover off (null). */
+    setCover: (ctx: TenantContext, input: CardKey & { attachmentId: string; on: boolean }) =>
+      change(ctx, input, async (tx, card) => {
+        const attachment = card.attachments.find((file) => file.id === input.attachmentId);
+        if (!attachment || attachment.kind !== 'image') throw new AppError('cover_not_image', 400);
+        if (!input.on && card.coverId !== input.attachmentId) return;
+        await tx
+          .update(pipelineCards)
+          .set({ coverId: input.on ? input.attachmentId : null })
+          .where(eq(pipelineCards.id, input.itemId));
+      }),
+
+    async remove(ctx: TenantContext, input: CardKey): Promise<void> {
+      const card = await findCard(ctx, input);
+      if (!mayDeleteCard(ctx, card)) throw forbidden();
+      await inTransaction(ctx.db, deps.bus, async (tx, record) => {
+        await tx.delete(pipelineCards).where(eq(pipelineCards.id, input.itemId));
+        changed(record, ctx, input.pipelineId, input.itemId);
+      });
+    },
+
+    change,
+  };
+}
+export type CardService = ReturnType<typeof cardService>;
+
+/** The step is one of the pipeline's, which the user sees. */
+async function assertStep(ctx: TenantContext, pipelineId: string, stepId: string) {
+  const [step] = await ctx.db
+    .select({ pipelineId: pipelineSteps.pipelineId })
+    .from(pipelineSteps)
+    .innerJoin(pipelines, eq(pipelines.id, pipelineSteps.pipelineId))
+    .where(
+      and(
+        eq(pipelineSteps.id, stepId),
+        eq(pipelineSteps.companyId, ctx.companyId),
+        isNull(pipelines.archivedAt),
+        visiblePipelines(ctx),
+      ),
+    );
+  if (!step) throw notFound();
+  if (step.pipelineId !== pipelineId) throw new AppError('step_not_in_pipeline', 400);
+}
+
+async function assertResponsible(ctx: TenantContext, userId: string) {
+  const [user] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId), eq(users.active, true)));
+  if (!user) throw new AppError('responsible_unknown', 400);
+}

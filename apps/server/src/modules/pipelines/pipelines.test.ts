@@ -1,0 +1,438 @@
+import type { Card, CardSummary, Comment, Pipeline } from '@atende/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  injectAs,
+  makeActor,
+  makeContact,
+  multipartBody,
+  SAMPLE_PNG,
+  type Actor,
+} from '../../../test/factories.ts';
+import { connectSocket } from '../../../test/realtime-client.ts';
+import { teamMembers, teams } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let admin: Actor;
+let supervisor: Actor;
+let attendant: Actor;
+let colleague: Actor;
+let baseUrl: string;
+let contactId: string;
+let pipeline: Pipeline;
+
+const call = (actor: Actor, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  injectAs(t.app, actor, { method, url: `/api${url}`, payload });
+const steps = () => pipeline.steps.map((step) => step.id);
+const newCard = async (name: string, step = steps()[0]!, actor = attendant, after?: string | null) => {
+  const response = await call(actor, 'POST', `/pipeline/${pipeline.id}/steps/${step}/item`, {
+    contact_id: contactId,
+    name,
+    ...(after === undefined ? {} : { after_id: after }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as Card;
+};
+const board = async (actor = attendant, query = '') =>
+  (await call(actor, 'GET', `/user/pipeline?pipeline_id=${pipeline.id}${query}`)).json()
+    .data as CardSummary[];
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { LOG_LEVEL: process.env.PIPELINE_LOG ?? 'silent' } });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await makeActor(t.app, t.database.db, 'admin');
+  supervisor = await makeActor(t.app, t.database.db, 'supervisor', admin.company);
+  attendant = await makeActor(t.app, t.database.db, 'attendant', admin.company);
+  colleague = await makeActor(t.app, t.database.db, 'attendant', admin.company);
+  // Waiting in the queue: every attendant may see the customer.
+  contactId = (await makeContact(t.database.db, admin.company, { onQueue: true })).id;
+  const created = await call(admin, 'POST', '/pipeline', {
+    name: 'Vendas',
+    steps: [{ name: 'Prospecção' }, { name: 'Proposta' }, { name: 'Fechado', final: true }],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  pipeline = created.json();
+});
+afterAll(() => t.close());
+
+describe('pipelines configuration', () => {
+  it('admins create and change pipelines; attendants may not; names and steps are checked', async () => {
+    expect(pipeline.steps.map((step) => [step.name, step.final])).toEqual([
+      ['Prospecção', false],
+      ['Proposta', false],
+      ['Fechado', true],
+    ]);
+    expect(
+      (await call(attendant, 'POST', '/pipeline', { name: 'X', steps: [{ name: 'A' }] })).statusCode,
+    ).toBe(403);
+    const noName = await call(admin, 'POST', '/pipeline', { name: ' ', steps: [{ name: 'A' }] });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().message).toBe('É necessário informar o nome');
+    expect(
+      (await call(admin, 'POST', '/pipeline', { name: 'vendas', steps: [{ name: 'A' }] })).json().code,
+    ).toBe('pipeline_name_taken');
+    // Rename and reorder, add a step.
+    const [first, second, last] = pipeline.steps;
+    const changed = await call(admin, 'PUT', `/pipeline/${pipeline.id}`, {
+      name: 'Vendas',
+      steps: [
+        { id: second!.id, name: 'Proposta enviada' },
+        { id: first!.id, name: 'Prospecção' },
+        { name: 'Negociação' },
+        { id: last!.id, name: 'Fechado', final: true },
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    pipeline = changed.json();
+    expect(pipeline.steps.map((step) => step.name)).toEqual([
+      'Proposta enviada',
+      'Prospecção',
+      'Negociação',
+      'Fechado',
+    ]);
+  });
+
+  it('a step with cards cannot be removed', async () => {
+    const card = await newCard('Ocupa a lista', steps()[2]);
+    const response = await call(admin, 'PUT', `/pipeline/${pipeline.id}`, {
+      name: 'Vendas',
+      steps: pipeline.steps
+        .filter((_, i) => i !== 2)
+        .map((step) => ({ id: step.id, name: step.name, final: step.final })),
+    });
+    expect(response.json().code).toBe('step_not_empty');
+    expect((await call(admin, 'GET', '/pipeline')).json().data[0].steps).toHaveLength(4);
+    await call(attendant, 'DELETE', `/pipeline/${pipeline.id}/item/${card.id}`);
+  });
+
+  it('a pipeline given to a team is seen by its members and supervisors only', async () => {
+    const [team] = await t.database.db
+      .insert(teams)
+      .values({ companyId: admin.company.id, name: 'Time Suporte' })
+      .returning();
+    await t.database.db
+      .insert(teamMembers)
+      .values({ companyId: admin.company.id, teamId: team!.id, userId: colleague.user.id });
+    const response = await call(admin, 'POST', '/pipeline', {
+      name: 'Suporte',
+      steps: [{ name: 'Aberto' }],
+      team_ids: [team!.id],
+    });
+    const support: Pipeline = response.json();
+    const names = async (actor: Actor) =>
+      ((await call(actor, 'GET', '/pipeline')).json().data as Pipeline[]).map((p) => p.name);
+    expect(await names(colleague)).toContain('Suporte');
+    expect(await names(supervisor)).toContain('Suporte');
+    expect(await names(attendant)).not.toContain('Suporte');
+    const hidden = await call(
+      attendant,
+      'POST',
+      `/pipeline/${support.id}/steps/${support.steps[0]!.id}/item`,
+      {
+        contact_id: contactId,
+        name: 'Não deveria',
+      },
+    );
+    expect(hidden.statusCode).toBe(404);
+    const unknown = await call(admin, 'POST', '/pipeline', {
+      name: 'Outro',
+      steps: [{ name: 'A' }],
+      segment_ids: [support.id],
+    });
+    expect(unknown.json().code).toBe('pipeline_segment_unknown');
+  });
+
+  it('labels are managed per pipeline and toggled on cards of that pipeline only', async () => {
+    const label = (
+      await call(admin, 'POST', `/pipeline/${pipeline.id}/labels`, { name: 'Quente', colour: '#ff0000' })
+    ).json();
+    expect(
+      (await call(attendant, 'POST', `/pipeline/${pipeline.id}/labels`, { name: 'X', colour: '#000000' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(admin, 'POST', `/pipeline/${pipeline.id}/labels`, { name: 'X', colour: 'red' })).statusCode,
+    ).toBe(400);
+    const renamed = await call(admin, 'PUT', `/pipeline/${pipeline.id}/labels/${label.id}`, {
+      name: 'Muito quente',
+      colour: '#ff0000',
+    });
+    expect(renamed.json().name).toBe('Muito quente');
+    expect((await call(attendant, 'GET', `/pipeline/${pipeline.id}/labels`)).json().data).toHaveLength(1);
+
+    const card = await newCard('Com etiqueta');
+    const on: Card = (
+      await call(attendant, 'POST', `/pipeline/${pipeline.id}/item/${card.id}/label/${label.id}`)
+    ).json();
+    expect(on.label_ids).toEqual([label.id]);
+    expect(await board(attendant, `&label_id=${label.id}`)).toHaveLength(1);
+    const off: Card = (
+      await call(attendant, 'POST', `/pipeline/${pipeline.id}/item/${card.id}/label/${label.id}`)
+    ).json();
+    expect(off.label_ids).toEqual([]);
+
+    const other: Pipeline = (
+      await call(admin, 'POST', '/pipeline', { name: 'Pós-venda', steps: [{ name: 'A' }] })
+    ).json();
+    const foreignLabel = (
+      await call(admin, 'POST', `/pipeline/${other.id}/labels`, { name: 'Outra', colour: '#00ff00' })
+    ).json();
+    const wrong = await call(
+      attendant,
+      'POST',
+      `/pipeline/${pipeline.id}/item/${card.id}/label/${foreignLabel.id}`,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('label_not_in_pipeline');
+    expect((await call(admin, 'DELETE', `/pipeline/${pipeline.id}/labels/${label.id}`)).statusCode).toBe(200);
+    expect((await call(admin, 'DELETE', `/pipeline/${pipeline.id}/labels/${label.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('cards', () => {
+  it('creates, orders, moves, finishes and filters cards', async () => {
+    const a = await newCard('Alfa');
+    const b = await newCard('Beta');
+    const c = await newCard('Gama', steps()[0], attendant, null);
+    const ids = async (query = '') =>
+      (await board(attendant, query)).filter((card) => card.step_id === steps()[0]).map((card) => card.name);
+    expect((await ids()).slice(-2)).toEqual(['Alfa', 'Beta']);
+    expect((await ids())[0]).toBe('Gama');
+    // Between Gama and Alfa.
+    await call(attendant, 'PUT', `/pipeline/${pipeline.id}/steps/${steps()[0]}/item/${b.id}`, {
+      after_id: c.id,
+    });
+    expect((await ids()).slice(0, 2)).toEqual(['Gama', 'Beta']);
+    // To the final list: finished.
+    const finished = await call(
+      attendant,
+      'PUT',
+      `/pipeline/${pipeline.id}/steps/${steps()[3]}/item/${a.id}`,
+      {},
+    );
+    expect(finished.json()).toMatchObject({ step_id: steps()[3], finished: true });
+    expect((await board(attendant)).map((card) => card.name)).not.toContain('Alfa');
+    expect((await board(attendant, '&status=finished')).map((card) => card.name)).toEqual(['Alfa']);
+    expect((await board(attendant, '&status=all')).map((card) => card.name)).toContain('Alfa');
+    expect((await board(attendant, '&status=all&q=gam')).map((card) => card.name)).toEqual(['Gama']);
+    expect(
+      (await board(attendant, `&status=all&responsible_id=${colleague.user.id}`)).map((card) => card.name),
+    ).toEqual([]);
+    const mine = await call(attendant, 'GET', `/responsible/${attendant.user.id}/pipeline?status=all`);
+    expect((mine.json().data as CardSummary[]).map((card) => card.name)).toContain('Alfa');
+    const ofCustomer = await call(attendant, 'GET', `/user/pipeline?contact_id=${contactId}&status=all`);
+    expect((ofCustomer.json().data as CardSummary[]).map((card) => card.name)).toContain('Gama');
+    expect((await call(attendant, 'GET', `/user/pipeline`)).json().message).toBe(
+      'É necessário selecionar um pipeline',
+    );
+  });
+
+  it('refuses moves to another pipeline, bad ratings and unknown customers; changes nothing', async () => {
+    const card = await newCard('Recusas');
+    const other: Pipeline = (
+      await call(admin, 'POST', '/pipeline', { name: 'Cobrança', steps: [{ name: 'A' }] })
+    ).json();
+    const move = await call(
+      attendant,
+      'PUT',
+      `/pipeline/${pipeline.id}/steps/${other.steps[0]!.id}/item/${card.id}`,
+      {},
+    );
+    expect(move.statusCode).toBe(400);
+    expect(move.json().code).toBe('step_not_in_pipeline');
+    for (const rating of [6, -1, 2.5]) {
+      expect(
+        (await call(attendant, 'POST', `/pipeline/${pipeline.id}/item/${card.id}/rating`, { rating }))
+          .statusCode,
+      ).toBe(400);
+    }
+    const rated = await call(attendant, 'POST', `/pipeline/${pipeline.id}/item/${card.id}/rating`, {
+      rating: 4,
+    });
+    expect(rated.json().rating).toBe(4);
+    const after: Card = (await call(attendant, 'GET', `/pipeline/${pipeline.id}/item/${card.id}`)).json();
+    expect(after).toMatchObject({ step_id: steps()[0], rating: 4, name: 'Recusas' });
+    const owned = await makeContact(t.database.db, admin.company, { responsibleId: colleague.user.id });
+    const hiddenCustomer = await call(
+      attendant,
+      'POST',
+      `/pipeline/${pipeline.id}/steps/${steps()[0]}/item`,
+      {
+        contact_id: owned.id,
+        name: 'Cliente de outro',
+      },
+    );
+    expect(hiddenCustomer.json().code).toBe('card_contact_unavailable');
+    const noName = await call(attendant, 'POST', `/pipeline/${pipeline.id}/steps/${steps()[0]}/item`, {
+      contact_id: contactId,
+      name: '',
+    });
+    expect(noName.json().message).toBe('É necessário informar o nome');
+  });
+
+  it('hides cards of customers the user may not see', async () => {
+    const owned = await makeContact(t.database.db, admin.company, { responsibleId: colleague.user.id });
+    const response = await call(colleague, 'POST', `/pipeline/${pipeline.id}/steps/${steps()[0]}/item`, {
+      contact_id: owned.id,
+      name: 'Só do colega',
+    });
+    const card: Card = response.json();
+    expect((await board(attendant, '&status=all')).map((c) => c.id)).not.toContain(card.id);
+    expect((await board(supervisor, '&status=all')).map((c) => c.id)).toContain(card.id);
+    expect((await call(attendant, 'GET', `/pipeline/${pipeline.id}/item/${card.id}`)).statusCode).toBe(404);
+    // Only its author or a supervisor deletes a card.
+    const mine = await newCard('Do atendente');
+    expect((await call(colleague, 'DELETE', `/pipeline/${pipeline.id}/item/${mine.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(supervisor, 'DELETE', `/pipeline/${pipeline.id}/item/${mine.id}`)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('keeps positions unique and ordered under many simultaneous moves', async () => {
+    const cards = [] as Card[];
+    for (let i = 0; i < 12; i++) cards.push(await newCard(`Concorrente ${i}`, steps()[1]));
+    const targets = [steps()[1]!, steps()[2]!];
+    const moves = Array.from({ length: 40 }, (_, i) => {
+      const card = cards[i % cards.length]!;
+      const anchor = cards[(i * 7 + 3) % cards.length]!;
+      const step = targets[i % 2]!;
+      const body = i % 3 === 0 ? { after_id: null } : i % 3 === 1 ? {} : { after_id: anchor.id };
+      return call(
+        i % 2 ? attendant : colleague,
+        'PUT',
+        `/pipeline/${pipeline.id}/steps/${step}/item/${card.id}`,
+        body,
+      );
+    });
+    const results = await Promise.all(moves);
+    // A move after a card that meanwhile left the step answers 404; every other one succeeds.
+    for (const result of results) expect([200, 404], result.body).toContain(result.statusCode);
+    const all = await board(supervisor, '&status=all');
+    for (const step of targets) {
+      const positions = all.filter((card) => card.step_id === step).map((card) => card.position);
+      expect(new Set(positions).size).toBe(positions.length);
+      expect(positions).toEqual([...positions].sort((x, y) => x - y));
+    }
+    expect(all.filter((card) => card.name.startsWith('Concorrente'))).toHaveLength(12);
+  });
+});
+
+describe('comments, attachments and the cover', () => {
+  it('pages comments 15 at a time, newest first; authors and supervisors change them', async () => {
+    const card = await newCard('Comentada');
+    for (let i = 1; i <= 17; i++) {
+      const response = await call(
+        i % 2 ? attendant : colleague,
+        'POST',
+        `/pipeline/${pipeline.id}/item/${card.id}/comments`,
+        {
+          text: `comentário ${i}`,
+        },
+      );
+      expect(response.statusCode).toBe(201);
+    }
+    const first = (await call(attendant, 'GET', `/pipeline/${pipeline.id}/item/${card.id}/comments`)).json();
+    expect(first.data).toHaveLength(15);
+    expect(first.total).toBe(17);
+    expect(first.data[0].text).toBe('comentário 17');
+    const second = (
+      await call(attendant, 'GET', `/pipeline/${pipeline.id}/item/${card.id}/comments?page=2`)
+    ).json();
+    expect(second.data.map((c: Comment) => c.text)).toEqual(['comentário 2', 'comentário 1']);
+    const asc = (
+      await call(attendant, 'GET', `/pipeline/${pipeline.id}/item/${card.id}/comments?od=asc&limit=2`)
+    ).json();
+    expect(asc.data.map((c: Comment) => c.text)).toEqual(['comentário 1', 'comentário 2']);
+    const beyond = await call(attendant, 'GET', `/pipeline/${pipeline.id}/item/${card.id}/comments?page=3`);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().code).toBe('page_out_of_range');
+
+    const mine = first.data.find((c: Comment) => c.author?.id === attendant.user.id) as Comment;
+    const theirs = first.data.find((c: Comment) => c.author?.id === colleague.user.id) as Comment;
+    expect(mine.editable).toBe(true);
+    expect(theirs.editable).toBe(false);
+    const url = (c: Comment) => `/pipeline/${pipeline.id}/item/${card.id}/comments/${c.id}`;
+    expect((await call(attendant, 'PUT', url(theirs), { text: 'alterado' })).statusCode).toBe(403);
+    expect((await call(attendant, 'DELETE', url(theirs))).statusCode).toBe(403);
+    expect((await call(attendant, 'PUT', url(mine), { text: 'corrigido' })).json().text).toBe('corrigido');
+    expect((await call(supervisor, 'DELETE', url(theirs))).statusCode).toBe(200);
+    const card2: Card = (await call(attendant, 'GET', `/pipeline/${pipeline.id}/item/${card.id}`)).json();
+    expect(card2.comments_count).toBe(16);
+    expect(
+      (await call(attendant, 'POST', `/pipeline/${pipeline.id}/item/${card.id}/comments`, { text: ' ' }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('stores attachments checked by content; only an image of the card becomes its cover', async () => {
+    const card = await newCard('Com anexo');
+    const upload = (data: Buffer, filename: string, type: string) =>
+      injectAs(t.app, attendant, {
+        method: 'POST',
+        url: `/api/pipeline/${pipeline.id}/item/${card.id}/attachment`,
+        ...multipartBody([{ name: 'file', filename, type, data }]),
+      });
+    const image = await upload(SAMPLE_PNG, 'foto.png', 'image/png');
+    expect(image.statusCode, image.body).toBe(201);
+    const withImage: Card = image.json();
+    const text = await upload(Buffer.from('olá, mundo'), 'nota.txt', 'text/plain');
+    const withBoth: Card = text.json();
+    expect(withBoth.attachments_count).toBe(2);
+    expect((await upload(Buffer.from([0, 1, 2, 3]), 'x.exe', 'application/octet-stream')).json().code).toBe(
+      'file_type_not_allowed',
+    );
+    const imageId = withImage.attachments[0]!.id;
+    const textId = withBoth.attachments.find((file) => file.kind === 'document')!.id;
+    const cover = (id: string, method: 'POST' | 'DELETE' = 'POST') =>
+      call(attendant, method, `/pipeline/${pipeline.id}/item/${card.id}/attachment/${id}/cover`);
+    const refused = await cover(textId);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('cover_not_image');
+    const covered: Card = (await cover(imageId)).json();
+    expect(covered.cover_url).toMatch(/^\/api\/pipeline-files\//);
+    expect(covered.attachments.find((file) => file.id === imageId)?.cover).toBe(true);
+    const served = await t.app.inject({ method: 'GET', url: covered.cover_url! });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await cover(imageId, 'DELETE')).json().cover_url).toBeNull();
+    await cover(imageId);
+    const removed = await call(
+      attendant,
+      'DELETE',
+      `/pipeline/${pipeline.id}/item/${card.id}/attachment/${imageId}`,
+    );
+    expect(removed.json()).toMatchObject({ cover_url: null, attachments_count: 1 });
+    expect((await t.app.inject({ method: 'GET', url: covered.cover_url! })).statusCode).toBe(404);
+  });
+});
+
+describe('realtime', () => {
+  it('tells the company’s pipeline room of every move, after commit', async () => {
+    const watcher = await connectSocket(baseUrl, colleague.token);
+    const card = await newCard('Ao vivo');
+    await call(attendant, 'PUT', `/pipeline/${pipeline.id}/steps/${steps()[3]}/item/${card.id}`, {});
+    const event = await watcher.next<{ card_id: string; step_id: string }>(
+      'pipeline.card',
+      (e) => e.card_id === card.id && e.step_id === steps()[3],
+    );
+    expect(event.step_id).toBe(steps()[3]);
+    await call(admin, 'PUT', `/pipeline/${pipeline.id}`, {
+      name: 'Vendas B2B',
+      steps: pipeline.steps.map((step) => ({ id: step.id, name: step.name, final: step.final })),
+    });
+    await watcher.next<{ pipeline_id: string }>('pipeline.changed', (e) => e.pipeline_id === pipeline.id);
+    watcher.close();
+  });
+
+  it('an archived pipeline disappears with its cards', async () => {
+    const temp: Pipeline = (
+      await call(admin, 'POST', '/pipeline', { name: 'Temporário', steps: [{ name: 'A' }] })
+    ).json();
+    expect((await call(admin, 'DELETE', `/pipeline/${temp.id}`)).statusCode).toBe(200);
+    expect(
+      ((await call(admin, 'GET', '/pipeline')).json().data as Pipeline[]).map((p) => p.id),
+    ).not.toContain(temp.id);
+  });
+});

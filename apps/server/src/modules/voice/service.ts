@@ -1,0 +1,110 @@
+// The voice module's operations for the API: the company's phone settings, its users' SIP accounts, the
+// softphone's own settings, the call records (the history, its export) and a call's transfer to a colleague.
+// The embedded PBX (sip/) writes the records through calls.ts.
+import type {
+  CallFilters,
+  CallRecordQuery,
+  ClassifyCall,
+  SaveSipAccount,
+  TransferCall,
+  UpdatePhoneSettings,
+} from '@atende/contract';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { CredentialsBox } from '../../platform/credentials.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { assertActiveUser } from '../contacts/ownership.ts';
+import { maySeeContact } from '../contacts/queries.ts';
+import type { ConversationService } from '../conversations/service.ts';
+import { allCalls, classifyCall, findCall, findCallByCallId, listCalls } from './calls.ts';
+import { onlineOperators } from './operators.ts';
+import { phoneSettingsOf, updatePhoneSettings } from './settings.ts';
+import type { Pbx } from './sip/pbx.ts';
+import { listSipAccounts, removeSipAccount, saveSipAccount, sipAccountOf } from './sip-accounts.ts';
+
+export type VoiceService = ReturnType<typeof voiceService>;
+
+export function voiceService(deps: {
+  bus: EventBus;
+  credentials: CredentialsBox;
+  pbx: Pbx;
+  conversations: Pick<ConversationService, 'assign'>;
+}) {
+  const { bus, credentials, pbx, conversations } = deps;
+
+  /** Gives the customer's conversation to the colleague a call goes to, when the caller may give it. */
+  async function handOver(ctx: TenantContext, contactId: string, userId: string): Promise<boolean> {
+    try {
+      await conversations.assign(ctx, { id: contactId, responsible_id: userId });
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && (error.statusCode === 403 || error.statusCode === 404)) return false;
+      throw error;
+    }
+  }
+
+  return {
+    settings: (ctx: TenantContext) => phoneSettingsOf(ctx.db, credentials, ctx.companyId),
+    updateSettings: (ctx: TenantContext, input: UpdatePhoneSettings) =>
+      updatePhoneSettings(ctx, credentials, input),
+
+    /** What the user's softphone needs: the company's settings and the user's own SIP account. */
+    async softphone(ctx: TenantContext) {
+      const [settings, account] = await Promise.all([
+        phoneSettingsOf(ctx.db, credentials, ctx.companyId),
+        sipAccountOf(ctx.db, ctx.companyId, ctx.userId),
+      ]);
+      return { settings, account };
+    },
+
+    /** The company's operators registered with the embedded PBX now, and what each is doing. */
+    onlineOperators: (ctx: TenantContext) => onlineOperators(ctx, pbx),
+
+    sipAccounts: (ctx: TenantContext) => listSipAccounts(ctx),
+    saveSipAccount: (ctx: TenantContext, input: SaveSipAccount & { userId: string }) =>
+      saveSipAccount(ctx, credentials, input),
+    removeSipAccount: (ctx: TenantContext, input: { userId: string }) => removeSipAccount(ctx, input.userId),
+
+    /** A customer's calls, for whoever may see the customer. */
+    async contactCalls(ctx: TenantContext, input: CallRecordQuery & { contactId: string }) {
+      if (!(await maySeeContact(ctx, input.contactId))) throw notFound();
+      return listCalls(ctx, input);
+    },
+    companyCalls: (ctx: TenantContext, query: CallRecordQuery) => listCalls(ctx, query),
+    /** The company's calls the filters select, for the CSV export, page by page. */
+    exportCalls: (ctx: TenantContext, query: CallFilters) => allCalls(ctx, query),
+
+    /** A call the caller took or placed, by its SIP Call-ID; anyone else's answers 404. */
+    async ownCall(ctx: TenantContext, input: { callId: string }) {
+      const call = await findCallByCallId(ctx.db, ctx.companyId, input.callId);
+      if (!call || call.operatorId !== ctx.userId) throw notFound();
+      return call;
+    },
+    async classify(ctx: TenantContext, input: ClassifyCall & { id: string }) {
+      const call = await classifyCall(ctx, input);
+      bus.publish([{ type: 'call.changed', companyId: ctx.companyId, callId: call.callId }]);
+      return call;
+    },
+
+    /**
+     * The caller's call in progress goes to a free colleague: checks the colleague can take it, gives them the
+     * customer's conversation (when the caller may give it), and answers where the softphone refers the
+     * customer (the PBX checks the REFER again and records the transfer once the customer accepts it).
+     */
+    async transfer(ctx: TenantContext, input: TransferCall & { id: string }) {
+      const call = await findCall(ctx.db, ctx.companyId, input.id);
+      if (!call || call.operatorId !== ctx.userId) throw notFound();
+      if (call.state !== 'in_progress') throw new AppError('call_not_in_progress', 409);
+      await assertActiveUser(ctx, input.to_user_id);
+      const colleague = (await onlineOperators(ctx, pbx)).find(
+        (operator) => operator.userId === input.to_user_id,
+      );
+      if (!colleague || colleague.state !== 'available' || colleague.userId === ctx.userId) {
+        throw new AppError('transfer_target_unavailable', 409);
+      }
+      const settings = await phoneSettingsOf(ctx.db, credentials, ctx.companyId);
+      const handedOver = call.contactId ? await handOver(ctx, call.contactId, colleague.userId) : false;
+      return { refer_to: `sip:${colleague.sipUsername}@${settings.sipDomain}`, handed_over: handedOver };
+    },
+  };
+}

@@ -1,0 +1,135 @@
+// The call reason / call classification modal (spec §2, §4): after a call, the company's call reasons and
+// optional notes, posted as the classification of the call's record while the wrap-up counts down. The
+// record is written by the PBX as the call ends, so a record not yet ended is asked for again shortly.
+import { CALL_NOTES_MAX, type CallRecord } from '@atende/contract';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { callReasonsQuery } from '../../lib/catalogues.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { HttpError } from '../../lib/http.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useNow } from '../pause/use-now.ts';
+import { wrapUpLeft, type WrapUp } from './phone-machine.ts';
+import { usePhoneStore } from './phone-store.ts';
+import { classifyCall, ownCall } from './softphone-api.ts';
+
+const RECORD_ATTEMPTS = 5;
+const RECORD_RETRY_MS = 400;
+
+/** The call's record once the PBX has ended it (it writes the end just after the hang-up). */
+async function endedRecord(sipCallId: string): Promise<CallRecord> {
+  for (let attempt = 1; ; attempt++) {
+    const record = await ownCall(sipCallId);
+    if (record.state === 'ended' || attempt >= RECORD_ATTEMPTS) return record;
+    await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS));
+  }
+}
+
+function ClassificationForm({ wrapUp }: { wrapUp: WrapUp }) {
+  const { t } = useTranslation();
+  const now = useNow(500);
+  const left = usePhoneStore((state) => wrapUpLeft(state, now));
+  const dispatch = usePhoneStore((state) => state.dispatch);
+  const reasons = useQuery(callReasonsQuery);
+  const [reasonId, setReasonId] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [missing, setMissing] = useState(false);
+  const classify = useMutation({
+    mutationFn: async () => {
+      const record = await endedRecord(wrapUp.sipCallId);
+      return classifyCall(record.id, { reason_id: reasonId!, notes: notes.trim() || null });
+    },
+    onSuccess: () => dispatch({ type: 'classified', sipCallId: wrapUp.sipCallId, at: Date.now() }),
+  });
+  // No record of the call (an external PBX that keeps none): nothing to classify, the modal may close.
+  const noRecord = classify.error instanceof HttpError && classify.error.status === 404;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setMissing(reasonId === null);
+    if (reasonId !== null) classify.mutate();
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('softphone.classifyHint', { number: wrapUp.number })}
+        </Text>
+        {left > 0 && (
+          <Text size="sm" fw={600} data-testid="classification-countdown">
+            {t('softphone.wrapUp', { seconds: left })}
+          </Text>
+        )}
+        <Radio.Group
+          label={t('softphone.reason')}
+          value={reasonId}
+          onChange={setReasonId}
+          error={missing ? t('softphone.reasonRequired') : undefined}
+          withAsterisk
+        >
+          <Stack gap={6} mt={6}>
+            {(reasons.data?.data ?? []).map((reason) => (
+              <Radio key={reason.id} value={reason.id} label={reason.name} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {reasons.data?.data.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('softphone.noReasons')}
+          </Text>
+        )}
+        <Textarea
+          label={t('softphone.notes')}
+          value={notes}
+          onChange={(event) => setNotes(event.currentTarget.value)}
+          maxLength={CALL_NOTES_MAX}
+          autosize
+          minRows={2}
+          maxRows={6}
+          data-testid="classification-notes"
+        />
+        {classify.isError && (
+          <Text size="sm" c="red" role="alert">
+            {noRecord ? t('softphone.noRecord') : errorText(classify.error)}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="xs">
+          {noRecord && (
+            <Button
+              variant="default"
+              onClick={() => dispatch({ type: 'classified', sipCallId: wrapUp.sipCallId, at: Date.now() })}
+            >
+              {t('softphone.dismiss')}
+            </Button>
+          )}
+          <Button type="submit" loading={classify.isPending} data-testid="classification-save">
+            {t('softphone.classify')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function ClassificationModal() {
+  const { t } = useTranslation();
+  const wrapUp = usePhoneStore((state) => state.wrapUp);
+  const opened = wrapUp !== null && !wrapUp.classified;
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={t('softphone.classifyTitle')}
+      // Above a side panel's drawer left open during the call (both would sit at Mantine's 200).
+      zIndex={300}
+      centered
+    >
+      {wrapUp && <ClassificationForm key={wrapUp.sipCallId} wrapUp={wrapUp} />}
+    </Modal>
+  );
+}
