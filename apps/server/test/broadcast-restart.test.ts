@@ -183,12 +183,10 @@ describe.skipIf(!adminUrl)('broadcasts across a killed worker (PostgreSQL)', () 
       for (const row of report.filter((each) => each.status === 'failed')) {
         expect(row.error).toBe(INTERRUPTED_REASON);
       }
-      // Paced near the provider's limit: a refused send waits its retry_after and goes once (checked above).
-      // Batches are claimed once a second at the provider's full rate, and their sends land at the provider
-      // with the queue's jitter, so on a quiet machine the simulator's sliding second refuses a good share
-      // (100–180 of Telegram's 300 here, against under 30 on a busy one): a send-time limiter per account is
-      // the fix, noted on issue 25. What is held here: refusals never snowball into a retry storm.
-      expect(sim.throttled).toBeLessThan(total);
+      // At the provider's pace: each send waits for its account's next slot, shared by both processes through
+      // the database, so the provider's sliding second rarely refuses one (a refused send waits its
+      // retry_after and goes once, checked above).
+      expect(sim.throttled).toBeLessThan(total / 10);
     }
   }, 420_000);
 });

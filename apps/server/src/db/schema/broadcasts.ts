@@ -141,3 +141,16 @@ export const broadcastOptOuts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.contactId] })],
 );
+
+/**
+ * When a channel account may hand its provider the next broadcast message: each send takes the account's next
+ * slot (one provider-second divided by its throughput) in one statement, so every worker of every process
+ * keeps the account's sends spaced at the provider's pace, however many broadcasts share the account.
+ */
+export const broadcastSendPace = pgTable('broadcast_send_pace', {
+  channelAccountId: uuid('channel_account_id')
+    .primaryKey()
+    .references(() => channelAccounts.id, { onDelete: 'cascade' }),
+  companyId: tenantId(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});

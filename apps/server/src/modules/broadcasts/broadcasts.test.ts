@@ -2,7 +2,8 @@
 // throughput as the provider does: lists from a filter, picked contacts and a CSV (its bad rows explained,
 // nothing saved before confirming), the review's skipped counts, the company's maximum, an invalid message
 // refused before anything is queued, one message per recipient at the provider's pace, pause / resume /
-// cancel, replies counted, the report and its CSV, and another company's broadcasts out of reach.
+// cancel, sends spaced per account, replies counted, the report and its CSV, and another company's
+// broadcasts out of reach.
 import type {
   Broadcast,
   BroadcastCsvPreview,
@@ -25,6 +26,7 @@ import {
   contacts,
   messages,
 } from '../../db/schema/index.ts';
+import { waitForSendSlot } from './pace.ts';
 
 let wa: WhatsappSimulator;
 let tg: TelegramSimulator;
@@ -406,6 +408,19 @@ describe('sending', () => {
     ).json<Broadcast>();
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.counts.cancelled).toBe(TG_RECIPIENTS);
+  });
+
+  it('spaces one account’s sends at its throughput, however many senders ask at once', async () => {
+    // Two broadcasts' worth of senders on one bot at once: 45 sends at 30 a second span 44 slots of 1/30 s.
+    const started = Date.now();
+    const slot = () =>
+      waitForSendSlot(p.t.database.db, {
+        companyId: p.admin.company.id,
+        accountId: telegram.id,
+        perSecond: 30,
+      });
+    await Promise.all(Array.from({ length: 45 }, slot));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
   });
 
   it('keeps another company’s broadcasts and lists out of reach', async () => {

@@ -2,6 +2,7 @@
 // provider takes a second from one account (BROADCAST_THROUGHPUT) — each batch in one transaction that claims
 // its recipient rows (FOR UPDATE SKIP LOCKED, so concurrent ticks on several workers never take the same row),
 // makes each its one message (a recipient's message id is unique), enqueues their sends and the next tick.
+// Each send waits for its account's next slot (pace.ts), so the provider sees an even pace.
 // A send marks its recipient before calling the provider and clears the mark after: a send found marked by a
 // crashed attempt may have reached the customer, so it is failed as interrupted rather than sent twice.
 import { BROADCAST_THROUGHPUT, fillTemplate, type BroadcastField } from '@atende/contract';
@@ -20,10 +21,12 @@ import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import { deliverMessage, type DeliveryDeps } from '../messages/delivery.ts';
 import type { DeliveryJob } from '../messages/send.ts';
 import { advanceStatus } from '../messages/status.ts';
+import { waitForSendSlot } from './pace.ts';
 import { announce, isWaiting } from './service.ts';
 
 export type TickJob = { companyId: string; broadcastId: string };
-export type BroadcastSendJob = DeliveryJob & { recipientId: string };
+/** perSecond: the account's throughput its sends are spaced at (see pace.ts). */
+export type BroadcastSendJob = DeliveryJob & { recipientId: string; perSecond?: number };
 
 /** One batch per this interval: its size is the provider's throughput per second. */
 const BATCH_INTERVAL_MS = 1000;
@@ -172,6 +175,7 @@ async function claimBatch(deps: TickDeps, job: TickJob): Promise<'busy' | 'backl
         companyId: job.companyId,
         contactId: recipient.contactId,
         recipientId: recipient.id,
+        perSecond: size,
         ...(slot.channelAccountId ? { accountId: slot.channelAccountId } : {}),
       });
     }
@@ -225,9 +229,10 @@ async function finished(deps: TickDeps, job: TickJob): Promise<boolean> {
     sending_since: string | null;
     claimed_at: string;
     account_id: string | null;
+    kind: keyof typeof BROADCAST_THROUGHPUT;
   }>(
     deps.db,
-    sql`select r.id, r.message_id, r.contact_id, r.sending_since, r.claimed_at, b.channel_account_id as account_id
+    sql`select r.id, r.message_id, r.contact_id, r.sending_since, r.claimed_at, b.channel_account_id as account_id, b.kind
       from broadcast_recipients r
       join messages m on m.id = r.message_id
       join broadcasts b on b.id = r.broadcast_id
@@ -250,6 +255,7 @@ async function finished(deps: TickDeps, job: TickJob): Promise<boolean> {
         companyId: job.companyId,
         contactId: row.contact_id,
         recipientId: row.id,
+        perSecond: BROADCAST_THROUGHPUT[row.kind],
         ...(row.account_id ? { accountId: row.account_id } : {}),
       });
       requeued = true;
@@ -265,6 +271,14 @@ export async function sendToRecipient(
   job: BroadcastSendJob,
   attempt: number,
 ): Promise<void> {
+  // Before the mark: a worker dying while it waits leaves a send that never went, to be sent again.
+  if (job.accountId && job.perSecond) {
+    await waitForSendSlot(deps.db, {
+      companyId: job.companyId,
+      accountId: job.accountId,
+      perSecond: job.perSecond,
+    });
+  }
   const mine = and(
     eq(broadcastRecipients.id, job.recipientId),
     eq(broadcastRecipients.companyId, job.companyId),
