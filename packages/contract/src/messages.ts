@@ -66,6 +66,8 @@ export const Message = z.object({
   failure_reason: z.string().nullable(),
   read: z.boolean(),
   reply_to: QuotedMessage.nullable(),
+  /** The broadcast that sent this message (outbound) or that it answers (a customer's reply), if any. */
+  broadcast: z.object({ id: Id, name: z.string() }).nullable(),
   /** What an audio message says, once transcribed (spec §3 Message.transcription). */
   transcription: z.string().nullable(),
   /** A private note: seen only by colleagues, never sent to the customer. */

@@ -26,6 +26,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     failure_reason: null,
     read: true,
     reply_to: null,
+    broadcast: null,
     transcription: null,
     internal: false,
     deleted_at: null,

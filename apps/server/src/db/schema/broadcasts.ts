@@ -126,6 +126,10 @@ export const broadcastRecipients = pgTable(
       .where(sql`${t.claimedAt} is null and ${t.skipReason} is null and ${t.cancelledAt} is null`),
     // An inbound message finds the recipients it may answer by contact.
     index('broadcast_recipients_contact_idx').on(t.contactId),
+    // A conversation's message shows the broadcast it answers.
+    index('broadcast_recipients_reply_idx')
+      .on(t.replyMessageId)
+      .where(sql`${t.replyMessageId} is not null`),
   ],
 );
 

@@ -11,6 +11,7 @@ import type {
   BroadcastPreview,
   BroadcastReport,
   CenterChannelAccount,
+  ItemsPage,
   WhatsappTemplateList,
 } from '@atende/contract';
 import { startTelegramSimulator, type TelegramSimulator } from '@atende/simulators/providers/telegram';
@@ -322,8 +323,20 @@ describe('sending', () => {
     const report = (
       await api(supervisor, 'GET', `/api/broadcasts/${id}/recipients?limit=500`)
     ).json<BroadcastReport>();
+    const [answered] = report.data.filter((row) => row.replied);
     expect(report.data.filter((row) => row.replied)).toHaveLength(1);
     expect(report.data.every((row) => row.status === 'read')).toBe(true);
+    // The customer's conversation names the broadcast on the message it sent and on the reply.
+    const items = (
+      await api(supervisor, 'GET', `/api/conversation/${answered!.contact_id}/items`)
+    ).json<ItemsPage>();
+    const labelled = items.data.flatMap((item) =>
+      item.type === 'message' ? [[item.message.direction, item.message.broadcast]] : [],
+    );
+    expect(labelled).toEqual([
+      ['in', { id, name: 'Entrega' }],
+      ['out', { id, name: 'Entrega' }],
+    ]);
     const csv = await api(supervisor, 'GET', `/api/broadcasts/${id}/recipients.csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');

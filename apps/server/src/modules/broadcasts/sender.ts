@@ -323,7 +323,7 @@ export async function resumeSending(deps: TickDeps): Promise<void> {
 
 /**
  * A customer's message after a broadcast reached them answers it: the recipient is marked (the first reply
- * only), within a week of the broadcast.
+ * only), within a week of the broadcast, and the message updated in the consoles to say so.
  */
 export async function markReply(
   deps: { db: Db; bus: EventBus },
@@ -343,4 +343,9 @@ export async function markReply(
     )
     .returning({ broadcastId: broadcastRecipients.broadcastId });
   for (const row of answered) announce(deps.bus, event.companyId, row.broadcastId);
+  // The conversation shows the message as an answer to the broadcast.
+  if (answered.length > 0) {
+    const { companyId, contactId, messageId } = event;
+    deps.bus.publish([{ type: 'message.updated', companyId, contactId, messageId }]);
+  }
 }

@@ -268,6 +268,7 @@ const presentInbound = (stored: StoredRow, id: string, message: InboundMessage, 
     failureReason: null,
     readAt: null,
     replyTo: null,
+    broadcast: null, // a reply is marked after (the broadcasts' notifier), and announced as an update
     transcription: null,
     internal: false,
     deletedAt: null,

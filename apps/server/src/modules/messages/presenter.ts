@@ -6,9 +6,16 @@ import {
   type MessageItem,
   type QuotedMessage,
 } from '@atende/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { attachments, messageReactions, messages, users } from '../../db/schema/index.ts';
+import {
+  attachments,
+  broadcastRecipients,
+  broadcasts,
+  messageReactions,
+  messages,
+  users,
+} from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { jsonRows, namedColumns } from '../../platform/db/json-rows.ts';
 import { param, prepared, preparedRows, type RawRow, type Statement } from '../../platform/db/prepared.ts';
@@ -27,6 +34,19 @@ const quotedExcerpt = sql<QuotedMessage | null>`(
   from ${messages} as ${sql.identifier('quoted')}
   where ${quoted.id} = ${messages.replyToId} and ${quoted.companyId} = ${messages.companyId})`;
 
+/**
+ * The broadcast a message belongs to, as a json object or null: the one that sent it (outbound, by the
+ * recipient's message) or the one it answers (a customer's reply, by the recipient's reply), each by a unique
+ * or partial index, so a page of ordinary messages pays one index probe each.
+ */
+const broadcastBy = (link: AnyColumn) => sql`(
+  select json_build_object('id', ${broadcasts.id}, 'name', ${broadcasts.name})
+  from ${broadcastRecipients} join ${broadcasts} on ${broadcasts.id} = ${broadcastRecipients.broadcastId}
+  where ${link} = ${messages.id} and ${broadcastRecipients.companyId} = ${messages.companyId}
+  limit 1)`;
+const broadcastOfMessage = sql<{ id: string; name: string } | null>`case when ${messages.direction} = 'out'
+  then ${broadcastBy(broadcastRecipients.messageId)} else ${broadcastBy(broadcastRecipients.replyMessageId)} end`;
+
 export const messageColumns = {
   id: messages.id,
   contactId: messages.contactId,
@@ -43,6 +63,7 @@ export const messageColumns = {
   failureReason: messages.failureReason,
   readAt: messages.readAt,
   replyTo: quotedExcerpt,
+  broadcast: broadcastOfMessage,
   transcription: messages.transcription,
   internal: messages.internal,
   deletedAt: messages.deletedAt,
@@ -97,6 +118,7 @@ export type MessageRow = Omit<
   senderName: string | null;
   hasHtml: boolean;
   replyTo: QuotedMessage | null;
+  broadcast: Message['broadcast'];
 };
 
 export type Reaction = Message['reactions'][number];
@@ -125,6 +147,7 @@ export function presentMessage(
     failure_reason: row.failureReason,
     read: row.direction === 'out' || row.readAt !== null,
     reply_to: row.replyTo,
+    broadcast: row.broadcast,
     transcription: row.deletedAt === null ? row.transcription : null,
     internal: row.internal,
     deleted_at: row.deletedAt === null ? null : isoTimestamp(row.deletedAt),

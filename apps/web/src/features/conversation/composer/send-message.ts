@@ -56,6 +56,7 @@ export function optimisticMessage(
     failure_reason: null,
     read: true,
     reply_to: outgoing.quote ?? null,
+    broadcast: null,
     transcription: null,
     internal: outgoing.kind === 'note',
     deleted_at: null,

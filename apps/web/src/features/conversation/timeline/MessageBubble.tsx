@@ -1,8 +1,9 @@
 // One message of the timeline: who sent it, on which channel, the message it quotes, an e-mail's subject and
 // original, its text and attachments, its reactions and actions, and for outbound messages the delivery status
-// (a failed one says why and can be sent again). A private note shows as one; a deleted message keeps its place
-// as a placeholder. Mounted by the dozen while the timeline scrolls, so its frame is plain elements
-// styled by a CSS module (a Mantine layout component costs more to mount than the text it holds).
+// (a failed one says why and can be sent again), and the broadcast it was sent by or answers. A private note
+// shows as one; a deleted message keeps its place as a placeholder. Mounted by the dozen while the timeline
+// scrolls, so its frame is plain elements styled by a CSS module (a Mantine layout component costs more to
+// mount than the text it holds).
 import type { Attachment, Message, QuotedMessage } from '@atende/contract';
 import { Anchor, Badge, Box, Button, Group, Image, Text } from '@mantine/core';
 import { memo } from 'react';
@@ -158,6 +159,13 @@ export const MessageBubble = memo(function MessageBubble({
             />
           )}
         </div>
+        {message.broadcast && (
+          <div className={classes.broadcast} data-testid="message-broadcast">
+            {t(outbound ? 'messageActions.broadcastSent' : 'messageActions.broadcastReply', {
+              name: message.broadcast.name,
+            })}
+          </div>
+        )}
         {deleted && (
           <div className={classes.deleted} data-testid="message-deleted">
             {t('messageActions.deleted')}

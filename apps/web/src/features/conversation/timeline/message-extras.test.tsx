@@ -1,7 +1,7 @@
 // A message's extras in the bubble: reactions toggle (the same emoji again removes it) and arrive live; the
 // message data panel in the user's time zone; a transcription request shows the server's refusal; an e-mail
 // shows its subject and opens its original in a frame sandboxed without any permission; file addresses are
-// renewed before they expire and when a file fails to load.
+// renewed before they expire and when a file fails to load; the broadcast a message was sent by or answers.
 import type { Message, MessageMetaData } from '@atende/contract';
 import { useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -177,6 +177,27 @@ describe('message data panel', () => {
     await userEvent.click(screen.getByTestId('message-actions'));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Dados da mensagem' }, SLOW));
     expect((await screen.findByRole('alert')).textContent).toBe('Registro não encontrado.');
+  });
+});
+
+describe('broadcast', () => {
+  it('names the broadcast a message was sent by, and the one a customer’s reply answers', () => {
+    const broadcast = { id: '01a201b8-7800-7000-8000-0000000000b1', name: 'Black Friday' };
+    const sent = message({ direction: 'out', status: 'read', broadcast });
+    const reply = message({ broadcast });
+    const plain = message();
+    renderConversationPart(
+      <>
+        <CachedBubble id={sent.id} />
+        <CachedBubble id={reply.id} />
+        <CachedBubble id={plain.id} />
+      </>,
+      [sent, reply, plain],
+    );
+    expect(screen.getAllByTestId('message-broadcast').map((label) => label.textContent)).toEqual([
+      'Enviada pela transmissão “Black Friday”',
+      'Resposta à transmissão “Black Friday”',
+    ]);
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "broadcast_recipients_reply_idx" ON "broadcast_recipients" USING btree ("reply_message_id") WHERE "broadcast_recipients"."reply_message_id" is not null;
