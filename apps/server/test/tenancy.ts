@@ -478,6 +478,15 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     }),
   },
   {
+    operation: 'POST /api/broadcasts/files',
+    expect: 'own_only',
+    request: () => ({
+      method: 'POST',
+      url: '/api/broadcasts/files',
+      ...multipartBody([{ name: 'file', filename: 'oferta.png', type: 'image/png', data: SAMPLE_PNG }]),
+    }),
+  },
+  {
     operation: 'GET /api/broadcasts',
     expect: 'own_only',
     request: () => ({ method: 'GET', url: '/api/broadcasts' }),

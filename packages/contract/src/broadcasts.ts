@@ -7,6 +7,7 @@ import { BROADCAST_MAX } from './company-settings.ts';
 import { Id, messageText, requiredText, text, Timestamp } from './common.ts';
 import { ContactFilters } from './contacts.ts';
 import { ChannelKind, type ChannelKind as Kind } from './enums.ts';
+import { AttachmentKind } from './messages.ts';
 
 /**
  * Messages a second a broadcast hands to one channel account: the providers' documented throughput
@@ -122,6 +123,8 @@ export type BroadcastVariable = z.infer<typeof BroadcastVariable>;
 
 export const BroadcastMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: messageText(4096) }),
+  /** A file uploaded first (POST /api/broadcasts/files), with an optional caption. */
+  z.object({ type: z.literal('file'), file_id: Id, caption: text(1024) }),
   z.object({
     type: z.literal('template'),
     template_id: Id,
@@ -129,6 +132,16 @@ export const BroadcastMessage = z.discriminatedUnion('type', [
   }),
 ]);
 export type BroadcastMessage = z.infer<typeof BroadcastMessage>;
+
+/** A broadcast's file, uploaded before the broadcast is reviewed; every recipient's message carries it. */
+export const BroadcastFile = z.object({
+  id: Id,
+  kind: AttachmentKind,
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+});
+export type BroadcastFile = z.infer<typeof BroadcastFile>;
 
 /** A wall time of the company's time zone (YYYY-MM-DDTHH:mm). */
 export const WallDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/);

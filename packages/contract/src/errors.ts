@@ -124,6 +124,7 @@ export const ERROR_CODES = [
   'changelog_fields_required',
   'broadcast_too_many_recipients',
   'broadcast_no_recipients',
+  'broadcast_file_not_found',
   'broadcast_status_conflict',
   'broadcast_account_unusable',
   'broadcast_list_not_found',

@@ -3,10 +3,20 @@
 // message row it was given, unique), so counts read one truth with the conversation's timeline.
 import type { BroadcastMessage, BroadcastSkipped, ContactFilters } from '@atende/contract';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { channelAccounts, channelKindEnum as channelKind } from './catalogues.ts';
 import { createdAt, primaryId, tenantId, updatedAt } from './columns.ts';
-import { contactChannels, contacts, messages } from './contacts.ts';
+import { attachmentKind, contactChannels, contacts, messages } from './contacts.ts';
 import { users } from './users.ts';
 
 export const broadcastLists = pgTable(
@@ -158,3 +168,24 @@ export const broadcastSendPace = pgTable('broadcast_send_pace', {
   companyId: tenantId(),
   nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A broadcast's file, uploaded before the broadcast: stored once under a shared key that every recipient's
+ * message attachment points to, so purging or deleting one message never removes it (see messages/files.ts).
+ */
+export const broadcastFiles = pgTable(
+  'broadcast_files',
+  {
+    id: primaryId(),
+    companyId: tenantId(),
+    kind: attachmentKind('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('broadcast_files_company_idx').on(t.companyId)],
+);

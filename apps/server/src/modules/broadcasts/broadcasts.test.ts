@@ -2,11 +2,12 @@
 // throughput as the provider does: lists from a filter, picked contacts and a CSV (its bad rows explained,
 // nothing saved before confirming), the review's skipped counts, the company's maximum, an invalid message
 // refused before anything is queued, one message per recipient at the provider's pace, pause / resume /
-// cancel, sends spaced per account, replies counted, the report and its CSV, and another company's
-// broadcasts out of reach.
+// cancel, a file sent from one stored copy, sends spaced per account, replies counted, the report and its
+// CSV, and another company's broadcasts out of reach.
 import type {
   Broadcast,
   BroadcastCsvPreview,
+  BroadcastFile,
   BroadcastList,
   BroadcastPreview,
   BroadcastReport,
@@ -17,8 +18,16 @@ import type {
 import { startTelegramSimulator, type TelegramSimulator } from '@atende/simulators/providers/telegram';
 import { startWhatsappSimulator, type WhatsappSimulator } from '@atende/simulators/providers/whatsapp';
 import { and, eq } from 'drizzle-orm';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectAs, makeActor, makeContact, multipartBody, type Actor } from '../../../test/factories.ts';
+import {
+  injectAs,
+  makeActor,
+  makeContact,
+  multipartBody,
+  SAMPLE_PNG,
+  type Actor,
+} from '../../../test/factories.ts';
 import { eventually, startProviderApp, type ProviderApp } from '../../../test/provider-app.ts';
 import {
   broadcastRecipients,
@@ -27,6 +36,8 @@ import {
   contacts,
   messages,
 } from '../../db/schema/index.ts';
+import { createFileStorage } from '../../platform/storage.ts';
+import { purgeCompany } from '../company-settings/retention.ts';
 import { waitForSendSlot } from './pace.ts';
 
 let wa: WhatsappSimulator;
@@ -36,6 +47,8 @@ let supervisor: Actor;
 let telegram: CenterChannelAccount;
 let templateId: string;
 
+/** An id no row has. */
+const CONTACT_OF_NOBODY = '01a201b8-7800-7000-8000-00000000dead';
 const TAG_WA = 'campanha';
 const TAG_TG = 'bot';
 const WA_RECIPIENTS = 240;
@@ -421,6 +434,83 @@ describe('sending', () => {
     ).json<Broadcast>();
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.counts.cancelled).toBe(TG_RECIPIENTS);
+  });
+
+  it('sends a file with its caption, the one stored copy outliving the messages purged', async () => {
+    const upload = (filename: string, type: string, data: Buffer) =>
+      injectAs(p.t.app, supervisor, {
+        method: 'POST',
+        url: '/api/broadcasts/files',
+        ...multipartBody([{ name: 'file', filename, type, data }]),
+      });
+    const refused = await upload('virus.png', 'image/png', Buffer.from('MZ\x90\x00 not a picture'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'file_type_not_allowed' });
+    const uploaded = await upload('oferta.png', 'image/png', SAMPLE_PNG);
+    expect(uploaded.statusCode).toBe(201);
+    const file = uploaded.json<BroadcastFile>();
+    expect(file).toMatchObject({ kind: 'image', filename: 'oferta.png', size: SAMPLE_PNG.length });
+
+    const chats = await p.t.database.db
+      .select({ id: contacts.id, address: contactChannels.address })
+      .from(contactChannels)
+      .innerJoin(contacts, eq(contacts.id, contactChannels.contactId))
+      .where(and(eq(contactChannels.kind, 'telegram'), eq(contacts.companyId, p.admin.company.id)))
+      .limit(3);
+    const listed = await api(supervisor, 'POST', '/api/broadcasts/lists', {
+      source: 'contacts',
+      name: 'Oferta com imagem',
+      contact_ids: chats.map((chat) => chat.id),
+    });
+    const request = {
+      name: 'Oferta com imagem',
+      list_id: listed.json<BroadcastList>().id,
+      channel_account_id: telegram.id,
+    };
+    const unknown = await api(supervisor, 'POST', '/api/broadcasts/preview', {
+      ...request,
+      message: { type: 'file', file_id: CONTACT_OF_NOBODY, caption: '' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'broadcast_file_not_found' });
+
+    const created = await api(supervisor, 'POST', '/api/broadcasts', {
+      ...request,
+      message: { type: 'file', file_id: file.id, caption: 'Só hoje: 20% off' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<Broadcast>().id;
+    await eventually(async () => {
+      const broadcast = await getBroadcast(id);
+      return broadcast.status === 'completed' && broadcast.counts.sent === 3 ? broadcast : null;
+    }, 60_000);
+    const received = tg.sent().filter((each) => each.text === 'Só hoje: 20% off');
+    expect(received.map((each) => each.to).sort()).toEqual(chats.map((chat) => chat.address).sort());
+    expect(received.every((each) => each.media !== null)).toBe(true);
+
+    // The retention purge takes the messages and their attachment rows: the broadcast's one stored copy stays,
+    // and goes again with the next broadcast that names it.
+    const storage = createFileStorage(join(p.t.config.dataDir, 'files'));
+    const purged = await purgeCompany(
+      p.t.database.db,
+      storage,
+      p.admin.company.id,
+      new Date(Date.now() + 1_000),
+    );
+    expect(purged.files).toBeGreaterThanOrEqual(3);
+    const again = await api(supervisor, 'POST', '/api/broadcasts', {
+      ...request,
+      name: 'Oferta de novo',
+      message: { type: 'file', file_id: file.id, caption: 'Última chance' },
+    });
+    expect(again.statusCode).toBe(201);
+    await eventually(async () => {
+      const broadcast = await getBroadcast(again.json<Broadcast>().id);
+      return broadcast.status === 'completed' && broadcast.counts.queued === 0 ? broadcast : null;
+    }, 60_000);
+    const resent = tg.sent().filter((each) => each.text === 'Última chance');
+    expect(resent).toHaveLength(3);
+    expect(resent.every((each) => each.media !== null)).toBe(true);
   });
 
   it('spaces one account’s sends at its throughput, however many senders ask at once', async () => {

@@ -6,15 +6,21 @@ import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import type { RealtimeServer } from '../../platform/realtime.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import { broadcastCsvRoutes } from './csv-routes.ts';
+import { broadcastFileRoutes } from './file-routes.ts';
 import { notifyBroadcastChanges } from './notifier.ts';
 import { broadcastRoutes } from './routes.ts';
 import { resumeSending, sendToRecipient, tick, type BroadcastSendJob, type TickJob } from './sender.ts';
 import { broadcastService } from './service.ts';
 
-export function registerBroadcasts(app: FastifyInstance, deps: { bus: EventBus; jobs: Jobs }): void {
+export function registerBroadcasts(
+  app: FastifyInstance,
+  deps: { bus: EventBus; jobs: Jobs; storage: FileStorage },
+): void {
   broadcastRoutes(app, broadcastService(deps));
   void app.register(broadcastCsvRoutes);
+  void app.register(broadcastFileRoutes, deps);
 }
 
 export function registerBroadcastNotifier(io: RealtimeServer, deps: { db: Db; bus: EventBus }): void {

@@ -8,6 +8,7 @@
 import { BROADCAST_THROUGHPUT, fillTemplate, type BroadcastField } from '@atende/contract';
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
+  attachments,
   broadcastRecipients,
   broadcasts,
   contacts,
@@ -21,6 +22,7 @@ import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import { deliverMessage, type DeliveryDeps } from '../messages/delivery.ts';
 import type { DeliveryJob } from '../messages/send.ts';
 import { advanceStatus } from '../messages/status.ts';
+import { findBroadcastFile } from './files.ts';
 import { waitForSendSlot } from './pace.ts';
 import { announce, isWaiting } from './service.ts';
 
@@ -138,7 +140,7 @@ async function claimBatch(deps: TickDeps, job: TickJob): Promise<'busy' | 'backl
       .limit(size - pending)
       .for('update', { of: broadcastRecipients, skipLocked: true });
     if (batch.length === 0) return 'empty';
-    const content = await messageContent(tx, slot);
+    const { content, file } = await messageContent(tx, slot);
     const now = new Date();
     const made = await tx
       .insert(messages)
@@ -162,6 +164,21 @@ async function claimBatch(deps: TickDeps, job: TickJob): Promise<'busy' | 'backl
       )
       .returning({ id: messages.id, contactId: messages.contactId });
     const messageOf = new Map(made.map((row) => [row.contactId, row.id]));
+    if (file) {
+      // Every message points to the broadcast's one stored copy (a shared key: see messages/files.ts).
+      await tx.insert(attachments).values(
+        made.map((row) => ({
+          companyId: job.companyId,
+          messageId: row.id,
+          kind: file.kind,
+          storageKey: file.storageKey,
+          filename: file.filename,
+          contentType: file.contentType,
+          size: file.size,
+          sha256: file.sha256,
+        })),
+      );
+    }
     await tx.execute(sql`update broadcast_recipients r
       set claimed_at = now(), message_id = v.message_id::uuid
       from (values ${sql.join(
@@ -186,10 +203,18 @@ async function claimBatch(deps: TickDeps, job: TickJob): Promise<'busy' | 'backl
 
 type Fields = Record<BroadcastField, string | null>;
 
-/** The broadcast's message for one contact: its text, or its template with the variables filled. */
+/**
+ * The broadcast's message for one contact (its text or caption, or its template with the variables filled),
+ * and its file if it has one.
+ */
 async function messageContent(tx: Db, broadcast: typeof broadcasts.$inferSelect) {
   const message = broadcast.message;
-  if (message.type === 'text') return () => ({ text: message.text, template: null });
+  if (message.type === 'text') return { content: () => ({ text: message.text, template: null }) };
+  if (message.type === 'file') {
+    const file = await findBroadcastFile(tx, broadcast.companyId, message.file_id);
+    if (!file) throw new Error(`broadcast ${broadcast.id}: its file is gone`);
+    return { content: () => ({ text: message.caption, template: null }), file };
+  }
   const [template] = await tx
     .select({
       name: whatsappTemplates.name,
@@ -205,15 +230,17 @@ async function messageContent(tx: Db, broadcast: typeof broadcasts.$inferSelect)
     )
     .limit(1);
   if (!template) throw new Error(`broadcast ${broadcast.id}: its template is gone`);
-  return (fields: Fields) => {
-    // A provider refuses an empty parameter: a contact without the field gets a dash.
-    const variables = message.variables.map((variable) =>
-      'text' in variable ? variable.text : fields[variable.field]?.trim() || '-',
-    );
-    return {
-      text: fillTemplate(template.body, variables),
-      template: { name: template.name, language: template.language, variables },
-    };
+  return {
+    content: (fields: Fields) => {
+      // A provider refuses an empty parameter: a contact without the field gets a dash.
+      const variables = message.variables.map((variable) =>
+        'text' in variable ? variable.text : fields[variable.field]?.trim() || '-',
+      );
+      return {
+        text: fillTemplate(template.body, variables),
+        template: { name: template.name, language: template.language, variables },
+      };
+    },
   };
 }
 

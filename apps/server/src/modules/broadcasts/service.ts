@@ -30,6 +30,8 @@ import type { EventBus } from '../../platform/events.ts';
 import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import { findCompanyById } from '../companies/service.ts';
 import { settingsOf } from '../company-settings/settings.ts';
+import { assertChannelTakes } from '../messages/files.ts';
+import { findBroadcastFile } from './files.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import { resolveAudience, type Audience } from './audience.ts';
 import { broadcastCounts } from './counts.ts';
@@ -65,16 +67,24 @@ async function usableAccount(ctx: TenantContext, id: string) {
   return account;
 }
 
-/** The message refused before anything is queued: too long for the channel, or a template that cannot go. */
+/**
+ * The message refused before anything is queued: too long for the channel, a file the channel does not take,
+ * or a template that cannot go.
+ */
 async function assertMessage(
   ctx: TenantContext,
   account: typeof channelAccounts.$inferSelect,
   message: BroadcastAudienceRequest['message'],
 ): Promise<void> {
-  if (message.type === 'text') {
-    if (message.text.length > CHANNEL_TEXT_MAX[account.kind]) {
-      throw new AppError('message_too_long_for_channel', 400, { max: CHANNEL_TEXT_MAX[account.kind] });
-    }
+  const text = message.type === 'text' ? message.text : message.type === 'file' ? message.caption : '';
+  if (text.length > CHANNEL_TEXT_MAX[account.kind]) {
+    throw new AppError('message_too_long_for_channel', 400, { max: CHANNEL_TEXT_MAX[account.kind] });
+  }
+  if (message.type === 'text') return;
+  if (message.type === 'file') {
+    const file = await findBroadcastFile(ctx.db, ctx.companyId, message.file_id);
+    if (!file) throw new AppError('broadcast_file_not_found', 400);
+    assertChannelTakes(account.kind, file);
     return;
   }
   if (account.kind !== 'whatsapp') throw new AppError('not_a_whatsapp_channel', 400);
@@ -103,10 +113,10 @@ export function broadcastService(deps: BroadcastDeps) {
     const list = await findList(ctx, input.list_id);
     authorize(ctx, 'broadcasts.send');
     await assertMessage(ctx, account, input.message);
-    // Free text where the provider enforces a customer-service window: only open windows receive it (a demo's
-    // simulated line has no provider behind it, as for the composer's check).
+    // Free text or a file where the provider enforces a customer-service window: only open windows receive
+    // it (a demo's simulated line has no provider behind it, as for the composer's check).
     const windowRule =
-      input.message.type === 'text' &&
+      input.message.type !== 'template' &&
       CUSTOMER_WINDOW_HOURS[account.kind] !== undefined &&
       account.settings.simulated !== true;
     const audience = await resolveAudience(ctx, list, account.kind, windowRule);

@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { recordAuditEvent } from '../audit/service.ts';
+import { ownFileKeys } from '../messages/files.ts';
 
 /** How often the sweep runs. */
 export const RETENTION_SWEEP_SECONDS = 24 * 3600;
@@ -91,7 +92,7 @@ export async function purgeCompany(
     });
     if (ids.length === 0) break;
     // Removed once the rows are gone: a failure here leaves an orphan file, never a message without its file.
-    await Promise.all(files.map((file) => storage.remove(file.key)));
+    await Promise.all(ownFileKeys(files.map((file) => file.key)).map((key) => storage.remove(key)));
     total.messages += ids.length;
     total.files += files.length;
     total.bytes += files.reduce((sum, file) => sum + file.size, 0);

@@ -15,6 +15,7 @@ import { inTransaction, type EventBus } from '../../platform/events.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { maySeeContact } from '../contacts/queries.ts';
+import { ownFileKeys } from './files.ts';
 import { findMessage } from './send.ts';
 
 export type DeleteDeps = {
@@ -115,7 +116,7 @@ export async function deleteMessage(
       .returning({ id: contacts.id });
     record({ type: 'message.updated', companyId: ctx.companyId, contactId, messageId });
     if (preview) record({ type: 'contact.changed', companyId: ctx.companyId, contactId });
-    return files.map((file) => file.key);
+    return ownFileKeys(files.map((file) => file.key));
   });
   await Promise.all(storedKeys.map((key) => deps.storage.remove(key)));
   return (await findMessage(ctx, deps.urls, messageId))!;

@@ -70,8 +70,18 @@ export async function inspectUpload(
   };
 }
 
-export function assertChannelTakes(channel: ChannelKind, file: CheckedFile): void {
+/**
+ * Files stored once for many messages (a broadcast's, every recipient's message pointing to it) live under
+ * this prefix and belong to their owner: removing a message's attachment rows never removes them.
+ */
+export const SHARED_FILE_PREFIX = 'shared-files/';
+
+/** The stored keys a message's removal frees: its own files, not shared ones. */
+export const ownFileKeys = (keys: string[]): string[] =>
+  keys.filter((key) => !key.startsWith(SHARED_FILE_PREFIX));
+
+export function assertChannelTakes(channel: ChannelKind, file: { kind: AttachmentKind; size: number }): void {
   const limit = MEDIA_LIMITS[channel][file.kind];
   if (limit === undefined) throw new AppError('channel_no_media', 400);
-  if (file.data.length > limit) throw new AppError('file_too_large', 400, megabytes(limit));
+  if (file.size > limit) throw new AppError('file_too_large', 400, megabytes(limit));
 }

@@ -64,7 +64,7 @@ export async function sendMessage(
     if (channel.blacklisted && !internal) throw new AppError('channel_blacklisted', 400);
     if (input.reply_to) await assertQuotable(tx, ctx.companyId, contactId, input.reply_to, internal);
     if (input.onlyKind && channel.kind !== input.onlyKind) throw new AppError('not_an_email_channel', 400);
-    for (const file of files) assertChannelTakes(channel.kind, file);
+    for (const file of files) assertChannelTakes(channel.kind, { kind: file.kind, size: file.data.length });
     // A note goes to no provider: only what leaves is held to the channel's length.
     if (!internal && input.text.length > CHANNEL_TEXT_MAX[channel.kind]) {
       throw new AppError('message_too_long_for_channel', 400, { max: CHANNEL_TEXT_MAX[channel.kind] });

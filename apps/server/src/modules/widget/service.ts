@@ -46,7 +46,7 @@ export function widgetService(deps: WidgetServiceDeps) {
     }) {
       const { visitor } = input;
       const checked = await inspectUpload(input.file);
-      assertChannelTakes('chat', checked);
+      assertChannelTakes('chat', { kind: checked.kind, size: checked.data.length });
       return receiveVisitorMessage(widget, visitor, {
         clientId: input.clientId,
         text: input.caption,

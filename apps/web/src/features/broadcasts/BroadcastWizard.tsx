@@ -1,10 +1,11 @@
 // The new-broadcast wizard: audience (a saved list, a new one from the contact list's filters, or an imported
-// CSV previewed row by row) → message (the channel account; text, or a WhatsApp template with each variable
-// from a customer field) → review (the recipient count and who is left out, and why) → send now or schedule.
+// CSV previewed row by row) → message (the channel account; text, a file with a caption, or a WhatsApp template
+// with each variable from a customer field) → review (the recipient count and who is left out, and why) → send now or schedule.
 import {
   BROADCAST_FIELDS,
   CHANNEL_KINDS,
   type Broadcast,
+  type BroadcastFile,
   type BroadcastList,
   type BroadcastMessage,
   type BroadcastPreview,
@@ -13,7 +14,9 @@ import {
 import {
   Alert,
   Button,
+  FileInput,
   Group,
+  Loader,
   Modal,
   MultiSelect,
   SegmentedControl,
@@ -37,9 +40,12 @@ import {
   listsQuery,
   previewBroadcast,
   templatesQuery,
+  uploadBroadcastFile,
 } from './broadcast-api.ts';
+import { formatFileSize } from '../conversation/file-size.ts';
 
 type Source = 'saved' | 'filter' | 'csv';
+type MessageType = BroadcastMessage['type'];
 /** A template variable's choice: a customer field, or `text` for the same text to everyone. */
 type VariableChoice = { field: string; text: string };
 
@@ -52,7 +58,7 @@ const variablesOf = (body: string) =>
   new Set([...body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => match[1])).size;
 
 export function BroadcastWizard({ onClose, onCreated }: BroadcastWizardProps) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const client = useQueryClient();
   const [step, setStep] = useState(0);
   const [source, setSource] = useState<Source>('filter');
@@ -61,8 +67,9 @@ export function BroadcastWizard({ onClose, onCreated }: BroadcastWizardProps) {
   const [tag, setTag] = useState('');
   const [kinds, setKinds] = useState<string[]>([]);
   const [accountId, setAccountId] = useState<string | null>(null);
-  const [messageType, setMessageType] = useState<'text' | 'template'>('text');
+  const [messageType, setMessageType] = useState<MessageType>('text');
   const [text, setText] = useState('');
+  const [file, setFile] = useState<BroadcastFile | null>(null);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [variables, setVariables] = useState<VariableChoice[]>([]);
   const [name, setName] = useState('');
@@ -77,18 +84,31 @@ export function BroadcastWizard({ onClose, onCreated }: BroadcastWizardProps) {
   const templates = useQuery({ ...templatesQuery(accountId ?? ''), enabled: account?.kind === 'whatsapp' });
   const template = templates.data?.data.find((each) => each.id === templateId);
 
-  const message = (): BroadcastMessage =>
-    messageType === 'text'
-      ? { type: 'text', text }
-      : {
-          type: 'template',
-          template_id: templateId ?? '',
-          variables: variables.map((choice) =>
-            choice.field === 'text'
-              ? { text: choice.text }
-              : { field: choice.field as (typeof BROADCAST_FIELDS)[number] },
-          ),
-        };
+  // A template goes only through WhatsApp: on another account the choice falls back to text.
+  const type: MessageType = messageType === 'template' && account?.kind !== 'whatsapp' ? 'text' : messageType;
+  const message = (): BroadcastMessage => {
+    if (type === 'text') return { type: 'text', text };
+    if (type === 'file') return { type: 'file', file_id: file?.id ?? '', caption: text };
+    return {
+      type: 'template',
+      template_id: templateId ?? '',
+      variables: variables.map((choice) =>
+        choice.field === 'text'
+          ? { text: choice.text }
+          : { field: choice.field as (typeof BROADCAST_FIELDS)[number] },
+      ),
+    };
+  };
+
+  const upload = useMutation({
+    mutationFn: uploadBroadcastFile,
+    onMutate: () => setFile(null),
+    onSuccess: (stored) => {
+      setFile(stored);
+      setProblem(null);
+    },
+    onError: (error) => setProblem(errorText(error)),
+  });
 
   const saveList = useMutation({
     mutationFn: () =>
@@ -219,19 +239,35 @@ export function BroadcastWizard({ onClose, onCreated }: BroadcastWizardProps) {
               value={accountId}
               onChange={setAccountId}
             />
-            {account?.kind === 'whatsapp' && (
-              <SegmentedControl
-                value={messageType}
-                onChange={(value) => setMessageType(value as 'text' | 'template')}
-                data={[
-                  { value: 'text', label: t('broadcasts.message.text') },
-                  { value: 'template', label: t('broadcasts.message.template') },
-                ]}
+            <SegmentedControl
+              value={type}
+              onChange={(value) => setMessageType(value as MessageType)}
+              data={[
+                { value: 'text', label: t('broadcasts.message.text') },
+                { value: 'file', label: t('broadcasts.message.file') },
+                ...(account?.kind === 'whatsapp'
+                  ? [{ value: 'template', label: t('broadcasts.message.template') }]
+                  : []),
+              ]}
+            />
+            {type === 'file' && (
+              <FileInput
+                label={t('broadcasts.message.file')}
+                placeholder={file?.filename ?? t('broadcasts.message.pickFile')}
+                clearable={false}
+                onChange={(picked) => picked && upload.mutate(picked)}
+                rightSection={upload.isPending ? <Loader size="xs" /> : null}
+                description={
+                  file
+                    ? `${file.filename} · ${formatFileSize(file.size, language)}`
+                    : t('broadcasts.message.fileHint')
+                }
+                data-testid="broadcast-file"
               />
             )}
-            {messageType === 'text' || account?.kind !== 'whatsapp' ? (
+            {type !== 'template' ? (
               <Textarea
-                label={t('broadcasts.message.text')}
+                label={t(type === 'file' ? 'broadcasts.message.caption' : 'broadcasts.message.text')}
                 autosize
                 minRows={3}
                 value={text}
@@ -282,7 +318,11 @@ export function BroadcastWizard({ onClose, onCreated }: BroadcastWizardProps) {
               <Button variant="default" onClick={() => setStep(0)}>
                 {t('broadcasts.back')}
               </Button>
-              <Button onClick={() => review.mutate()} loading={review.isPending} disabled={!accountId}>
+              <Button
+                onClick={() => review.mutate()}
+                loading={review.isPending}
+                disabled={!accountId || (type === 'file' && !file)}
+              >
                 {t('broadcasts.next')}
               </Button>
             </Group>

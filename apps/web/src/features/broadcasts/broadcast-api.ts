@@ -5,6 +5,7 @@ import type {
   BroadcastAction,
   BroadcastAudienceRequest,
   BroadcastCsvPreview,
+  BroadcastFile,
   BroadcastList,
   BroadcastListRequest,
   BroadcastPreview,
@@ -66,6 +67,13 @@ export function previewCsv(file: File, kind: 'whatsapp' | 'sms'): Promise<Broadc
     query: { kind },
     ...quiet,
   });
+}
+
+/** A broadcast's file, stored before the review; the message then names it. */
+export function uploadBroadcastFile(file: File): Promise<BroadcastFile> {
+  const form = new FormData();
+  form.append('file', file);
+  return request<BroadcastFile>('/broadcasts/files', { method: 'POST', body: form, ...quiet });
 }
 
 export const previewBroadcast = (body: BroadcastAudienceRequest) =>

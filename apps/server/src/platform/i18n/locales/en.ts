@@ -133,6 +133,7 @@ export const en: Catalogue = {
       'Fill in every field: each change needs a type and a description in Portuguese, English and Spanish.',
     broadcast_too_many_recipients: 'This broadcast has {count} recipients: the maximum is {max}.',
     broadcast_no_recipients: 'No contact of this list can receive this broadcast.',
+    broadcast_file_not_found: 'The broadcast’s file was not found: attach it again.',
     broadcast_status_conflict: 'This broadcast cannot be changed that way now.',
     broadcast_account_unusable: 'Choose an enabled channel account that can send broadcasts.',
     broadcast_list_not_found: 'The transmission list does not exist.',

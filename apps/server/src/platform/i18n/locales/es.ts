@@ -133,6 +133,7 @@ export const es: Catalogue = {
       'Complete todos los campos: cada cambio necesita un tipo y una descripción en portugués, inglés y español.',
     broadcast_too_many_recipients: 'Esta difusión tiene {count} destinatarios: el máximo es {max}.',
     broadcast_no_recipients: 'Ningún contacto de esta lista puede recibir esta difusión.',
+    broadcast_file_not_found: 'No se encontró el archivo de la difusión: adjúntelo de nuevo.',
     broadcast_status_conflict: 'Esta difusión no puede cambiarse así ahora.',
     broadcast_account_unusable: 'Elija una cuenta de canal habilitada que pueda enviar difusiones.',
     broadcast_list_not_found: 'La lista de difusión no existe.',

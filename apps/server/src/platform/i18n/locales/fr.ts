@@ -139,6 +139,7 @@ export const fr: Catalogue = {
       'Remplissez tous les champs : chaque modification demande un type et une description en portugais, anglais et espagnol.',
     broadcast_too_many_recipients: 'Cette diffusion a {count} destinataires : le maximum est {max}.',
     broadcast_no_recipients: 'Aucun contact de cette liste ne peut recevoir cette diffusion.',
+    broadcast_file_not_found: 'Le fichier de la diffusion est introuvable : joignez-le à nouveau.',
     broadcast_status_conflict: 'Cette diffusion ne peut pas être modifiée ainsi maintenant.',
     broadcast_account_unusable: 'Choisissez un compte de canal activé capable d’envoyer des diffusions.',
     broadcast_list_not_found: 'La liste de diffusion n’existe pas.',

@@ -132,6 +132,7 @@ export const pt_br = {
       'Preencha todos os campos: cada alteração precisa de tipo e descrição em português, inglês e espanhol.',
     broadcast_too_many_recipients: 'Esta transmissão tem {count} destinatários: o máximo é {max}.',
     broadcast_no_recipients: 'Nenhum contato desta lista pode receber esta transmissão.',
+    broadcast_file_not_found: 'O arquivo da transmissão não foi encontrado: anexe-o novamente.',
     broadcast_status_conflict: 'Esta transmissão não pode ser alterada assim agora.',
     broadcast_account_unusable: 'Escolha uma conta de canal ativa que possa enviar transmissões.',
     broadcast_list_not_found: 'A lista de transmissão não existe.',
