@@ -1,12 +1,14 @@
 // Broadcasts from the browser (issue 25): a supervisor opens the sidebar's broadcasts, builds a transmission
 // list from a contact filter (a tag), writes the message, reviews the recipient count, sends it and watches the
 // live progress reach 100 %; done, it offers no pause, and its report lists every recipient. A scheduled one
-// shows under the sidebar's entry, opens from there, and leaves the sidebar once cancelled.
+// shows under the sidebar's entry, opens from there, and leaves the sidebar once cancelled. A picture with a
+// caption goes to the saved list, and a recipient's conversation shows it, naming the broadcast.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
 import { launchBrowser, loginThroughForm, newContext, supervisor } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
+import { gradientPng } from './support/png.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -17,6 +19,7 @@ const RECIPIENTS = 6;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+const recipients: string[] = [];
 
 beforeAll(async () => {
   const token = await apiLogin(baseUrl, supervisor);
@@ -28,6 +31,7 @@ beforeAll(async () => {
       text: 'Quero receber novidades',
     });
     await apiCall(baseUrl, token, 'POST', `/conversation/${contactId}`, { tag });
+    recipients.push(contactId);
   }
   browser = await launchBrowser();
   context = await newContext(browser);
@@ -78,6 +82,40 @@ describe('broadcasts', () => {
     await expect.poll(() => page.getByText('Concluída').first().isVisible(), { timeout: 15_000 }).toBe(true);
     // The list's badge and the detail refetch apart: the detail drops its actions when its own answer comes.
     await expect.poll(() => page.getByRole('button', { name: 'Pausar', exact: true }).count()).toBe(0);
+  }, 90_000);
+
+  it('sends a picture with a caption to the saved list; a recipient’s conversation shows it', async () => {
+    await page.goto(`${baseUrl}/painel/transmissoes`);
+    await page.getByRole('button', { name: 'Nova transmissão' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('label', { hasText: 'Lista salva' }).click();
+    await choose('Lista de transmissão', `Lista ${tag}`);
+    await dialog.getByRole('button', { name: 'Avançar' }).click();
+
+    await choose('Conta do canal', /WhatsApp/);
+    await dialog.locator('label', { hasText: 'Arquivo' }).first().click();
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'vitrine.png', mimeType: 'image/png', buffer: gradientPng(64, 48) });
+    await dialog.getByText(/vitrine\.png ·/).waitFor();
+    await dialog.getByRole('textbox', { name: 'Legenda (opcional)' }).fill('A vitrine da semana');
+    await dialog.getByRole('button', { name: 'Avançar' }).click();
+    await expect
+      .poll(() => dialog.getByTestId('broadcast-review').textContent())
+      .toContain(`${RECIPIENTS} destinatários`);
+    await dialog.getByLabel('Nome da transmissão').fill(`Vitrine ${suffix}`);
+    await dialog.getByRole('button', { name: 'Enviar agora' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const progress = page.getByTestId('broadcast-progress');
+    await expect.poll(() => progress.getAttribute('data-progress'), { timeout: 30_000 }).toBe('100');
+
+    await page.goto(`${baseUrl}/painel/conversa/${recipients[0]}`);
+    const sent = page.getByTestId('message').filter({ hasText: 'A vitrine da semana' });
+    await sent.waitFor();
+    expect(await sent.getByTestId('message-broadcast').textContent()).toBe(
+      `Enviada pela transmissão “Vitrine ${suffix}”`,
+    );
+    await expect.poll(() => sent.locator('img').count()).toBe(1);
   }, 90_000);
 
   it('lists a broadcast under way in the sidebar, opens it from there, and drops it once it is cancelled', async () => {
