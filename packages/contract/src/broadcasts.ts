@@ -27,6 +27,12 @@ export const BROADCAST_THROUGHPUT: Record<Kind, number> = {
   voice: 1,
 };
 
+/** An account's broadcast throughput: its own `broadcast_rate` setting when set, else its kind's. */
+export const broadcastThroughput = (
+  kind: Kind,
+  settings: Record<string, unknown> | null | undefined,
+): number => Number(settings?.broadcast_rate) || BROADCAST_THROUGHPUT[kind];
+
 /** The kinds a broadcast may leave through: those with an outbound adapter and a customer address. */
 export const BROADCAST_KINDS = [
   'whatsapp',

@@ -49,6 +49,17 @@ export type ProviderField = {
 const DIGITS = /^\d{1,40}$/;
 const TOKENISH = /^[\x21-\x7e]+$/;
 const apiRoot: ProviderField = { name: 'api_base_url', required: false, max: 300, url: true };
+/**
+ * Messages a second broadcasts may hand this account (1–1000): the provider's documented figure by default
+ * (BROADCAST_THROUGHPUT); set when the account's tier differs (a WhatsApp number upgraded past 80/s, a Twilio
+ * short code at 100/s against a long code's 1/s).
+ */
+export const broadcastRate: ProviderField = {
+  name: 'broadcast_rate',
+  required: false,
+  max: 4,
+  pattern: /^(?:[1-9]\d{0,2}|1000)$/,
+};
 
 /**
  * The fields of each kind. `api_base_url` points an account at another API root than the provider's own (a
@@ -60,12 +71,14 @@ export const PROVIDER_FIELDS: Record<ProviderKind, readonly ProviderField[]> = {
     { name: 'business_account_id', required: true, max: 40, pattern: DIGITS },
     { name: 'access_token', secret: true, required: true, max: 1000, pattern: TOKENISH },
     { name: 'app_secret', secret: true, required: true, max: 200, pattern: TOKENISH },
+    broadcastRate,
     apiRoot,
   ],
   messenger: [
     { name: 'page_id', required: true, max: 40, pattern: DIGITS },
     { name: 'page_access_token', secret: true, required: true, max: 1000, pattern: TOKENISH },
     { name: 'app_secret', secret: true, required: true, max: 200, pattern: TOKENISH },
+    broadcastRate,
     apiRoot,
   ],
   instagram_direct: [
@@ -75,6 +88,7 @@ export const PROVIDER_FIELDS: Record<ProviderKind, readonly ProviderField[]> = {
     { name: 'page_id', required: false, max: 40, pattern: DIGITS },
     { name: 'access_token', secret: true, required: true, max: 1000, pattern: TOKENISH },
     { name: 'app_secret', secret: true, required: true, max: 200, pattern: TOKENISH },
+    broadcastRate,
     apiRoot,
   ],
   telegram: [
@@ -85,12 +99,14 @@ export const PROVIDER_FIELDS: Record<ProviderKind, readonly ProviderField[]> = {
       max: 200,
       pattern: /^\d{1,20}:[A-Za-z0-9_-]{20,120}$/,
     },
+    broadcastRate,
     apiRoot,
   ],
   viber: [
     { name: 'sender_name', required: true, max: 28 },
     { name: 'sender_avatar', required: false, max: 300, url: true },
     { name: 'auth_token', secret: true, required: true, max: 200, pattern: TOKENISH },
+    broadcastRate,
     apiRoot,
   ],
   sms: [
@@ -98,9 +114,10 @@ export const PROVIDER_FIELDS: Record<ProviderKind, readonly ProviderField[]> = {
     { name: 'from_number', required: false, max: 20, pattern: /^\+[1-9]\d{6,14}$/ },
     { name: 'messaging_service_sid', required: false, max: 64, pattern: /^MG[0-9a-fA-F]{32}$/ },
     { name: 'auth_token', secret: true, required: true, max: 200, pattern: TOKENISH },
+    broadcastRate,
     apiRoot,
   ],
-  api: [{ name: 'webhook_url', required: false, max: 300, url: true }],
+  api: [{ name: 'webhook_url', required: false, max: 300, url: true }, broadcastRate],
 };
 
 /**

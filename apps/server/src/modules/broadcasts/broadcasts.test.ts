@@ -31,6 +31,7 @@ import {
 import { eventually, startProviderApp, type ProviderApp } from '../../../test/provider-app.ts';
 import {
   broadcastRecipients,
+  channelAccounts,
   companies,
   contactChannels,
   contacts,
@@ -511,6 +512,48 @@ describe('sending', () => {
     const resent = tg.sent().filter((each) => each.text === 'Última chance');
     expect(resent).toHaveLength(3);
     expect(resent.every((each) => each.media !== null)).toBe(true);
+  });
+
+  it('keeps to the account’s own broadcast rate when the Center sets one', async () => {
+    const account = async (broadcastRate: string) => {
+      const [row] = await p.t.database.db
+        .select({ settings: channelAccounts.settings })
+        .from(channelAccounts)
+        .where(eq(channelAccounts.id, telegram.id));
+      await p.t.database.db
+        .update(channelAccounts)
+        .set({ settings: { ...row!.settings, broadcast_rate: broadcastRate } })
+        .where(eq(channelAccounts.id, telegram.id));
+    };
+    await account('10');
+    const chats = await p.t.database.db
+      .select({ id: contacts.id })
+      .from(contactChannels)
+      .innerJoin(contacts, eq(contacts.id, contactChannels.contactId))
+      .where(and(eq(contactChannels.kind, 'telegram'), eq(contacts.companyId, p.admin.company.id)))
+      .limit(25);
+    const listed = await api(supervisor, 'POST', '/api/broadcasts/lists', {
+      source: 'contacts',
+      name: 'Devagar',
+      contact_ids: chats.map((chat) => chat.id),
+    });
+    const arrivals = watchArrivals(() => tg.sent().length);
+    const created = await api(supervisor, 'POST', '/api/broadcasts', {
+      name: 'Devagar',
+      list_id: listed.json<BroadcastList>().id,
+      channel_account_id: telegram.id,
+      message: { type: 'text', text: 'Uma por vez' },
+    });
+    expect(created.statusCode).toBe(201);
+    await eventually(async () => {
+      const broadcast = await getBroadcast(created.json<Broadcast>().id);
+      return broadcast.status === 'completed' && broadcast.counts.queued === 0 ? broadcast : null;
+    }, 60_000);
+    const growth = arrivals.stop();
+    await account('');
+    expect(tg.sent().filter((each) => each.text === 'Uma por vez')).toHaveLength(25);
+    // 25 messages at 10 a second span 24 slots of a tenth of a second (at the bot's 30 a second, under one).
+    expect(growth.at(-1)!.at - growth[0]!.at).toBeGreaterThanOrEqual(2_000);
   });
 
   it('spaces one account’s sends at its throughput, however many senders ask at once', async () => {

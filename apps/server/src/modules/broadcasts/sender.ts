@@ -1,16 +1,17 @@
 // The broadcast worker. A tick job hands one batch a second to the send queue — as many recipients as the
-// provider takes a second from one account (BROADCAST_THROUGHPUT) — each batch in one transaction that claims
+// provider takes a second from one account (broadcastThroughput) — each batch in one transaction that claims
 // its recipient rows (FOR UPDATE SKIP LOCKED, so concurrent ticks on several workers never take the same row),
 // makes each its one message (a recipient's message id is unique), enqueues their sends and the next tick.
 // Each send waits for its account's next slot (pace.ts), so the provider sees an even pace.
 // A send marks its recipient before calling the provider and clears the mark after: a send found marked by a
 // crashed attempt may have reached the customer, so it is failed as interrupted rather than sent twice.
-import { BROADCAST_THROUGHPUT, fillTemplate, type BroadcastField } from '@atende/contract';
+import { broadcastThroughput, fillTemplate, type BroadcastField, type ChannelKind } from '@atende/contract';
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   attachments,
   broadcastRecipients,
   broadcasts,
+  channelAccounts,
   contacts,
   messages,
   whatsappTemplates,
@@ -103,7 +104,7 @@ async function claimBatch(deps: TickDeps, job: TickJob): Promise<'busy' | 'backl
     if (!slot) return 'busy';
     // Handed over but not yet sent: while the senders lag, this second's batch only tops them up to one
     // batch, so a pause or a cancel stops what is not yet on its way rather than a growing backlog.
-    const size = BROADCAST_THROUGHPUT[slot.kind];
+    const size = broadcastThroughput(slot.kind, await accountSettings(tx, slot));
     const [{ pending } = { pending: 0 }] = await queryRows<{ pending: number }>(
       tx,
       sql`select count(*)::int as pending from (
@@ -201,6 +202,21 @@ async function claimBatch(deps: TickDeps, job: TickJob): Promise<'busy' | 'backl
   });
 }
 
+/** The settings of the broadcast's account (its broadcast rate), if it still has one. */
+async function accountSettings(tx: Db, broadcast: typeof broadcasts.$inferSelect) {
+  if (!broadcast.channelAccountId) return null;
+  const [account] = await tx
+    .select({ settings: channelAccounts.settings })
+    .from(channelAccounts)
+    .where(
+      and(
+        eq(channelAccounts.id, broadcast.channelAccountId),
+        eq(channelAccounts.companyId, broadcast.companyId),
+      ),
+    );
+  return account?.settings ?? null;
+}
+
 type Fields = Record<BroadcastField, string | null>;
 
 /**
@@ -256,13 +272,15 @@ async function finished(deps: TickDeps, job: TickJob): Promise<boolean> {
     sending_since: string | null;
     claimed_at: string;
     account_id: string | null;
-    kind: keyof typeof BROADCAST_THROUGHPUT;
+    kind: ChannelKind;
+    settings: Record<string, unknown> | null;
   }>(
     deps.db,
-    sql`select r.id, r.message_id, r.contact_id, r.sending_since, r.claimed_at, b.channel_account_id as account_id, b.kind
+    sql`select r.id, r.message_id, r.contact_id, r.sending_since, r.claimed_at, b.channel_account_id as account_id, b.kind, a.settings
       from broadcast_recipients r
       join messages m on m.id = r.message_id
       join broadcasts b on b.id = r.broadcast_id
+      left join channel_accounts a on a.id = b.channel_account_id
       where r.broadcast_id = ${job.broadcastId} and r.company_id = ${job.companyId}
         and r.claimed_at is not null and m.status = 'pending'`,
   );
@@ -282,7 +300,7 @@ async function finished(deps: TickDeps, job: TickJob): Promise<boolean> {
         companyId: job.companyId,
         contactId: row.contact_id,
         recipientId: row.id,
-        perSecond: BROADCAST_THROUGHPUT[row.kind],
+        perSecond: broadcastThroughput(row.kind, row.settings),
         ...(row.account_id ? { accountId: row.account_id } : {}),
       });
       requeued = true;

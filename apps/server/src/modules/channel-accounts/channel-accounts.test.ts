@@ -82,7 +82,7 @@ describe('provider accounts in the Center', () => {
     const account = created.json<CenterChannelAccount>();
     expect(JSON.stringify(account)).not.toContain('viber-token-1');
     expect(account.provider).toMatchObject({
-      settings: { sender_name: 'Atende', sender_avatar: '', api_base_url: '' },
+      settings: { sender_name: 'Atende', sender_avatar: '', broadcast_rate: '', api_base_url: '' },
       stored_secrets: ['auth_token'],
       webhook_url: `http://localhost:3000/api/webhooks/viber/${account.id}`,
       generated: {},
@@ -120,13 +120,23 @@ describe('provider accounts in the Center', () => {
     const refused = await as('POST', '', {
       kind: 'sms',
       name: 'SMS',
-      settings: { account_sid: 'not-a-sid', from_number: '11 99999', api_base_url: 'javascript:alert(1)' },
+      settings: {
+        account_sid: 'not-a-sid',
+        from_number: '11 99999',
+        broadcast_rate: '1001',
+        api_base_url: 'javascript:alert(1)',
+      },
       secrets: { auth_token: 'x' },
     });
     expect(refused.statusCode).toBe(400);
     const fields = refused.json().errors.map((error: { field: string }) => error.field);
     expect(fields).toEqual(
-      expect.arrayContaining(['settings.account_sid', 'settings.from_number', 'settings.api_base_url']),
+      expect.arrayContaining([
+        'settings.account_sid',
+        'settings.from_number',
+        'settings.broadcast_rate',
+        'settings.api_base_url',
+      ]),
     );
     expect((await as('GET', '')).json().data.length).toBe(before);
   });

@@ -1,6 +1,6 @@
 // A provider account's form, whatever its kind: name, the address customers know it by, the kind's fields as
 // the contract lists them (secrets as password fields that keep what is stored when left blank, choices as a
-// select, the API address under "advanced"), and whether it is on.
+// select, the broadcast rate and the API address under "advanced"), and whether it is on.
 import { PROVIDER_FIELDS, type ProviderField, type ProviderKind } from '@atende/contract';
 import { Fieldset, PasswordInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import type { ParseKeys } from 'i18next';
@@ -10,7 +10,7 @@ import { formFieldOf, providerChecks, providerFormOf, providerInputOf } from './
 import { useAccountForm, type AccountFormProps } from './use-account-form.ts';
 
 /** Fields most accounts leave alone: shown apart, below the credentials. */
-const ADVANCED = new Set(['api_base_url']);
+const ADVANCED = new Set(['broadcast_rate', 'api_base_url']);
 
 export function ProviderAccountForm({
   kind,

@@ -304,8 +304,10 @@ describe('provider account form', () => {
     await fill('channel-name', 'Vendas WhatsApp');
     await fill('channel-settings.phone_number_id', '10987 654');
     await fill('channel-settings.api_base_url', 'ftp://sim');
+    await fill('channel-settings.broadcast_rate', '5000');
     await userEvent.click(screen.getByTestId('channel-save'));
-    expect(await screen.findByText('Este valor não está no formato esperado')).toBeTruthy();
+    // The number's id and the broadcast rate (1 to 1000).
+    expect(await screen.findAllByText('Este valor não está no formato esperado')).toHaveLength(2);
     expect(screen.getByText('Informe um endereço começando com https://')).toBeTruthy();
     // Business account id, access token and app secret are required of a new number.
     expect(screen.getAllByText('Campo obrigatório')).toHaveLength(3);
@@ -316,6 +318,7 @@ describe('provider account form', () => {
     await fill('channel-secrets.access_token', 'EAAG-token');
     await fill('channel-secrets.app_secret', 'app-secret');
     await fill('channel-settings.api_base_url', 'http://127.0.0.1:4010/v21.0');
+    await fill('channel-settings.broadcast_rate', '250');
     await fill('channel-address', '+55 11 4000-5678');
     await userEvent.click(screen.getByTestId('channel-save'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
@@ -327,6 +330,7 @@ describe('provider account form', () => {
       settings: {
         phone_number_id: '109876543',
         business_account_id: '2001',
+        broadcast_rate: '250',
         api_base_url: 'http://127.0.0.1:4010/v21.0',
       },
       secrets: { access_token: 'EAAG-token', app_secret: 'app-secret' },
