@@ -2,9 +2,10 @@
 // WebSocket and rtpengine relaying the media in userspace, both started by this test on loopback. The company's
 // phone settings point at Kamailio (its WebSocket, its STUN), the attendant's SIP account and a customer's
 // number are Kamailio subscribers; the console registers, takes a customer's call and places one, with audio
-// through rtpengine both ways, and hangs up. Skipped, saying why, where the Debian packages are missing (never
-// in CI, which installs them: scripts/debian-packages.mjs).
-import type { CenterPhoneSettings, Contact, PhoneSettings } from '@atende/contract';
+// through rtpengine both ways, and hangs up; Kamailio writes no call records to us, so the softphone reports
+// each call, which is then classified and listed like the embedded PBX's. Skipped, saying why, where the Debian
+// packages are missing (never in CI, which installs them: scripts/debian-packages.mjs).
+import type { CallRecord, CenterPhoneSettings, Contact, PhoneSettings, User } from '@atende/contract';
 import { missingPbxPackages, startKamailio, type Kamailio } from '@atende/simulators/kamailio';
 import { SipPhone } from '@atende/simulators/sip-phone';
 import type { Browser, Page } from 'playwright-core';
@@ -32,6 +33,7 @@ if (skipped) {
 let browser: Browser;
 let adminToken: string;
 let attendantToken: string;
+let attendantId: string;
 let original: CenterPhoneSettings;
 let pbx: Kamailio;
 let extension: string;
@@ -56,6 +58,19 @@ async function customerPhone(number: string): Promise<SipPhone> {
   return customer;
 }
 
+/** The company's call record with a customer's number, as the Center lists it. */
+async function callOf(number: string): Promise<CallRecord> {
+  const calls = await apiCall<{ data: CallRecord[] }>(
+    baseUrl,
+    adminToken,
+    'GET',
+    `/center/phone/calls?number=${number}`,
+  );
+  const [record, ...others] = calls.data;
+  expect(others).toEqual([]);
+  return record!;
+}
+
 /** The one call rtpengine relays now, and what it relayed after audio flowed a while. */
 async function relayedCall(): Promise<{ callId: string; packets: number; legs: number }> {
   const [callId, ...others] = await pbx.calls();
@@ -68,6 +83,7 @@ describe.skipIf(skipped)('the web softphone through Kamailio and rtpengine', () 
   beforeAll(async () => {
     adminToken = await apiLogin(baseUrl, admin);
     attendantToken = await apiLogin(baseUrl, attendant);
+    attendantId = (await apiCall<User>(baseUrl, attendantToken, 'GET', '/user')).id;
     original = await apiCall<CenterPhoneSettings>(baseUrl, adminToken, 'GET', '/center/phone/settings');
     const own = await apiCall<PhoneSettings>(baseUrl, attendantToken, 'GET', '/phone/settings');
     ownAccount = own.account!;
@@ -132,12 +148,24 @@ describe.skipIf(skipped)('the web softphone through Kamailio and rtpengine', () 
     // The BYE through Kamailio ended the relay.
     await expect.poll(() => pbx.relayed(relayed.callId)).toBeNull();
 
-    // No record of a call through an external PBX: the classification says so and may be dismissed.
+    // Kamailio writes no records to us: the softphone reported the call, step by step, and classifies it.
     const dialog = page.getByRole('dialog', { name: 'Motivo da ligação' });
     await dialog.getByRole('radio', { name: 'Dúvida' }).check();
     await dialog.getByTestId('classification-save').click();
-    await dialog.getByRole('button', { name: 'Fechar' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    const record = await callOf(number);
+    expect(record).toMatchObject({
+      direction: 'inbound',
+      type_id: 0,
+      state: 'ended',
+      from_number: number,
+      to_number: extension,
+      operator_id: attendantId,
+      hangup_side: 'operator',
+      hangup_cause: 'normal',
+      reason_name: 'Dúvida',
+    });
+    expect(record.talk_seconds).toBeGreaterThanOrEqual(1);
   });
 
   it('places a call from the customer’s voice channel; answered, then hung up by the customer', async () => {
@@ -165,5 +193,15 @@ describe.skipIf(skipped)('the web softphone through Kamailio and rtpengine', () 
     phone.hangup();
     await phone.next('ended');
     await page.getByTestId('call-status').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await callOf(number)).state).toBe('ended');
+    expect(await callOf(number)).toMatchObject({
+      direction: 'outbound',
+      type_id: 1,
+      from_number: extension,
+      to_number: number,
+      contact_id: contact.id,
+      hangup_side: 'customer',
+      hangup_cause: 'normal',
+    });
   });
 });

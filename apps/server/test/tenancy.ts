@@ -1184,6 +1184,21 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     }),
   },
   {
+    // Reported into the caller's own company only: B's call of the same Call-ID is never touched.
+    operation: 'POST /api/phone/calls/report',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/phone/calls/report',
+      payload: {
+        event: 'ended',
+        call_id: String(b.rows.voice_calls?.[0]?.call_id),
+        side: 'operator',
+        cause: 'normal',
+      },
+    }),
+  },
+  {
     operation: 'POST /api/phone/calls/{id}/classification',
     expect: 'not_found',
     request: (b) => ({

@@ -140,6 +140,8 @@ export const PhoneSettings = z.object({
   ice_servers: z.array(IceServer),
   wrap_up_seconds: z.number().int(),
   ring_timeout_seconds: z.number().int(),
+  /** The softphone reports its calls (POST /api/phone/calls/report): an external PBX writes no records to us. */
+  reports_calls: z.boolean(),
   /** Null while an administrator has given the user no SIP account: the softphone says so. */
   account: SipRegistration.nullable(),
 });
@@ -303,6 +305,29 @@ export type OperatorsChanged = OnlineOperatorList;
 /** The SIP Call-ID a softphone knows its call by (how it finds the call's record to classify it). */
 export const SipCallIdParams = z.object({ callId: encodedText(255).min(1) });
 export type SipCallIdParams = z.infer<typeof SipCallIdParams>;
+
+/**
+ * What the softphone saw of its own call (POST /api/phone/calls/report): a company on an external PBX (Kamailio,
+ * Asterisk, FreeSWITCH) gets its call records from the softphones that take and place the calls, each step
+ * keyed by the SIP Call-ID so a repeated report changes nothing twice; the embedded PBX records its own.
+ */
+const reportedCallId = encodedText(255).min(1);
+export const CallReport = z.discriminatedUnion('event', [
+  z.object({
+    event: z.literal('started'),
+    call_id: reportedCallId,
+    direction: z.enum(['inbound', 'outbound']),
+    /** The customer's number as the PBX gave or dialled it. */
+    number: text(40).min(1),
+  }),
+  z.object({ event: z.literal('answered'), call_id: reportedCallId }),
+  z.object({ event: z.literal('held'), call_id: reportedCallId, on: z.boolean() }),
+  z.object({ event: z.literal('ended'), call_id: reportedCallId, side: HangupSide, cause: HangupCause }),
+]);
+export type CallReport = z.infer<typeof CallReport>;
+/** Whether the report was recorded (false where the embedded PBX records the company's calls itself). */
+export const CallReportResult = z.object({ recorded: z.boolean() });
+export type CallReportResult = z.infer<typeof CallReportResult>;
 
 /** The classification of an ended call: the company's call reason and optional notes. */
 export const ClassifyCall = z.object({

@@ -49,6 +49,7 @@ export const presentPhoneSettings = (
   ice_servers: settings.iceServers,
   wrap_up_seconds: settings.wrapUpSeconds,
   ring_timeout_seconds: settings.ringTimeoutSeconds,
+  reports_calls: settings.pbx === 'external',
   account: account && {
     username: account.username,
     password: sipPassword(credentials, account),

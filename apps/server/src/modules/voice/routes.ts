@@ -1,14 +1,17 @@
 // Voice API: GET /api/phone/settings (the softphone's), GET /api/phone/cdr-calls/:contactId (a customer's call
 // history), GET /api/phone/operators (the online SIP operators), GET /api/phone/calls/by-call-id/:callId (the
-// softphone's own call, by its SIP Call-ID), POST /api/phone/calls/:id/classification, POST
-// /api/phone/calls/:id/transfer; the Center's /api/center/phone/settings, SIP accounts and the company's call
-// records (GET /api/center/phone/calls, and calls.csv streamed with the same filters).
+// softphone's own call, by its SIP Call-ID), POST /api/phone/calls/report (a step of it, on an external PBX),
+// POST /api/phone/calls/:id/classification, POST /api/phone/calls/:id/transfer; the Center's
+// /api/center/phone/settings, SIP accounts and the company's call records (GET /api/center/phone/calls, and
+// calls.csv streamed with the same filters).
 import { Readable } from 'node:stream';
 import {
   CallFilters,
   CallRecord,
   CallRecordPage,
   CallRecordQuery,
+  CallReport,
+  CallReportResult,
   CenterPhoneSettings,
   CenterSipAccount,
   CenterSipAccountList,
@@ -80,6 +83,14 @@ export function voiceRoutes(
       schema: { tags, params: SipCallIdParams, response: responses(CallRecord) },
     },
     async (request) => presentCall(await voice.ownCall(tenantContext(request), request.params)),
+  );
+  r.post(
+    '/api/phone/calls/report',
+    {
+      config: { ability: 'voice.use' },
+      schema: { tags, body: CallReport, response: responses(CallReportResult) },
+    },
+    async (request) => voice.report(tenantContext(request), request.body),
   );
   r.post(
     '/api/phone/calls/:id/classification',

@@ -1,9 +1,10 @@
 // The voice module's operations for the API: the company's phone settings, its users' SIP accounts, the
 // softphone's own settings, the call records (the history, its export) and a call's transfer to a colleague.
-// The embedded PBX (sip/) writes the records through calls.ts.
+// The embedded PBX (sip/) writes the records through calls.ts; on an external PBX, the softphones report them.
 import type {
   CallFilters,
   CallRecordQuery,
+  CallReport,
   ClassifyCall,
   SaveSipAccount,
   TransferCall,
@@ -16,7 +17,18 @@ import type { EventBus } from '../../platform/events.ts';
 import { assertActiveUser } from '../contacts/ownership.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import type { ConversationService } from '../conversations/service.ts';
-import { allCalls, classifyCall, findCall, findCallByCallId, listCalls } from './calls.ts';
+import {
+  allCalls,
+  classifyCall,
+  contactByNumber,
+  findCall,
+  findCallByCallId,
+  listCalls,
+  recordCallAnswer,
+  recordCallEnd,
+  recordCallHold,
+  recordCallStart,
+} from './calls.ts';
 import { onlineOperators } from './operators.ts';
 import { phoneSettingsOf, updatePhoneSettings } from './settings.ts';
 import type { Pbx } from './sip/pbx.ts';
@@ -79,6 +91,38 @@ export function voiceService(deps: {
       const call = await findCallByCallId(ctx.db, ctx.companyId, input.callId);
       if (!call || call.operatorId !== ctx.userId) throw notFound();
       return call;
+    },
+    /**
+     * A step of the caller's own call as their softphone saw it, recorded where the company's PBX is external
+     * (it writes no records to us); the embedded PBX records its calls itself, so there it changes nothing.
+     */
+    async report(ctx: TenantContext, input: CallReport): Promise<{ recorded: boolean }> {
+      const settings = await phoneSettingsOf(ctx.db, credentials, ctx.companyId);
+      if (settings.pbx !== 'external') return { recorded: false };
+      const { companyId, userId } = ctx;
+      if (input.event === 'started') {
+        const number = input.number.replace(/[^\d+*#]/g, '') || input.number;
+        const own = (await sipAccountOf(ctx.db, companyId, userId))?.username ?? '';
+        const inbound = input.direction === 'inbound';
+        await recordCallStart(ctx.db, {
+          companyId,
+          callId: input.call_id,
+          direction: input.direction,
+          typeId: inbound ? 0 : 1,
+          fromNumber: inbound ? number : own,
+          toNumber: inbound ? own : number,
+          operatorId: userId,
+          contactId: await contactByNumber(ctx.db, companyId, number),
+        });
+      } else {
+        const call = await findCallByCallId(ctx.db, companyId, input.call_id);
+        if (!call || call.operatorId !== userId) throw notFound();
+        if (input.event === 'answered') await recordCallAnswer(ctx.db, companyId, input.call_id, userId);
+        else if (input.event === 'held') await recordCallHold(ctx.db, companyId, input.call_id, input.on);
+        else await recordCallEnd(ctx.db, companyId, input.call_id, { side: input.side, cause: input.cause });
+      }
+      bus.publish([{ type: 'call.changed', companyId, callId: input.call_id }]);
+      return { recorded: true };
     },
     async classify(ctx: TenantContext, input: ClassifyCall & { id: string }) {
       const call = await classifyCall(ctx, input);

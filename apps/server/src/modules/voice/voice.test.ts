@@ -352,6 +352,91 @@ describe('call records', () => {
     expect(classified.json().classified_at).not.toBeNull();
   });
 
+  it('come from the softphone on an external PBX, step by step and once each; the embedded PBX keeps its own', async () => {
+    const db = t.database.db;
+    const companyId = admin.company.id;
+    await db
+      .insert(sipAccounts)
+      .values({ companyId, userId: attendant.user.id, username: '2001', secret: 'sealed-elsewhere' })
+      .onConflictDoNothing();
+    // The attendant's extension (an earlier test may have given them one).
+    const [{ extension } = { extension: '' }] = await db
+      .select({ extension: sipAccounts.username })
+      .from(sipAccounts)
+      .where(eq(sipAccounts.userId, attendant.user.id));
+    const customer = await makeContact(db, admin.company, {
+      name: 'Cliente Kamailio',
+      channel: { kind: 'voice', address: '5511977770001' },
+    });
+    const report = (actor: Actor, body: object) => call(actor, 'POST', '/phone/calls/report', body);
+    const started = {
+      event: 'started',
+      call_id: 'ext-1@pbx',
+      direction: 'inbound',
+      number: '+55 11 97777-0001',
+    };
+
+    // On the embedded PBX the softphone's report changes nothing: the PBX writes the record itself.
+    expect((await report(attendant, started)).json()).toEqual({ recorded: false });
+    expect(await db.select().from(voiceCalls).where(eq(voiceCalls.callId, 'ext-1@pbx'))).toHaveLength(0);
+
+    await call(admin, 'PUT', '/center/phone/settings', {
+      ...settingsInput,
+      pbx: 'external',
+      ws_url: 'wss://pbx.example.com:8089/ws',
+    });
+    try {
+      for (let i = 0; i < 2; i++)
+        expect((await report(attendant, started)).json()).toEqual({ recorded: true });
+      // Only its operator reports the rest of a call: a colleague's report is refused.
+      const answered = { event: 'answered', call_id: 'ext-1@pbx' };
+      expect((await report(colleague, answered)).statusCode).toBe(404);
+      // Another company's user reports into their own company only (on the embedded PBX there: nothing).
+      expect((await report(stranger, answered)).json()).toEqual({ recorded: false });
+      expect((await report(attendant, { event: 'hung', call_id: 'ext-1@pbx' })).statusCode).toBe(400);
+      expect((await report(attendant, { ...started, number: '' })).statusCode).toBe(400);
+      await report(attendant, answered);
+      await report(attendant, { event: 'held', call_id: 'ext-1@pbx', on: true });
+      await report(attendant, { event: 'held', call_id: 'ext-1@pbx', on: false });
+      const ended = { event: 'ended', call_id: 'ext-1@pbx', side: 'customer', cause: 'normal' };
+      await report(attendant, ended);
+      await report(attendant, { ...ended, side: 'operator' });
+
+      const record = (
+        await call(attendant, 'GET', `/phone/calls/by-call-id/${encodeURIComponent('ext-1@pbx')}`)
+      ).json<CallRecord>();
+      expect(record).toMatchObject({
+        direction: 'inbound',
+        type_id: 0,
+        from_number: '+5511977770001',
+        to_number: extension,
+        operator_id: attendant.user.id,
+        contact_id: customer.id,
+        state: 'ended',
+        hangup_side: 'customer',
+        hangup_cause: 'normal',
+      });
+      expect(record.answered_at).not.toBeNull();
+      const rows = await db.select().from(voiceCalls).where(eq(voiceCalls.callId, 'ext-1@pbx'));
+      expect(rows).toHaveLength(1);
+
+      // An outbound call the customer refused: placed by the operator, ended by the customer.
+      const out = { call_id: 'ext-2@pbx' };
+      await report(attendant, { ...out, event: 'started', direction: 'outbound', number: '5511977770001' });
+      await report(attendant, { ...out, event: 'ended', side: 'customer', cause: 'rejected' });
+      expect(
+        (await call(attendant, 'GET', `/phone/calls/by-call-id/${encodeURIComponent('ext-2@pbx')}`)).json(),
+      ).toMatchObject({
+        direction: 'outbound',
+        type_id: 1,
+        from_number: extension,
+        hangup_cause: 'rejected',
+      });
+    } finally {
+      await call(admin, 'PUT', '/center/phone/settings', settingsInput);
+    }
+  });
+
   it('are listed with filters, paged by keyset, and exported as CSV with the same filters', async () => {
     const db = t.database.db;
     const companyId = admin.company.id;

@@ -1,6 +1,7 @@
 // The call reason / call classification modal (spec §2, §4): after a call, the company's call reasons and
 // optional notes, posted as the classification of the call's record while the wrap-up counts down. The
-// record is written by the PBX as the call ends, so a record not yet ended is asked for again shortly.
+// record is written by the PBX (or reported by this softphone, on an external PBX) as the call ends, so a
+// record not yet ended is asked for again shortly.
 import { CALL_NOTES_MAX, type CallRecord } from '@atende/contract';
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -42,7 +43,7 @@ function ClassificationForm({ wrapUp }: { wrapUp: WrapUp }) {
     },
     onSuccess: () => dispatch({ type: 'classified', sipCallId: wrapUp.sipCallId, at: Date.now() }),
   });
-  // No record of the call (an external PBX that keeps none): nothing to classify, the modal may close.
+  // No record of the call (its report never reached the server): nothing to classify, the modal may close.
   const noRecord = classify.error instanceof HttpError && classify.error.status === 404;
 
   const handleSubmit = (event: FormEvent) => {

@@ -1,7 +1,8 @@
 // The console's softphone (issue 26), loaded lazily after login: asks for the user's SIP registration and the
 // company's phone settings, starts the SIP agent (JsSIP, itself loaded on demand) when the user has an
-// account, stops it on logout, and shows the call bar, the keypad, the classification and operators modals;
-// the online operators it shows (the modal, the transfer menu) follow the realtime `phone.operators` event.
+// account (reporting its calls where the PBX is external), stops it on logout, and shows the call bar, the
+// keypad, the classification and operators modals; the online operators it shows (the modal, the transfer
+// menu) follow the realtime `phone.operators` event.
 import type { OnlineOperatorList } from '@atende/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -12,7 +13,8 @@ import { OperatorsModal } from './OperatorsModal.tsx';
 import { usePhoneStore } from './phone-store.ts';
 import { startSipAgent } from './sip-agent.ts';
 import { useRealtimeStore } from '../../lib/realtime.ts';
-import { operatorsQuery, phoneSettingsQuery } from './softphone-api.ts';
+import { operatorsQuery, phoneSettingsQuery, reportCall } from './softphone-api.ts';
+import { callReporter } from './call-reporter.ts';
 
 const TICK_MS = 1_000;
 
@@ -29,10 +31,15 @@ function useSipAgent() {
     let cancelled = false;
     let agent: Awaited<ReturnType<typeof startSipAgent>> | null = null;
     store.setAvailable(true);
+    // An external PBX writes no call records to us: the softphone reports each step of its calls.
+    const report = settings.reports_calls ? callReporter(reportCall) : null;
     void startSipAgent(
       { ...settings, account },
       {
-        dispatch: (event) => usePhoneStore.getState().dispatch(event),
+        dispatch: (event) => {
+          usePhoneStore.getState().dispatch(event);
+          void report?.(event);
+        },
         state: () => usePhoneStore.getState(),
       },
     ).then((started) => {

@@ -2,6 +2,7 @@
 // (SIP online / offline), the one call at a time (ringing, dialing, in progress, muted, held), the wrap-up
 // after a call (its countdown, during which no new call is offered) and the classification it asks for.
 // Spec §4's call statuses are read from it by `callStatus`.
+import type { HangupCause, HangupSide } from '@atende/contract';
 
 export type SipStatus = 'offline' | 'connecting' | 'online';
 
@@ -81,6 +82,8 @@ export type PhoneEvent =
       wrapUpSeconds: number;
       /** Set when a call never took place: busy, unavailable, failed (not a hang-up or cancel). */
       problem?: PhoneProblem | null;
+      /** Which end ended it and why, as the call record says it (reported where the PBX is external). */
+      hangup?: { side: HangupSide; cause: HangupCause };
     }
   | { type: 'muted' | 'held'; sipCallId: string; on: boolean }
   /** A transfer to a colleague began (`to` their name), or failed (`to` null: the call stays here). */

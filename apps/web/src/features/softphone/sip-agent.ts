@@ -2,7 +2,7 @@
 // `/sip` by default) with WebRTC audio. JsSIP is imported here, on demand, so the console's first load does
 // not carry it. The agent turns JsSIP's events into the state machine's and does what the store asks: one call
 // at a time, a new one refused as busy while a call or a wrap-up is on (the operator is not offered it).
-import type { PhoneSettings, SipRegistration } from '@atende/contract';
+import type { HangupCause, HangupSide, PhoneSettings, SipRegistration } from '@atende/contract';
 import type { RTCSession } from 'jssip/lib/RTCSession';
 import type { RTCSessionEvent } from 'jssip/lib/UA';
 import { offerable, type CallCustomer, type PhoneEvent, type PhoneProblem } from './phone-machine.ts';
@@ -52,6 +52,37 @@ function failureProblem(originator: string, cause: string): PhoneProblem | null 
   }
 }
 
+/**
+ * Which end ended a call and why, from JsSIP's `ended` (an established call) or `failed` (one that never was)
+ * event: what the call record says (reported to the server where the PBX is external).
+ */
+export function hangupOf(
+  phase: 'ended' | 'failed',
+  originator: string,
+  cause: string,
+): { side: HangupSide; cause: HangupCause } {
+  const side: HangupSide =
+    originator === 'local' ? 'operator' : originator === 'remote' ? 'customer' : 'system';
+  if (phase === 'ended') return { side, cause: side === 'system' ? 'failed' : 'normal' };
+  switch (cause) {
+    case 'Canceled':
+      return { side, cause: 'cancelled' };
+    case 'Busy':
+      return { side, cause: 'busy' };
+    case 'Rejected':
+      return { side, cause: 'rejected' };
+    case 'No Answer':
+    case 'Request Timeout':
+      return { side: 'system', cause: 'no_answer' };
+    case 'Unavailable':
+    case 'Not Found':
+    case 'Address Incomplete':
+      return { side: 'system', cause: 'unavailable' };
+    default:
+      return { side, cause: 'failed' };
+  }
+}
+
 /** Digits of a number as the PBX routes it (a channel's `+55 11 4000-1200` is `551140001200`). */
 export const dialable = (number: string): string => number.replace(/\D/g, '');
 
@@ -85,6 +116,8 @@ export async function startSipAgent(
   remoteAudio.autoplay = true;
 
   let session: RTCSession | null = null;
+  /** Marks a call handed to a colleague (its REFER accepted): it ends as transferred, not hung up. */
+  const transfers = new WeakMap<RTCSession, () => void>();
   let sessionCallId: string | null = null;
   let localStream: MediaStream | null = null;
   let pendingCustomer: CallCustomer | null = null;
@@ -99,7 +132,8 @@ export async function startSipAgent(
   const watch = (current: RTCSession, sipCallId: string) => {
     session = current;
     sessionCallId = sipCallId;
-    const ended = (problem: PhoneProblem | null) => {
+    let transferred = false;
+    const ended = (problem: PhoneProblem | null, hangup: { side: HangupSide; cause: HangupCause }) => {
       if (session === current) {
         session = null;
         remoteAudio.srcObject = null;
@@ -111,16 +145,23 @@ export async function startSipAgent(
         at: Date.now(),
         wrapUpSeconds: settings.wrap_up_seconds,
         problem,
+        hangup: transferred ? { side: 'operator', cause: 'transferred' } : hangup,
       });
     };
+    transfers.set(current, () => (transferred = true));
     current.on('peerconnection', ({ peerconnection }) => {
       peerconnection.addEventListener('track', (event: RTCTrackEvent) => {
         if (event.track.kind === 'audio' && event.streams[0]) remoteAudio.srcObject = event.streams[0];
       });
     });
     current.on('accepted', () => hooks.dispatch({ type: 'answered', sipCallId, at: Date.now() }));
-    current.on('ended', () => ended(null));
-    current.on('failed', (event) => ended(failureProblem(String(event.originator), String(event.cause))));
+    current.on('ended', (event) =>
+      ended(null, hangupOf('ended', String(event.originator), String(event.cause))),
+    );
+    current.on('failed', (event) => {
+      const [originator, cause] = [String(event.originator), String(event.cause)];
+      ended(failureProblem(originator, cause), hangupOf('failed', originator, cause));
+    });
     current.on('muted', () => hooks.dispatch({ type: 'muted', sipCallId, on: true }));
     current.on('unmuted', () => hooks.dispatch({ type: 'muted', sipCallId, on: false }));
     current.on('hold', (event) => {
@@ -238,6 +279,7 @@ export async function startSipAgent(
           failed,
           // The customer's phone says the colleague answered (NOTIFY 200): this end leaves the call.
           accepted: () => {
+            transfers.get(current)?.();
             if (!current.isEnded()) current.terminate();
           },
         },

@@ -1,9 +1,12 @@
 // The softphone's calls to the server (spec §7 `phone/settings`, `phone/reasons`): its own SIP registration
-// and the company's phone settings, the record of a call it took or placed (by SIP Call-ID), its
-// classification and its transfer to a colleague, the online operators (kept live by the realtime
-// `phone.operators` event), and the customer a number belongs to (the contact search by phone).
+// and the company's phone settings, the record of a call it took or placed (by SIP Call-ID; reported step by
+// step where the PBX is external), its classification and its transfer to a colleague, the online operators
+// (kept live by the realtime `phone.operators` event), and the customer a number belongs to (the contact
+// search by phone).
 import type {
   CallRecord,
+  CallReport,
+  CallReportResult,
   CallTransfer,
   ClassifyCall,
   ContactSummary,
@@ -41,6 +44,9 @@ export const callerQuery = (number: string) =>
 
 export const ownCall = (sipCallId: string) =>
   http.get<CallRecord>(`/phone/calls/by-call-id/${encodeURIComponent(sipCallId)}`, { notify: false });
+
+export const reportCall = (body: CallReport) =>
+  http.post<CallReportResult>('/phone/calls/report', body, { notify: false });
 
 export const classifyCall = (id: string, body: ClassifyCall) =>
   http.post<CallRecord>(`/phone/calls/${id}/classification`, body, { notify: false });
