@@ -1184,6 +1184,11 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     }),
   },
   {
+    operation: 'PUT /api/phone/registration',
+    expect: 'own_only',
+    request: () => ({ method: 'PUT', url: '/api/phone/registration', payload: { registered: true } }),
+  },
+  {
     // Reported into the caller's own company only: B's call of the same Call-ID is never touched.
     operation: 'POST /api/phone/calls/report',
     expect: 'own_only',

@@ -148,6 +148,7 @@ export const ERROR_CODES = [
   'sip_domain_taken',
   'call_reason_unknown',
   'call_not_ended',
+  'sip_account_missing',
   'call_invalid_period',
   'call_number_too_short',
   'call_not_in_progress',

@@ -329,6 +329,10 @@ export type CallReport = z.infer<typeof CallReport>;
 export const CallReportResult = z.object({ recorded: z.boolean() });
 export type CallReportResult = z.infer<typeof CallReportResult>;
 
+/** PUT /api/phone/registration: the softphone registered with (or left) the company's external PBX. */
+export const SipRegistrationReport = z.object({ registered: z.boolean() });
+export type SipRegistrationReport = z.infer<typeof SipRegistrationReport>;
+
 /** The classification of an ended call: the company's call reason and optional notes. */
 export const ClassifyCall = z.object({
   reason_id: Id,

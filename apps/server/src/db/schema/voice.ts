@@ -68,6 +68,11 @@ export const sipAccounts = pgTable(
     username: text('username').notNull(),
     /** `{ password }` sealed by platform/credentials.ts; opened only for the PBX's digest and its own user. */
     secret: text('secret').notNull(),
+    /**
+     * When the user's softphone last said it is registered with the company's external PBX (it says so again at
+     * each re-registration); null once it said it is not. The embedded PBX knows its registrations itself.
+     */
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -81,6 +81,7 @@ export function registerVoice(
       ...deps,
       pbx,
       conversations: conversationService({ bus: deps.bus, jobs: deps.jobs }),
+      operatorsChanged: publishOperators,
     }),
     { credentials: deps.credentials, publicUrl: deps.config.publicUrl },
   );

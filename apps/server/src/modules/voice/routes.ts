@@ -1,6 +1,7 @@
 // Voice API: GET /api/phone/settings (the softphone's), GET /api/phone/cdr-calls/:contactId (a customer's call
 // history), GET /api/phone/operators (the online SIP operators), GET /api/phone/calls/by-call-id/:callId (the
-// softphone's own call, by its SIP Call-ID), POST /api/phone/calls/report (a step of it, on an external PBX),
+// softphone's own call, by its SIP Call-ID), POST /api/phone/calls/report and PUT /api/phone/registration (what
+// the softphone saw of its calls and registration, on an external PBX),
 // POST /api/phone/calls/:id/classification, POST /api/phone/calls/:id/transfer; the Center's
 // /api/center/phone/settings, SIP accounts and the company's call records (GET /api/center/phone/calls, and
 // calls.csv streamed with the same filters).
@@ -22,6 +23,7 @@ import {
   PhoneSettings,
   SaveSipAccount,
   SipCallIdParams,
+  SipRegistrationReport,
   CallTransfer,
   TransferCall,
   UpdatePhoneSettings,
@@ -91,6 +93,14 @@ export function voiceRoutes(
       schema: { tags, body: CallReport, response: responses(CallReportResult) },
     },
     async (request) => voice.report(tenantContext(request), request.body),
+  );
+  r.put(
+    '/api/phone/registration',
+    {
+      config: { ability: 'voice.use' },
+      schema: { tags, body: SipRegistrationReport, response: responses(CallReportResult) },
+    },
+    async (request) => voice.reportRegistration(tenantContext(request), request.body.registered),
   );
   r.post(
     '/api/phone/calls/:id/classification',

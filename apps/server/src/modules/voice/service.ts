@@ -10,6 +10,8 @@ import type {
   TransferCall,
   UpdatePhoneSettings,
 } from '@atende/contract';
+import { and, eq } from 'drizzle-orm';
+import { sipAccounts } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { CredentialsBox } from '../../platform/credentials.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -41,8 +43,10 @@ export function voiceService(deps: {
   credentials: CredentialsBox;
   pbx: Pbx;
   conversations: Pick<ConversationService, 'assign'>;
+  /** The company's online operators changed (their list is sent again, coalesced). */
+  operatorsChanged: (companyId: string) => void;
 }) {
-  const { bus, credentials, pbx, conversations } = deps;
+  const { bus, credentials, pbx, conversations, operatorsChanged } = deps;
 
   /** Gives the customer's conversation to the colleague a call goes to, when the caller may give it. */
   async function handOver(ctx: TenantContext, contactId: string, userId: string): Promise<boolean> {
@@ -122,6 +126,20 @@ export function voiceService(deps: {
         else await recordCallEnd(ctx.db, companyId, input.call_id, { side: input.side, cause: input.cause });
       }
       bus.publish([{ type: 'call.changed', companyId, callId: input.call_id }]);
+      operatorsChanged(companyId);
+      return { recorded: true };
+    },
+    /** The caller's softphone registered with (or left) the company's external PBX: the operators modal's list. */
+    async reportRegistration(ctx: TenantContext, registered: boolean): Promise<{ recorded: boolean }> {
+      const settings = await phoneSettingsOf(ctx.db, credentials, ctx.companyId);
+      if (settings.pbx !== 'external') return { recorded: false };
+      const [account] = await ctx.db
+        .update(sipAccounts)
+        .set({ registeredAt: registered ? new Date() : null })
+        .where(and(eq(sipAccounts.companyId, ctx.companyId), eq(sipAccounts.userId, ctx.userId)))
+        .returning({ id: sipAccounts.id });
+      if (!account) throw new AppError('sip_account_missing', 409);
+      operatorsChanged(ctx.companyId);
       return { recorded: true };
     },
     async classify(ctx: TenantContext, input: ClassifyCall & { id: string }) {

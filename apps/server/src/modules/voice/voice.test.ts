@@ -437,6 +437,57 @@ describe('call records', () => {
     }
   });
 
+  it('list an external PBX’s operators as their softphones say: registered, on a call, in the wrap-up', async () => {
+    const db = t.database.db;
+    // A fresh operator: earlier tests leave calls of the attendant's still ringing.
+    const operator = await makeActor(t.app, db, 'attendant', admin.company);
+    await db
+      .insert(sipAccounts)
+      .values({ companyId: admin.company.id, userId: operator.user.id, username: '2099', secret: 'x' })
+      .onConflictDoNothing();
+    const register = (actor: Actor, registered: boolean) =>
+      call(actor, 'PUT', '/phone/registration', { registered });
+    const operators = async () =>
+      (await call(supervisor, 'GET', '/phone/operators'))
+        .json<{ data: { user_id: string; state: string }[] }>()
+        .data.filter((row) => row.user_id === operator.user.id)
+        .map((row) => row.state);
+    // The embedded PBX knows its registrations itself: a report changes nothing there.
+    expect((await register(operator, true)).json()).toEqual({ recorded: false });
+    await call(admin, 'PUT', '/center/phone/settings', {
+      ...settingsInput,
+      pbx: 'external',
+      ws_url: 'wss://pbx.example.com:8089/ws',
+    });
+    try {
+      expect(await operators()).toEqual([]);
+      expect((await register(operator, true)).json()).toEqual({ recorded: true });
+      expect(await operators()).toEqual(['available']);
+      // A user without a SIP account has nothing to register.
+      expect((await register(supervisor, true)).json()).toMatchObject({ code: 'sip_account_missing' });
+
+      const report = (body: object) => call(operator, 'POST', '/phone/calls/report', body);
+      await report({ event: 'started', call_id: 'ops@pbx', direction: 'inbound', number: '5511977770009' });
+      await report({ event: 'answered', call_id: 'ops@pbx' });
+      expect(await operators()).toEqual(['on_call']);
+      await report({ event: 'ended', call_id: 'ops@pbx', side: 'operator', cause: 'normal' });
+      // The company's wrap-up (15 s here) runs from the talked call's end.
+      expect(await operators()).toEqual(['wrap_up']);
+
+      // A registration not said again for longer than a re-registration has gone; one withdrawn, at once.
+      await db
+        .update(sipAccounts)
+        .set({ registeredAt: new Date(Date.now() - 331_000) })
+        .where(eq(sipAccounts.userId, operator.user.id));
+      expect(await operators()).toEqual([]);
+      await register(operator, true);
+      await register(operator, false);
+      expect(await operators()).toEqual([]);
+    } finally {
+      await call(admin, 'PUT', '/center/phone/settings', settingsInput);
+    }
+  });
+
   it('are listed with filters, paged by keyset, and exported as CSV with the same filters', async () => {
     const db = t.database.db;
     const companyId = admin.company.id;

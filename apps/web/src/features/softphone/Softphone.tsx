@@ -1,8 +1,8 @@
 // The console's softphone (issue 26), loaded lazily after login: asks for the user's SIP registration and the
 // company's phone settings, starts the SIP agent (JsSIP, itself loaded on demand) when the user has an
-// account (reporting its calls where the PBX is external), stops it on logout, and shows the call bar, the
-// keypad, the classification and operators modals; the online operators it shows (the modal, the transfer
-// menu) follow the realtime `phone.operators` event.
+// account (reporting its calls and registration where the PBX is external), stops it on logout, and shows the
+// call bar, the keypad, the classification and operators modals; the online operators it shows (the modal, the
+// transfer menu) follow the realtime `phone.operators` event.
 import type { OnlineOperatorList } from '@atende/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -13,8 +13,8 @@ import { OperatorsModal } from './OperatorsModal.tsx';
 import { usePhoneStore } from './phone-store.ts';
 import { startSipAgent } from './sip-agent.ts';
 import { useRealtimeStore } from '../../lib/realtime.ts';
-import { operatorsQuery, phoneSettingsQuery, reportCall } from './softphone-api.ts';
-import { callReporter } from './call-reporter.ts';
+import { operatorsQuery, phoneSettingsQuery, reportCall, reportRegistration } from './softphone-api.ts';
+import { callReporter, registrationReporter } from './call-reporter.ts';
 
 const TICK_MS = 1_000;
 
@@ -31,14 +31,16 @@ function useSipAgent() {
     let cancelled = false;
     let agent: Awaited<ReturnType<typeof startSipAgent>> | null = null;
     store.setAvailable(true);
-    // An external PBX writes no call records to us: the softphone reports each step of its calls.
+    // An external PBX tells us nothing: the softphone reports each step of its calls, and its registration.
     const report = settings.reports_calls ? callReporter(reportCall) : null;
+    const registration = settings.reports_calls ? registrationReporter(reportRegistration) : null;
     void startSipAgent(
       { ...settings, account },
       {
         dispatch: (event) => {
           usePhoneStore.getState().dispatch(event);
           void report?.(event);
+          registration?.onEvent(event);
         },
         state: () => usePhoneStore.getState(),
       },
@@ -49,6 +51,7 @@ function useSipAgent() {
     });
     return () => {
       cancelled = true;
+      registration?.stop();
       agent?.stop();
       usePhoneStore.getState().reset();
     };

@@ -1,8 +1,9 @@
 // The reports a softphone on an external PBX sends: each step of a call with the SIP Call-ID, in order, a failed
-// send retried; and the hang-up side and cause read from JsSIP's end of a call.
+// send retried; the registration said as it changes and while it lasts; and the hang-up side and cause read
+// from JsSIP's end of a call.
 import type { CallReport } from '@atende/contract';
-import { describe, expect, it } from 'vitest';
-import { callReporter, reportOf } from './call-reporter.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { callReporter, registrationReporter, reportOf } from './call-reporter.ts';
 import { hangupOf } from './sip-agent.ts';
 
 const CALL = 'a84b4c76e66710@pbx.example.com';
@@ -74,5 +75,27 @@ describe('hang-up side and cause', () => {
     expect(hangupOf('failed', 'remote', 'No Answer')).toEqual({ side: 'system', cause: 'no_answer' });
     expect(hangupOf('failed', 'remote', 'Not Found')).toEqual({ side: 'system', cause: 'unavailable' });
     expect(hangupOf('failed', 'system', 'Connection Error')).toEqual({ side: 'system', cause: 'failed' });
+  });
+});
+
+describe('registration reports', () => {
+  it('say the registration as it changes and again while it lasts, and its end once', async () => {
+    vi.useFakeTimers();
+    try {
+      const said: boolean[] = [];
+      const registration = registrationReporter(async (registered) => said.push(registered), 1_000);
+      registration.onEvent({ type: 'unregistered' });
+      registration.onEvent({ type: 'registered' });
+      await vi.advanceTimersByTimeAsync(2_500);
+      registration.onEvent({ type: 'unregistered' });
+      registration.onEvent({ type: 'registration_failed' });
+      await vi.advanceTimersByTimeAsync(2_500);
+      registration.onEvent({ type: 'registered' });
+      registration.stop();
+      await vi.advanceTimersByTimeAsync(2_500);
+      expect(said).toEqual([true, true, true, false, true, false]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,8 @@
-// The softphone's reports of its calls (POST /api/phone/calls/report) where the company's PBX is external and
-// writes no call records to us: each step of a call as the state machine hears it (started, answered, held,
-// ended), sent in order per phone, each retried a few times — the server keeps each step once by the SIP
-// Call-ID, so a repeated report changes nothing.
+// The softphone's reports where the company's PBX is external and tells us nothing: each step of its calls
+// (POST /api/phone/calls/report) as the state machine hears it (started, answered, held, ended), sent in order
+// per phone, each retried a few times — the server keeps each step once by the SIP Call-ID, so a repeated
+// report changes nothing; and its registration (PUT /api/phone/registration), said again every two minutes
+// while it lasts, since the server forgets one not heard of for longer than a re-registration.
 import type { CallReport } from '@atende/contract';
 import type { PhoneEvent } from './phone-machine.ts';
 
@@ -50,5 +51,39 @@ export function callReporter(
       }
     });
     return queue;
+  };
+}
+
+/** How often a registration is said again while it lasts (the server keeps one for 330 s). */
+export const REGISTRATION_REFRESH_MS = 120_000;
+
+/** Says the phone's registration to the server as it changes, and again while it lasts. */
+export function registrationReporter(
+  send: (registered: boolean) => Promise<unknown>,
+  everyMs = REGISTRATION_REFRESH_MS,
+) {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const say = (registered: boolean) => void send(registered).catch(() => undefined);
+  const quiet = () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+  };
+  return {
+    onEvent(event: PhoneEvent) {
+      if (event.type === 'registered') {
+        quiet();
+        say(true);
+        timer = setInterval(() => say(true), everyMs);
+      } else if (event.type === 'unregistered' || event.type === 'registration_failed') {
+        if (!timer) return;
+        quiet();
+        say(false);
+      }
+    },
+    stop() {
+      const wasRegistered = timer !== null;
+      quiet();
+      if (wasRegistered) say(false);
+    },
   };
 }

@@ -15,7 +15,7 @@ import type {
   TransferCall,
 } from '@atende/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../lib/http.ts';
+import { http, request } from '../../lib/http.ts';
 import { searchContactPage } from '../contacts/contact-api.ts';
 
 export const phoneSettingsQuery = queryOptions({
@@ -47,6 +47,13 @@ export const ownCall = (sipCallId: string) =>
 
 export const reportCall = (body: CallReport) =>
   http.post<CallReportResult>('/phone/calls/report', body, { notify: false });
+
+export const reportRegistration = (registered: boolean) =>
+  request<CallReportResult>('/phone/registration', {
+    method: 'PUT',
+    body: { registered },
+    notify: false,
+  });
 
 export const classifyCall = (id: string, body: ClassifyCall) =>
   http.post<CallRecord>(`/phone/calls/${id}/classification`, body, { notify: false });

@@ -158,6 +158,7 @@ export const en: Catalogue = {
     sip_domain_taken: 'The SIP domain “{domain}” is already used by another company.',
     call_reason_unknown: 'This call reason does not exist or is archived.',
     call_not_ended: 'A call can be classified only once it has ended.',
+    sip_account_missing: 'You have no SIP account: ask an administrator for one.',
     call_invalid_period: "The period's end must not come before its start.",
     call_number_too_short: 'Type at least 3 digits of the number.',
     call_not_in_progress: 'This call is no longer in progress.',

@@ -160,6 +160,7 @@ export const es: Catalogue = {
     sip_domain_taken: 'El dominio SIP “{domain}” ya lo usa otra empresa.',
     call_reason_unknown: 'Este motivo de llamada no existe o está archivado.',
     call_not_ended: 'Una llamada solo se puede clasificar cuando ha terminado.',
+    sip_account_missing: 'No tiene una cuenta SIP: pídala a un administrador.',
     call_invalid_period: 'El final del período no puede ser anterior a su inicio.',
     call_number_too_short: 'Escriba al menos 3 dígitos del número.',
     call_not_in_progress: 'Esta llamada ya no está en curso.',

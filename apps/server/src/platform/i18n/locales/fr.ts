@@ -166,6 +166,7 @@ export const fr: Catalogue = {
     sip_domain_taken: 'Le domaine SIP « {domain} » est déjà utilisé par une autre entreprise.',
     call_reason_unknown: 'Ce motif d’appel n’existe pas ou est archivé.',
     call_not_ended: 'Un appel ne peut être classé qu’une fois terminé.',
+    sip_account_missing: 'Vous n’avez pas de compte SIP : demandez-en un à un administrateur.',
     call_invalid_period: 'La fin de la période ne peut pas précéder son début.',
     call_number_too_short: 'Saisissez au moins 3 chiffres du numéro.',
     call_not_in_progress: 'Cet appel n’est plus en cours.',

@@ -158,6 +158,7 @@ export const pt_br = {
     sip_domain_taken: 'O domínio SIP “{domain}” já é usado por outra empresa.',
     call_reason_unknown: 'Este motivo de ligação não existe ou está arquivado.',
     call_not_ended: 'Uma ligação só pode ser classificada depois de encerrada.',
+    sip_account_missing: 'Você não tem uma conta SIP: peça uma a um administrador.',
     call_invalid_period: 'O fim do período não pode ser anterior ao início.',
     call_number_too_short: 'Digite pelo menos 3 dígitos do número.',
     call_not_in_progress: 'Esta ligação não está mais em andamento.',

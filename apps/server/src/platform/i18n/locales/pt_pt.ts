@@ -163,6 +163,7 @@ export const pt_pt: Catalogue = {
     sip_domain_taken: 'O domínio SIP “{domain}” já é usado por outra empresa.',
     call_reason_unknown: 'Este motivo de chamada não existe ou está arquivado.',
     call_not_ended: 'Uma chamada só pode ser classificada depois de terminada.',
+    sip_account_missing: 'Não tem uma conta SIP: peça uma a um administrador.',
     call_invalid_period: 'O fim do período não pode ser anterior ao início.',
     call_number_too_short: 'Escreva pelo menos 3 dígitos do número.',
     call_not_in_progress: 'Esta chamada já não está em curso.',

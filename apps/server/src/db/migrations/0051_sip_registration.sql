@@ -1,0 +1,1 @@
+ALTER TABLE "sip_accounts" ADD COLUMN "registered_at" timestamp with time zone;
