@@ -110,9 +110,10 @@ function AttendantsTable({ data, clock }: { data: MonitorSnapshot; clock: Clock 
 function OverServiceLevel() {
   const { t } = useTranslation();
   return (
-    <Group gap={4} wrap="nowrap" c="red.8" data-testid="monitor-over">
-      <AlertTriangleIcon size={16} />
-      <Text size="sm" fw={600} c="red.8">
+    <Group gap={4} wrap="nowrap" data-testid="monitor-over">
+      <AlertTriangleIcon size={16} color="var(--mantine-color-red-filled)" />
+      {/* The text keeps the page's colour: readable on the highlighted row in both schemes. */}
+      <Text size="sm" fw={600}>
         {t('centerMonitor.overServiceLevel')}
       </Text>
     </Group>
