@@ -297,7 +297,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
   );
 
   it(
-    'the Center: users, channels, catalogues, audit, branding, teams, company, the CSV import; product as root',
+    'the Center: users, channels, catalogues, audit, branding, teams, company, monitor, the CSV import; product as root',
     () =>
       audit(async (context, check) => {
         const page = await signIn(context, admin);
@@ -309,6 +309,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
           ['center: branding', '/center/branding'],
           ['center: teams', '/center/teams'],
           ['center: company', '/center/company'],
+          ['center: monitor', '/center/monitor'],
         ] as const) {
           await page.goto(`${baseUrl}${path}`);
           await page.getByTestId('center-nav-center').waitFor();

@@ -40,6 +40,7 @@ import {
   registerMessages,
   registerMessageWorker,
 } from './modules/messages/index.ts';
+import { registerMonitor } from './modules/monitor/index.ts';
 import { registerPauseNotifier, registerPauses } from './modules/pauses/index.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
 import { registerChangelog, registerChangelogNotifier } from './modules/changelog/index.ts';
@@ -188,6 +189,8 @@ export async function buildApp(
   });
   registerWidgetSocket(io, { ...deps, relay: deps.visitors, log: app.log });
   for (const notify of NOTIFIERS) notify(io, deps);
+  // After the realtime server: the monitor's route reads presence from its sockets.
+  registerMonitor(app, io, deps);
   registerWorkers(app, deps, options.connectors);
   if (database.kind === 'pglite') registerEmbeddedVacuum(app, database);
   app.decorate('deps', deps);

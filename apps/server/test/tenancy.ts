@@ -437,6 +437,11 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: () => ({ method: 'GET', url: '/api/center/pauses' }),
   },
   {
+    operation: 'GET /api/monitor',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/monitor' }),
+  },
+  {
     operation: 'GET /api/phone/reasons',
     expect: 'own_only',
     request: () => ({ method: 'GET', url: '/api/phone/reasons' }),

@@ -67,6 +67,8 @@ export const ABILITY_RULES = {
   'analytics.see_others': { flag: 'analytics_others' },
   /** See who of the company is paused now, why and since when (live, in the Center). */
   'pauses.monitor': { roles: SUPERVISING },
+  /** The live monitor: attendants' presence, pauses, calls and loads, and the queue (issue 28). */
+  'monitor.read': { roles: SUPERVISING },
   /** Read the company's settings in the Center (time zone, hours, service level, retention…). */
   'company.read': { roles: SUPERVISING },
   /** Answer the company's wishlist suggestions and move their status (the Center's moderation). */

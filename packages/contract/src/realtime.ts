@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import type { BroadcastChanged } from './broadcasts.ts';
 import type { CatalogueChanged } from './catalogues.ts';
+import type { MonitorChanged } from './monitor.ts';
 import type { PauseChanged } from './pauses.ts';
 import type { ChangelogPublished } from './changelog.ts';
 import type { SuggestionChanged } from './suggestions.ts';
@@ -84,6 +85,8 @@ export type ServerToClientEvents = {
   'call.changed': (call: CallRecord) => void;
   /** To the company: who is registered with the PBX and what each is doing (the online operators modal). */
   'phone.operators': (event: OperatorsChanged) => void;
+  /** To the company's supervisors: what the live monitor shows changed (read GET /api/monitor again). */
+  'monitor.changed': (event: MonitorChanged) => void;
 };
 
 export type ClientToServerEvents = {

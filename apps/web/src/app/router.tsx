@@ -183,6 +183,15 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
+                ...meta('center.monitor'),
+                path: childPath('center.monitor', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => import('../features/center/monitor/MonitorPage.tsx'),
+                  'MonitorPage',
+                ),
+              },
+              {
                 ...meta('center.pipelines'),
                 path: childPath('center.pipelines', 'center'),
                 ErrorBoundary: RouteErrorBoundary,

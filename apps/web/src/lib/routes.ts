@@ -43,6 +43,7 @@ export const ROUTES = {
   'center.changelog': { path: '/center/changelog', access: 'authenticated' },
   'center.ai': { path: '/center/ai', access: 'authenticated' },
   'center.pipelines': { path: '/center/pipelines', access: 'authenticated' },
+  'center.monitor': { path: '/center/monitor', access: 'authenticated' },
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,5 +1,5 @@
 // Navigation between the Center's sections (users, channels, catalogues, audit, white-label, teams, company,
-// product administration for super administrators, wishlist moderation, changelog, pipelines): links, marked as the current page when open.
+// product administration for super administrators, wishlist moderation, changelog, pipelines, live monitor): links, marked as the current page when open.
 import type { Ability } from '@atende/contract';
 import { Button, Group } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../lib/session-store.ts';
 /** Each section, and the ability it needs beyond opening the Center. */
 const SECTIONS = [
   { route: 'center', label: 'centerChannels.nav.users' },
+  { route: 'center.monitor', label: 'centerChannels.nav.monitor', ability: 'monitor.read' },
   { route: 'center.channels', label: 'centerChannels.nav.channels', ability: 'channels.manage' },
   { route: 'center.catalogues', label: 'centerChannels.nav.catalogues', ability: 'catalogues.read' },
   { route: 'center.audit', label: 'centerChannels.nav.audit', ability: 'audit.read' },
