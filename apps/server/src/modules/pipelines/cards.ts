@@ -203,11 +203,14 @@ export function cardService(deps: { bus: EventBus }) {
     ctx: TenantContext,
     key: CardKey,
     work: (tx: Db, card: CardDetailRow) => Promise<void>,
+    /** False when `work` writes `updatedAt` itself (one statement fewer). */
+    touch = true,
   ): Promise<CardDetailRow> => {
     const card = await findCard(ctx, key);
     await inTransaction(ctx.db, deps.bus, async (tx, record) => {
       await work(tx, card);
-      await tx.update(pipelineCards).set({ updatedAt: new Date() }).where(eq(pipelineCards.id, key.itemId));
+      if (touch)
+        await tx.update(pipelineCards).set({ updatedAt: new Date() }).where(eq(pipelineCards.id, key.itemId));
       changed(record, ctx, key.pipelineId, key.itemId);
     });
     return findCard(ctx, key);
@@ -275,26 +278,28 @@ export function cardService(deps: { bus: EventBus }) {
     ): Promise<CardDetailRow> {
       await assertStep(ctx, input.pipelineId, input.stepId);
       if (input.responsible_id) await assertResponsible(ctx, input.responsible_id);
-      return change(ctx, input, async (tx) => {
-        const [current] = await tx
-          .select({ stepId: pipelineCards.stepId })
-          .from(pipelineCards)
-          .where(eq(pipelineCards.id, input.itemId));
-        const moves = current!.stepId !== input.stepId || input.after_id !== undefined;
-        const position = moves
-          ? await placeInStep(tx, input.stepId, input.itemId, input.after_id)
-          : undefined;
-        await tx
-          .update(pipelineCards)
-          .set({
-            name: input.name,
-            description: input.description,
-            responsibleId: input.responsible_id,
-            ...(position === undefined ? {} : { stepId: input.stepId, position }),
-            updatedAt: new Date(),
-          })
-          .where(eq(pipelineCards.id, input.itemId));
-      });
+      return change(
+        ctx,
+        input,
+        async (tx, card) => {
+          // The step as read just before: a concurrent move of the same card is last write wins anyway.
+          const moves = card.stepId !== input.stepId || input.after_id !== undefined;
+          const position = moves
+            ? await placeInStep(tx, input.stepId, input.itemId, input.after_id)
+            : undefined;
+          await tx
+            .update(pipelineCards)
+            .set({
+              name: input.name,
+              description: input.description,
+              responsibleId: input.responsible_id,
+              ...(position === undefined ? {} : { stepId: input.stepId, position }),
+              updatedAt: new Date(),
+            })
+            .where(eq(pipelineCards.id, input.itemId));
+        },
+        false,
+      );
     },
 
     rate: (ctx: TenantContext, input: CardKey & { rating: number }) =>
