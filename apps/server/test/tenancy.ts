@@ -1323,6 +1323,19 @@ export const TENANCY_PROBES: TenancyProbe[] = [
       url: `/api/responsible/${String(b.rows.pipeline_cards?.[0]?.responsible_id)}/pipeline?status=all`,
     }),
   },
+  {
+    operation: 'GET /api/pipeline/{pipelineId}/board',
+    expect: 'not_found',
+    request: (b) => ({ method: 'GET', url: `/api/pipeline/${firstId(b, 'pipelines')}/board?status=all` }),
+  },
+  {
+    operation: 'GET /api/pipeline/{pipelineId}/steps/{stepId}/items',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/pipeline/${pipelineOf(b, 'pipeline_cards')}/steps/${String(b.rows.pipeline_cards?.[0]?.step_id)}/items?status=all`,
+    }),
+  },
   ...(['GET', 'POST'] as const).map((method): TenancyProbe => ({
     operation: `${method} /api/pipeline/{pipelineId}/labels`,
     expect: 'not_found',

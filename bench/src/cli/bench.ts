@@ -285,7 +285,7 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
     for (const scenario of [...HTTP_SCENARIOS, ...longConversationScenarios(longConversations)]) {
       if (wants(scenario.name)) await measureHttp(scenario);
     }
-    if (wants('pipeline_board') || wants('pipeline_move')) {
+    if (['pipeline_board', 'pipeline_board_whole', 'pipeline_step_page', 'pipeline_move'].some(wants)) {
       const started = performance.now();
       const board = await prepareBoard(
         baseUrl,

@@ -2,7 +2,14 @@
 // made through the API as the console makes them, then its board read whole (pipeline_board) and its cards
 // moved between steps and within a step (pipeline_move), 50 connections at once; after the moves, the board
 // read back must hold every card once, positions unique and ascending within each step.
-import type { Card, CardList, ContactPage, Pipeline } from '@atende/contract';
+import {
+  BOARD_PAGE_SIZE,
+  type Board as BoardAnswer,
+  type Card,
+  type CardList,
+  type ContactPage,
+  type Pipeline,
+} from '@atende/contract';
 import { api, login, type Session } from './fixtures.ts';
 import type { HttpScenario } from './scenarios.ts';
 
@@ -157,12 +164,30 @@ export function pipelineScenarios(board: Board): {
 } {
   const planner = new MovePlanner(board);
   const token = board.supervisor.token;
+  /** Second pages of the open steps (their boards' next_cursor), read before the step-page runs. */
+  let pages: string[] = [];
   const scenarios: HttpScenario[] = [
     {
       kind: 'http',
       name: 'pipeline_board',
-      description: `GET /api/user/pipeline?pipeline_id&status=open, a board of ${board.cardIds.length} cards (supervisor)`,
+      description: `GET /api/pipeline/:id/board?status=open: each step's first ${BOARD_PAGE_SIZE} cards and its total, a board of ${board.cardIds.length} cards (supervisor)`,
+      next: () => ({ method: 'GET', path: `/api/pipeline/${board.pipelineId}/board?status=open`, token }),
+    },
+    {
+      kind: 'http',
+      name: 'pipeline_board_whole',
+      description: `GET /api/user/pipeline?pipeline_id&status=open: the same board read whole (the call before paging)`,
       next: () => ({ method: 'GET', path: boardPath(board, 'open'), token }),
+    },
+    {
+      kind: 'http',
+      name: 'pipeline_step_page',
+      description: `GET /api/pipeline/:id/steps/:stepId/items?cursor&limit=${BOARD_PAGE_SIZE}: a step's second page, steps in turn`,
+      next: (_fixtures, connection, n) => ({
+        method: 'GET',
+        path: pages[(connection + n) % pages.length]!,
+        token,
+      }),
     },
     {
       kind: 'http',
@@ -177,6 +202,21 @@ export function pipelineScenarios(board: Board): {
     /** Before each run (warm-up and measured): the last requests of the one before may not have been sent. */
     beforeRun: async (name, baseUrl) => {
       if (name === 'pipeline_move') planner.resync(await settledBoard(board, baseUrl));
+      if (name === 'pipeline_step_page') {
+        const columns = await api<BoardAnswer>(
+          baseUrl,
+          `/api/pipeline/${board.pipelineId}/board?status=open`,
+          token,
+        );
+        pages = columns.data
+          .filter((step) => step.next_cursor)
+          .map(
+            (step) =>
+              `/api/pipeline/${board.pipelineId}/steps/${step.id}/items?status=open&limit=${BOARD_PAGE_SIZE}&cursor=${step.next_cursor}`,
+          );
+        if (!pages.length)
+          throw new Error('pipeline_step_page: no step has a second page (a larger --board-cards)');
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 // Pipelines (spec §2 pipelines page and card route, §3 Pipeline / Card / Comment, §4 open / finished / all and
 // the cover toggle, §5 card form, §7 pipeline calls, §9 comments page 15 ordered by created_at desc).
 import { z } from 'zod';
-import { Id, requiredText, text, Timestamp } from './common.ts';
+import { encodedText, Id, requiredText, text, Timestamp } from './common.ts';
 import { COMMENTS_PAGE_SIZE } from './constants.ts';
 import { AttachmentKind } from './messages.ts';
 import { HexColor } from './resources.ts';
@@ -126,6 +126,43 @@ export const ResponsibleCardQuery = z.object({
   pipeline_id: Id.optional(),
   status: CardStatus.default('open'),
 });
+
+/** The cards a board column shows first, and the most one page of a column answers. */
+export const BOARD_PAGE_SIZE = 50;
+export const BOARD_PAGE_MAX = 100;
+
+/** GET /api/pipeline/{id}/board: the filters of the board (spec §4), applied to every column. */
+export const BoardQuery = z.object({
+  status: CardStatus.default('open'),
+  label_id: Id.optional(),
+  responsible_id: Id.optional(),
+  q: text(100).optional(),
+});
+export type BoardQuery = z.infer<typeof BoardQuery>;
+
+/** GET /api/pipeline/{id}/steps/{stepId}/items: the next page of a column, after the opaque `cursor`. */
+export const StepPageQuery = BoardQuery.extend({
+  cursor: encodedText(200).optional(),
+  limit: z.coerce.number().int().min(1).max(BOARD_PAGE_MAX).default(BOARD_PAGE_SIZE),
+});
+export type StepPageQuery = z.infer<typeof StepPageQuery>;
+
+export const StepPage = z.object({
+  data: z.array(CardSummary),
+  /** Pass it back as `cursor` for the following page; null at the column's end. */
+  next_cursor: z.string().nullable(),
+});
+export type StepPage = z.infer<typeof StepPage>;
+
+/** A board column: its first page and how many cards match in all. */
+export const BoardStep = PipelineStep.extend({
+  total: z.number().int(),
+  items: z.array(CardSummary),
+  next_cursor: z.string().nullable(),
+});
+export type BoardStep = z.infer<typeof BoardStep>;
+export const Board = z.object({ data: z.array(BoardStep).max(PIPELINE_STEPS_MAX) });
+export type Board = z.infer<typeof Board>;
 
 /** Where a card goes in its step: after `after_id` (null: first). Omitted: last. */
 const Placement = { after_id: Id.nullable().optional() };

@@ -1,7 +1,15 @@
 // Cards: the board's and the conversation's lists, one card, create, change and move, rate, label, delete.
 // A card is seen only in a pipeline the user sees and with a customer the user sees (else 404).
-import type { CardQuery, NewCardRequest, UpdateCardRequest } from '@atende/contract';
-import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  BOARD_PAGE_SIZE,
+  type BoardQuery,
+  PIPELINE_STEPS_MAX,
+  type CardQuery,
+  type NewCardRequest,
+  type StepPageQuery,
+  type UpdateCardRequest,
+} from '@atende/contract';
+import { and, asc, count, desc, eq, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   contacts,
   pipelineAttachments,
@@ -19,6 +27,7 @@ import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { visibleContacts } from '../contacts/policy.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import { mayDeleteCard, visiblePipelines } from './policy.ts';
+import { findPipeline } from './config.ts';
 import { placeInStep } from './positions.ts';
 import type { CardDetailRow, CardRow } from './presenter.ts';
 
@@ -48,24 +57,26 @@ const cardColumns = {
     from ${pipelineCardLabels} where ${pipelineCardLabels.cardId} = ${pipelineCards.id}), '{}')`,
 };
 
+/** The conditions of the cards the user may see (with steps, pipelines and contacts joined), and `where`. */
+const visibleWhere = (ctx: TenantContext, where: (SQL | undefined)[]) =>
+  and(
+    eq(pipelineCards.companyId, ctx.companyId),
+    isNull(pipelines.archivedAt),
+    visiblePipelines(ctx),
+    visibleContacts(ctx),
+    ...where,
+  );
+
 /** Cards the user may see, matching `where`. */
-function visibleCards(ctx: TenantContext, where: (SQL | undefined)[], columns = cardColumns) {
+function visibleCards(ctx: TenantContext, where: (SQL | undefined)[]) {
   return ctx.db
-    .select(columns)
+    .select(cardColumns)
     .from(pipelineCards)
     .innerJoin(pipelineSteps, eq(pipelineSteps.id, pipelineCards.stepId))
     .innerJoin(pipelines, eq(pipelines.id, pipelineCards.pipelineId))
     .innerJoin(contacts, eq(contacts.id, pipelineCards.contactId))
     .leftJoin(sql`${users} as ${responsible}`, sql`${responsible}.id = ${pipelineCards.responsibleId}`)
-    .where(
-      and(
-        eq(pipelineCards.companyId, ctx.companyId),
-        isNull(pipelines.archivedAt),
-        visiblePipelines(ctx),
-        visibleContacts(ctx),
-        ...where,
-      ),
-    );
+    .where(visibleWhere(ctx, where));
 }
 
 const statusFilter = (status: CardQuery['status']) =>
@@ -74,18 +85,23 @@ const statusFilter = (status: CardQuery['status']) =>
 /** The most cards one board or customer list answers (a board is read whole, not paged). */
 export const CARDS_LIMIT = 10_000;
 
+/** The board's filters (spec §4) as conditions on the visible cards. */
+const boardFilters = (query: BoardQuery): (SQL | undefined)[] => [
+  query.responsible_id ? eq(pipelineCards.responsibleId, query.responsible_id) : undefined,
+  query.label_id
+    ? sql`exists (select 1 from ${pipelineCardLabels} where ${pipelineCardLabels.cardId} = ${pipelineCards.id}
+        and ${pipelineCardLabels.labelId} = ${query.label_id})`
+    : undefined,
+  query.q ? ilike(pipelineCards.name, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+  statusFilter(query.status),
+];
+
 /** The board of a pipeline or a customer's cards, filtered as the query says. */
 export function listCards(ctx: TenantContext, query: CardQuery): Promise<CardRow[]> {
   return visibleCards(ctx, [
     query.pipeline_id ? eq(pipelineCards.pipelineId, query.pipeline_id) : undefined,
     query.contact_id ? eq(pipelineCards.contactId, query.contact_id) : undefined,
-    query.responsible_id ? eq(pipelineCards.responsibleId, query.responsible_id) : undefined,
-    query.label_id
-      ? sql`exists (select 1 from ${pipelineCardLabels} where ${pipelineCardLabels.cardId} = ${pipelineCards.id}
-          and ${pipelineCardLabels.labelId} = ${query.label_id})`
-      : undefined,
-    query.q ? ilike(pipelineCards.name, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
-    statusFilter(query.status),
+    ...boardFilters(query),
   ])
     .orderBy(
       ...(query.contact_id && !query.pipeline_id
@@ -93,6 +109,53 @@ export function listCards(ctx: TenantContext, query: CardQuery): Promise<CardRow
         : [asc(pipelineSteps.position), asc(pipelineCards.position)]),
     )
     .limit(CARDS_LIMIT);
+}
+
+/** A column's cursor: the last card's position, opaque to clients (positions are unique in a step). */
+const encodeCursor = (position: number) => Buffer.from(String(position)).toString('base64url');
+function decodeCursor(cursor: string): number {
+  const position = Number(Buffer.from(cursor, 'base64url').toString());
+  if (!Number.isFinite(position) || encodeCursor(position) !== cursor)
+    throw new AppError('invalid_cursor', 400);
+  return position;
+}
+
+export type StepPageRows = { rows: CardRow[]; nextCursor: string | null };
+
+/** One page of a step's visible cards in position order, after the cursor; the caller checked the step. */
+export async function stepPage(
+  ctx: TenantContext,
+  input: BoardQuery & { stepId: string; cursor?: string; limit: number },
+): Promise<StepPageRows> {
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+  const rows = await visibleCards(ctx, [
+    eq(pipelineCards.stepId, input.stepId),
+    after === undefined ? undefined : gt(pipelineCards.position, after),
+    ...boardFilters(input),
+  ])
+    .orderBy(asc(pipelineCards.position))
+    .limit(input.limit + 1);
+  const more = rows.length > input.limit;
+  if (more) rows.pop();
+  return { rows, nextCursor: more ? encodeCursor(rows.at(-1)!.position) : null };
+}
+
+/** How many visible cards of the pipeline match the filters, per step (steps without any are left out). */
+export async function stepTotals(
+  ctx: TenantContext,
+  pipelineId: string,
+  query: BoardQuery,
+): Promise<Map<string, number>> {
+  const rows = await ctx.db
+    .select({ stepId: pipelineCards.stepId, total: count() })
+    .from(pipelineCards)
+    .innerJoin(pipelineSteps, eq(pipelineSteps.id, pipelineCards.stepId))
+    .innerJoin(pipelines, eq(pipelines.id, pipelineCards.pipelineId))
+    .innerJoin(contacts, eq(contacts.id, pipelineCards.contactId))
+    .where(visibleWhere(ctx, [eq(pipelineCards.pipelineId, pipelineId), ...boardFilters(query)]))
+    .groupBy(pipelineCards.stepId)
+    .limit(PIPELINE_STEPS_MAX);
+  return new Map(rows.map((row) => [row.stepId, row.total]));
 }
 
 export async function findCard(ctx: TenantContext, key: CardKey): Promise<CardDetailRow> {
@@ -140,11 +203,14 @@ export function cardService(deps: { bus: EventBus }) {
     ctx: TenantContext,
     key: CardKey,
     work: (tx: Db, card: CardDetailRow) => Promise<void>,
+    /** False when `work` writes `updatedAt` itself (one statement fewer). */
+    touch = true,
   ): Promise<CardDetailRow> => {
     const card = await findCard(ctx, key);
     await inTransaction(ctx.db, deps.bus, async (tx, record) => {
       await work(tx, card);
-      await tx.update(pipelineCards).set({ updatedAt: new Date() }).where(eq(pipelineCards.id, key.itemId));
+      if (touch)
+        await tx.update(pipelineCards).set({ updatedAt: new Date() }).where(eq(pipelineCards.id, key.itemId));
       changed(record, ctx, key.pipelineId, key.itemId);
     });
     return findCard(ctx, key);
@@ -153,6 +219,28 @@ export function cardService(deps: { bus: EventBus }) {
   return {
     list: listCards,
     get: findCard,
+
+    /** The pipeline's steps, each with its first page of matching cards and their total (404: not seen). */
+    async board(ctx: TenantContext, input: BoardQuery & { pipelineId: string }) {
+      const pipeline = await findPipeline(ctx, input.pipelineId);
+      const totals = await stepTotals(ctx, pipeline.id, input);
+      return Promise.all(
+        pipeline.steps.map(async (step) => {
+          const total = totals.get(step.id) ?? 0;
+          const page: StepPageRows =
+            total === 0
+              ? { rows: [], nextCursor: null }
+              : await stepPage(ctx, { ...input, stepId: step.id, limit: BOARD_PAGE_SIZE });
+          return { step, total, ...page };
+        }),
+      );
+    },
+
+    /** The next page of a step the user sees (404: not seen; 400: a step of another pipeline). */
+    async page(ctx: TenantContext, input: StepPageQuery & { pipelineId: string; stepId: string }) {
+      await assertStep(ctx, input.pipelineId, input.stepId);
+      return stepPage(ctx, input);
+    },
 
     async create(
       ctx: TenantContext,
@@ -190,26 +278,28 @@ export function cardService(deps: { bus: EventBus }) {
     ): Promise<CardDetailRow> {
       await assertStep(ctx, input.pipelineId, input.stepId);
       if (input.responsible_id) await assertResponsible(ctx, input.responsible_id);
-      return change(ctx, input, async (tx) => {
-        const [current] = await tx
-          .select({ stepId: pipelineCards.stepId })
-          .from(pipelineCards)
-          .where(eq(pipelineCards.id, input.itemId));
-        const moves = current!.stepId !== input.stepId || input.after_id !== undefined;
-        const position = moves
-          ? await placeInStep(tx, input.stepId, input.itemId, input.after_id)
-          : undefined;
-        await tx
-          .update(pipelineCards)
-          .set({
-            name: input.name,
-            description: input.description,
-            responsibleId: input.responsible_id,
-            ...(position === undefined ? {} : { stepId: input.stepId, position }),
-            updatedAt: new Date(),
-          })
-          .where(eq(pipelineCards.id, input.itemId));
-      });
+      return change(
+        ctx,
+        input,
+        async (tx, card) => {
+          // The step as read just before: a concurrent move of the same card is last write wins anyway.
+          const moves = card.stepId !== input.stepId || input.after_id !== undefined;
+          const position = moves
+            ? await placeInStep(tx, input.stepId, input.itemId, input.after_id)
+            : undefined;
+          await tx
+            .update(pipelineCards)
+            .set({
+              name: input.name,
+              description: input.description,
+              responsibleId: input.responsible_id,
+              ...(position === undefined ? {} : { stepId: input.stepId, position }),
+              updatedAt: new Date(),
+            })
+            .where(eq(pipelineCards.id, input.itemId));
+        },
+        false,
+      );
     },
 
     rate: (ctx: TenantContext, input: CardKey & { rating: number }) =>

@@ -1,4 +1,4 @@
-import type { Card, CardSummary, Comment, Pipeline } from '@atende/contract';
+import type { Board, Card, CardSummary, Comment, Pipeline, StepPage } from '@atende/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
@@ -10,7 +10,7 @@ import {
   type Actor,
 } from '../../../test/factories.ts';
 import { connectSocket } from '../../../test/realtime-client.ts';
-import { teamMembers, teams } from '../../db/schema/index.ts';
+import { pipelineCards, teamMembers, teams } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -316,6 +316,119 @@ describe('cards', () => {
       expect(positions).toEqual([...positions].sort((x, y) => x - y));
     }
     expect(all.filter((card) => card.name.startsWith('Concorrente'))).toHaveLength(12);
+  });
+});
+
+describe('the paged board', () => {
+  it('answers each step’s first 50 cards with its total, then pages on by cursor to the end', async () => {
+    const created = await call(admin, 'POST', '/pipeline', {
+      name: 'Paginado',
+      steps: [{ name: 'Muitos' }, { name: 'Poucos' }, { name: 'Feito', final: true }],
+    });
+    const paged = created.json() as Pipeline;
+    const [many, few, done] = paged.steps.map((step) => step.id);
+    // 120 cards in the first step (positions 1024, 2048, …), every third of the colleague and named "Par".
+    await t.database.db.insert(pipelineCards).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        companyId: admin.company.id,
+        pipelineId: paged.id,
+        stepId: many!,
+        position: (i + 1) * 1024,
+        contactId,
+        name: `${i % 2 ? 'Outro' : 'Par'} ${String(i).padStart(3, '0')}`,
+        responsibleId: i % 3 === 0 ? colleague.user.id : attendant.user.id,
+        authorId: attendant.user.id,
+      })),
+    );
+    await call(attendant, 'POST', `/pipeline/${paged.id}/steps/${few}/item`, {
+      contact_id: contactId,
+      name: 'Só',
+    });
+    await call(attendant, 'POST', `/pipeline/${paged.id}/steps/${done}/item`, {
+      contact_id: contactId,
+      name: 'Fim',
+    });
+    const boardOf = async (query = '') => {
+      const response = await call(attendant, 'GET', `/pipeline/${paged.id}/board${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as Board).data;
+    };
+    const pageOf = (step: string, query: string) =>
+      call(attendant, 'GET', `/pipeline/${paged.id}/steps/${step}/items?${query}`);
+
+    const open = await boardOf();
+    expect(open.map((step) => [step.name, step.total, step.items.length])).toEqual([
+      ['Muitos', 120, 50],
+      ['Poucos', 1, 1],
+      ['Feito', 0, 0],
+    ]);
+    expect(open[0]!.items.map((card) => card.name).slice(0, 2)).toEqual(['Par 000', 'Outro 001']);
+    expect(open[1]!.next_cursor).toBeNull();
+    expect((await boardOf('?status=finished')).map((step) => step.total)).toEqual([0, 0, 1]);
+    expect((await boardOf('?status=all')).map((step) => step.total)).toEqual([120, 1, 1]);
+
+    // Paging on to the end: every card once, in position order.
+    const names = open[0]!.items.map((card) => card.name);
+    let cursor = open[0]!.next_cursor;
+    let pages = 0;
+    while (cursor) {
+      const response = await pageOf(many!, `cursor=${cursor}&limit=30`);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as StepPage;
+      names.push(...page.data.map((card) => card.name));
+      cursor = page.next_cursor;
+      pages += 1;
+    }
+    expect(pages).toBe(3);
+    expect(names).toHaveLength(120);
+    expect(names.at(-1)).toBe('Outro 119');
+    expect(new Set(names).size).toBe(120);
+    // Without a cursor: the first page.
+    const first = (await pageOf(many!, 'limit=10')).json() as StepPage;
+    expect(first.data.map((card) => card.name)).toEqual(names.slice(0, 10));
+
+    // Filters apply to totals and pages alike.
+    const filtered = await boardOf(`?q=par&responsible_id=${colleague.user.id}`);
+    // i even and i % 3 === 0: i % 6 === 0, 20 cards.
+    expect(filtered[0]!.total).toBe(20);
+    expect(filtered[0]!.items.every((card) => card.name.startsWith('Par'))).toBe(true);
+    expect(filtered[0]!.next_cursor).toBeNull();
+    const filteredPage = (
+      await pageOf(many!, `q=par&responsible_id=${colleague.user.id}&limit=15`)
+    ).json() as StepPage;
+    expect(filteredPage.data).toHaveLength(15);
+    const rest = (
+      await pageOf(
+        many!,
+        `q=par&responsible_id=${colleague.user.id}&limit=15&cursor=${filteredPage.next_cursor}`,
+      )
+    ).json() as StepPage;
+    expect(rest.data).toHaveLength(5);
+    expect(rest.next_cursor).toBeNull();
+
+    // Bad cursor and limit: translated 400s.
+    const tampered = await pageOf(many!, 'cursor=bm90LWEtbnVtYmVy');
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json().code).toBe('invalid_cursor');
+    expect(tampered.json().message).not.toBe('invalid_cursor');
+    for (const limit of ['0', '101', 'x']) {
+      const bad = await pageOf(many!, `limit=${limit}`);
+      expect(bad.statusCode, limit).toBe(400);
+      expect(bad.json().code).toBe('validation_failed');
+    }
+    // A step of another pipeline is refused; another company's pipeline is not found.
+    expect((await pageOf(steps()[0]!, '')).statusCode).toBe(400);
+    const stranger = await makeActor(t.app, t.database.db, 'admin');
+    const foreign = await injectAs(t.app, stranger, {
+      method: 'GET',
+      url: `/api/pipeline/${paged.id}/board`,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const foreignPage = await injectAs(t.app, stranger, {
+      method: 'GET',
+      url: `/api/pipeline/${paged.id}/steps/${many}/items`,
+    });
+    expect(foreignPage.statusCode).toBe(404);
   });
 });
 

@@ -2,7 +2,7 @@
 // Every placement into a step first locks that step's row: concurrent moves into one step take turns and each
 // sees the others' committed positions, so positions stay unique (the unique index is the last guard). When
 // repeated halving runs out of precision the step is spaced out again, once, inside the same lock.
-import { and, asc, eq, gt, max, min, ne, sql } from 'drizzle-orm';
+import { and, eq, max, min, ne, sql } from 'drizzle-orm';
 import { pipelineCards, pipelineSteps } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -36,18 +36,19 @@ export async function placeInStep(
     return row?.first == null ? GAP : row.first - GAP;
   }
   if (afterId === cardId) throw notFound();
+  // The neighbour after which it goes and the card following that one, in one statement.
   const [after] = await tx
-    .select({ position: pipelineCards.position })
+    .select({
+      position: pipelineCards.position,
+      next: sql<number | null>`(select min(n.position) from ${pipelineCards} n
+        where n.step_id = ${stepId} and n.position > ${pipelineCards}.${sql.identifier('position')}
+        ${cardId ? sql`and n.id <> ${cardId}` : sql``})`.mapWith(Number),
+    })
     .from(pipelineCards)
     .where(and(eq(pipelineCards.id, afterId), eq(pipelineCards.stepId, stepId)));
   if (!after) throw notFound();
-  const [next] = await tx
-    .select({ position: pipelineCards.position })
-    .from(pipelineCards)
-    .where(and(others, gt(pipelineCards.position, after.position)))
-    .orderBy(asc(pipelineCards.position))
-    .limit(1);
-  if (!next) return after.position + GAP;
+  if (after.next == null) return after.position + GAP;
+  const next = { position: after.next };
   const middle = (after.position + next.position) / 2;
   if (middle > after.position && middle < next.position) return middle;
   await spaceOut(tx, stepId);

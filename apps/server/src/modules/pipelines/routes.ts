@@ -1,6 +1,8 @@
 // The pipeline calls of spec §7: pipelines and their labels (configured by whoever may manage pipelines),
 // the board's and the customer's cards, one card, its labels, cover, rating and comments.
 import {
+  Board,
+  BoardQuery,
   Card,
   CardList,
   CardQuery,
@@ -18,6 +20,8 @@ import {
   PipelineList,
   PipelineRequest,
   RatingRequest,
+  StepPage,
+  StepPageQuery,
   ResponsibleCardQuery,
   UpdateCardRequest,
 } from '@atende/contract';
@@ -113,6 +117,34 @@ export function pipelineRoutes(app: FastifyInstance, s: PipelineServices): void 
           responsible_id: request.params.responsibleId,
         }),
       ),
+  );
+
+  r.get(
+    '/api/pipeline/:pipelineId/board',
+    { schema: { tags, params: PipelineParams, querystring: BoardQuery, response: responses(Board) } },
+    async (request) => {
+      const present = presentCardSummary(s.urls);
+      const columns = await s.cards.board(tenantContext(request), { ...request.query, ...request.params });
+      return {
+        data: columns.map(({ step, total, rows, nextCursor }) => ({
+          id: step.id,
+          name: step.name,
+          position: step.position,
+          final: step.final,
+          total,
+          items: rows.map(present),
+          next_cursor: nextCursor,
+        })),
+      };
+    },
+  );
+  r.get(
+    '/api/pipeline/:pipelineId/steps/:stepId/items',
+    { schema: { tags, params: StepParams, querystring: StepPageQuery, response: responses(StepPage) } },
+    async (request) => {
+      const page = await s.cards.page(tenantContext(request), { ...request.query, ...request.params });
+      return { data: page.rows.map(presentCardSummary(s.urls)), next_cursor: page.nextCursor };
+    },
   );
 
   r.get(
