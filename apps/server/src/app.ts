@@ -53,6 +53,7 @@ import {
 } from './modules/schedules/index.ts';
 import { registerThreadNotifier, registerThreads } from './modules/threads/index.ts';
 import { registerSurveys } from './modules/surveys/index.ts';
+import { registerCsat, registerCsatWorker } from './modules/csat/index.ts';
 import { registerPipelineNotifier, registerPipelines } from './modules/pipelines/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 import { registerViews } from './modules/views/index.ts';
@@ -112,6 +113,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerBroadcasts,
   registerAi,
   registerSurveys,
+  registerCsat,
   registerVoice,
 ];
 
@@ -141,6 +143,7 @@ const WORKERS: ((deps: Deps) => Promise<void>)[] = [
   registerContactWorker,
   registerRetentionWorker,
   registerBroadcastWorker,
+  registerCsatWorker,
 ];
 
 export type BuildOptions = DepsOptions & {
