@@ -2,11 +2,7 @@
 // 1–5 rating and an optional comment (the widget's buttons, or a short link to a small public page).
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
-
-export const CSAT_RATING = { min: 1, max: 5 } as const;
-export const CSAT_COMMENT_MAX = 1000;
-/** A request's link answers for this long after it was sent. */
-export const CSAT_LINK_DAYS = 30;
+import { CSAT_COMMENT_MAX, CSAT_RATING } from './constants.ts';
 
 /** The public token of one request (the `/s/<token>` link). */
 export const CsatToken = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
