@@ -13,7 +13,9 @@ export const csatRequests = pgTable(
     contactId: uuid('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
-    contactChannelId: uuid('contact_channel_id').references(() => contactChannels.id, { onDelete: 'set null' }),
+    contactChannelId: uuid('contact_channel_id').references(() => contactChannels.id, {
+      onDelete: 'set null',
+    }),
     /** The message that carried the request (the widget shows its buttons on it). */
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     /** The `/s/<token>` link's secret: random, unguessable. */
