@@ -54,6 +54,7 @@ import {
 } from './modules/schedules/index.ts';
 import { registerThreadNotifier, registerThreads } from './modules/threads/index.ts';
 import { registerSurveys } from './modules/surveys/index.ts';
+import { registerCsat, registerCsatWorker } from './modules/csat/index.ts';
 import { registerPipelineNotifier, registerPipelines } from './modules/pipelines/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 import { registerViews } from './modules/views/index.ts';
@@ -113,6 +114,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerBroadcasts,
   registerAi,
   registerSurveys,
+  registerCsat,
   registerVoice,
 ];
 
@@ -142,6 +144,7 @@ const WORKERS: ((deps: Deps) => Promise<void>)[] = [
   registerContactWorker,
   registerRetentionWorker,
   registerBroadcastWorker,
+  registerCsatWorker,
 ];
 
 export type BuildOptions = DepsOptions & {

@@ -47,6 +47,8 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
     'an integrator’s call, authenticated by the account’s own HMAC key; cross-company forgery in api.test.ts',
   'GET /api/pipeline-files/{id}':
     'a card file behind a signed URL given only to users who see the card (pipelines.test.ts checks it expires with the file)',
+  'POST /api/widget/csat/{token}':
+    'a customer’s satisfaction answer, found by its request’s random 192-bit token only, once (csat.test.ts)',
   'POST /api/widget/files':
     'a visitor’s upload, authorised by the visitor JWT to their own conversation only (widget.test.ts)',
 };
@@ -651,6 +653,11 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     operation: 'GET /api/conversation/{id}',
     expect: 'not_found',
     request: (b) => ({ method: 'GET', url: `/api/conversation/${firstId(b, 'contacts')}` }),
+  },
+  {
+    operation: 'GET /api/conversations/{id}/csat',
+    expect: 'not_found',
+    request: (b) => ({ method: 'GET', url: `/api/conversations/${firstId(b, 'contacts')}/csat` }),
   },
   {
     // The same address may exist in two companies: registering it in A must not touch or reveal B's contact.

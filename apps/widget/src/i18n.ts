@@ -22,6 +22,10 @@ export const TEXTS = {
     error: 'Não foi possível conectar ao chat.',
     too_fast: 'Você está enviando mensagens rápido demais; aguarde um momento e envie de novo.',
     quote_deleted: 'Mensagem apagada',
+    csat_rate: 'Nota {n} de 5',
+    csat_comment: 'Comentário (opcional)',
+    csat_send: 'Enviar avaliação',
+    csat_thanks: 'Obrigado! Sua nota: {n} de 5',
   },
   pt_pt: {
     open: 'Abrir o chat',
@@ -44,6 +48,10 @@ export const TEXTS = {
     error: 'Não foi possível ligar ao chat.',
     too_fast: 'Está a enviar mensagens demasiado depressa; aguarde um momento e volte a enviar.',
     quote_deleted: 'Mensagem apagada',
+    csat_rate: 'Nota {n} de 5',
+    csat_comment: 'Comentário (opcional)',
+    csat_send: 'Enviar avaliação',
+    csat_thanks: 'Obrigado! A sua nota: {n} de 5',
   },
   en: {
     open: 'Open the chat',
@@ -65,6 +73,10 @@ export const TEXTS = {
     error: 'Could not connect to the chat.',
     too_fast: 'You are sending messages too fast; wait a moment and send again.',
     quote_deleted: 'Message deleted',
+    csat_rate: 'Rating {n} of 5',
+    csat_comment: 'Comment (optional)',
+    csat_send: 'Send rating',
+    csat_thanks: 'Thank you! Your rating: {n} of 5',
   },
   es: {
     open: 'Abrir el chat',
@@ -86,6 +98,10 @@ export const TEXTS = {
     error: 'No fue posible conectar con el chat.',
     too_fast: 'Está enviando mensajes demasiado rápido; espere un momento y vuelva a enviar.',
     quote_deleted: 'Mensaje eliminado',
+    csat_rate: 'Nota {n} de 5',
+    csat_comment: 'Comentario (opcional)',
+    csat_send: 'Enviar valoración',
+    csat_thanks: '¡Gracias! Su nota: {n} de 5',
   },
   fr: {
     open: 'Ouvrir le chat',
@@ -108,6 +124,10 @@ export const TEXTS = {
     error: 'Impossible de se connecter au chat.',
     too_fast: 'Vous envoyez des messages trop vite ; patientez un instant puis renvoyez.',
     quote_deleted: 'Message supprimé',
+    csat_rate: 'Note {n} sur 5',
+    csat_comment: 'Commentaire (facultatif)',
+    csat_send: 'Envoyer l’évaluation',
+    csat_thanks: 'Merci ! Votre note : {n} sur 5',
   },
 } satisfies Record<Language, Record<string, string>>;
 

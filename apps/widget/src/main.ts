@@ -4,6 +4,7 @@
 // bare WebSocket) because the server already speaks it: reconnection with backoff, acks and rooms that span
 // processes come with it for ~14 KB gzip.
 import {
+  CSAT_COMMENT_MAX,
   LANGUAGE_TAGS,
   readableShade,
   REALTIME_PATH,
@@ -138,6 +139,80 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
     return el;
   };
 
+  /** What the visitor chose on a satisfaction request before sending it (kept across redraws). */
+  const csatDrafts = new Map<string, { rating: number | null; comment: string; error: string }>();
+  /** A satisfaction request (issue 28): 1–5 buttons and an optional comment, or the rating once given. */
+  const csatPrompt = (messageId: string, csat: NonNullable<WidgetMessage['csat']>) => {
+    const box = document.createElement('div');
+    box.className = 'csat';
+    if (csat.rating !== null) {
+      box.setAttribute('role', 'status');
+      box.textContent = t.csat_thanks.replace('{n}', String(csat.rating));
+      return box;
+    }
+    const draft = csatDrafts.get(messageId) ?? { rating: null, comment: '', error: '' };
+    csatDrafts.set(messageId, draft);
+    const scale = document.createElement('div');
+    scale.className = 'csat-scale';
+    scale.setAttribute('role', 'group');
+    for (let rating = 1; rating <= 5; rating++) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = String(rating);
+      button.setAttribute('aria-label', t.csat_rate.replace('{n}', String(rating)));
+      button.setAttribute('aria-pressed', String(draft.rating === rating));
+      button.addEventListener('click', () => {
+        draft.rating = rating;
+        for (const other of scale.querySelectorAll('button')) {
+          other.setAttribute('aria-pressed', String(other === button));
+        }
+        send.disabled = false;
+      });
+      scale.appendChild(button);
+    }
+    const comment = document.createElement('textarea');
+    comment.maxLength = CSAT_COMMENT_MAX;
+    comment.value = draft.comment;
+    comment.setAttribute('aria-label', t.csat_comment);
+    comment.placeholder = t.csat_comment;
+    comment.addEventListener('input', () => (draft.comment = comment.value));
+    const send = document.createElement('button');
+    send.type = 'button';
+    send.className = 'csat-send';
+    send.textContent = t.csat_send;
+    send.disabled = draft.rating === null;
+    const error = document.createElement('div');
+    error.className = 'error';
+    error.setAttribute('role', 'alert');
+    error.textContent = draft.error;
+    send.addEventListener('click', () => {
+      if (draft.rating === null) return;
+      send.disabled = true;
+      void api<{ token: string; rating: number | null }>(
+        `/api/widget/csat/${encodeURIComponent(csat.token)}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ rating: draft.rating, comment: draft.comment }),
+        },
+      ).then(
+        (answered) => {
+          const current = messages.get(messageId);
+          if (current) messages.set(messageId, { ...current, csat: answered });
+          csatDrafts.delete(messageId);
+          render();
+        },
+        (failure: Error) => {
+          draft.error = failure.message;
+          error.textContent = failure.message;
+          send.disabled = false;
+        },
+      );
+    });
+    box.append(scale, comment, send, error);
+    return box;
+  };
+
   /** File links renewed once that came back the same: not asked for again (see nextRenewal). */
   const renewed = new Set<string>();
   let renewalTimer: ReturnType<typeof setTimeout> | undefined;
@@ -180,6 +255,7 @@ async function boot(tag: HTMLScriptElement): Promise<void> {
             link.textContent = `📎 ${file.filename}`;
             el.append(el.textContent ? document.createElement('br') : '', link);
           }
+          if (message.csat) el.appendChild(csatPrompt(message.id, message.csat));
           if (message.author) {
             const meta = document.createElement('div');
             meta.className = 'meta';

@@ -22,6 +22,7 @@ const message = (id: string, urls: string[] = []): WidgetMessage => ({
   status: 'sent',
   author: 'Ana',
   reply_to: null,
+  csat: null,
   created_at: new Date(NOW).toISOString(),
 });
 

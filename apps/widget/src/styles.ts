@@ -29,4 +29,11 @@ form.prechat{padding:16px;display:flex;flex-direction:column;gap:10px;flex:1;ove
 form.prechat input{padding:8px;border:1px solid #ccc;border-radius:6px;font-size:14px;width:100%}
 form.prechat button{background:${color};color:#fff;border:0;border-radius:6px;padding:10px;font-size:14px;cursor:pointer}
 .error{color:#c92a2a;font-size:13px}
+.csat{margin-top:8px;display:flex;flex-direction:column;gap:6px;white-space:normal}
+.csat-scale{display:flex;gap:4px}
+.csat-scale button{flex:1;min-width:32px;padding:6px 0;border:1px solid ${color};border-radius:6px;background:#fff;color:${color};font-weight:600;cursor:pointer}
+.csat-scale button[aria-pressed="true"]{background:${color};color:#fff}
+.csat textarea{border:1px solid #ccc;border-radius:6px;padding:6px;font-size:13px;resize:vertical;min-height:40px}
+.csat-send{background:${color};color:#fff;border:0;border-radius:6px;padding:8px;cursor:pointer}
+.csat-send:disabled{opacity:.5;cursor:default}
 `;

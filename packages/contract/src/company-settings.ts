@@ -104,6 +104,8 @@ export const CompanySettings = z.object({
   broadcast_max: z.number().int().min(BROADCAST_MAX.min).max(BROADCAST_MAX.max),
   /** Messages and files older than this many months are purged every day; null keeps them forever. */
   retention_months: z.number().int().min(RETENTION_MONTHS.min).max(RETENTION_MONTHS.max).nullable(),
+  /** Whether a resolved conversation's customer is asked for a satisfaction rating (CSAT). */
+  csat_enabled: z.boolean(),
 });
 export type CompanySettings = z.infer<typeof CompanySettings>;
 
@@ -116,6 +118,7 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
   service_level_seconds: 300,
   broadcast_max: 1000,
   retention_months: null,
+  csat_enabled: true,
 };
 
 /** PATCH /api/center/company: any of the settings, at least one. */

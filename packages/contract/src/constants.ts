@@ -211,3 +211,8 @@ export const USER_PAGE_SIZE = 50;
 export const USER_PAGE_MAX = 200;
 /** Length of a temporary password the server generates (invite, reset). */
 export const TEMPORARY_PASSWORD_LENGTH = 12;
+
+/** Customer satisfaction (issue 28): the rating's scale, a comment's length, how long a link answers. */
+export const CSAT_RATING = { min: 1, max: 5 } as const;
+export const CSAT_COMMENT_MAX = 1000;
+export const CSAT_LINK_DAYS = 30;

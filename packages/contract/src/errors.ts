@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   'saved_view_limit',
   'saved_view_name_taken',
   'snooze_in_past',
+  'csat_already_answered',
+  'csat_link_invalid',
   'not_conversation_owner',
   'channel_already_registered',
   'invalid_channel_address',

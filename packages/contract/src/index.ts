@@ -42,5 +42,6 @@ export * from './changelog.ts';
 export * from './broadcasts.ts';
 export * from './ai.ts';
 export * from './surveys.ts';
+export * from './csat.ts';
 export * from './voice.ts';
 export * from './monitor.ts';

@@ -1,6 +1,7 @@
 // The web chat widget's public protocol (apps/widget ↔ server): the widget's configuration, the visitor
 // session, the messages a visitor sees and the Socket.IO events of the `/widget` namespace.
 import { z } from 'zod';
+import { WidgetCsat } from './csat.ts';
 import { encodedText, Id, messageText, requiredText, text, Timestamp } from './common.ts';
 import { MESSAGE_TEXT_MAX } from './constants.ts';
 import { AttachmentKind, Caption, MessageStatus } from './messages.ts';
@@ -77,6 +78,8 @@ export const WidgetMessage = z.object({
   author: z.string().nullable(),
   /** The message this one answers, quoted (its text is '' once deleted). */
   reply_to: z.object({ id: Id, text: z.string(), deleted: z.boolean() }).nullable(),
+  /** A satisfaction request after the conversation was resolved: shown as 1–5 buttons. */
+  csat: WidgetCsat.nullable(),
   created_at: Timestamp,
 });
 export type WidgetMessage = z.infer<typeof WidgetMessage>;

@@ -48,6 +48,7 @@ describe('the company’s settings', () => {
         service_level_seconds: 300,
         broadcast_max: 1000,
         retention_months: null,
+        csat_enabled: true,
       },
     });
   });

@@ -13,6 +13,7 @@ import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import { ownership } from '../contacts/ownership.ts';
 import type { ContactDetail } from '../contacts/presenter.ts';
 import { contactDetail, maySeeContact } from '../contacts/queries.ts';
+import { enqueueCsatRequest } from '../csat/service.ts';
 import { eventAction, recordEvent } from '../events/service.ts';
 
 export type LifecycleDeps = { bus: EventBus; jobs: Jobs };
@@ -82,7 +83,16 @@ export function lifecycleOperations(deps: LifecycleDeps) {
         }
         const taken = before.responsibleId ? undefined : { previousResponsibleId: null };
         announce(record, ctx.companyId, input.id, before.onQueue, taken);
+        // The customer's satisfaction request (csat/): sent by a worker once this commits, at most once ever.
+        if (before.status !== 'resolved') {
+          await enqueueCsatRequest(deps.jobs, tx, {
+            companyId: ctx.companyId,
+            contactId: input.id,
+            userId: ctx.userId,
+          });
+        }
       });
+      deps.jobs.wake(QUEUES.csatRequest);
       return contactDetail(ctx, input.id);
     },
 

@@ -201,7 +201,12 @@ const unlessOwned = (value: SQL, column: AnyColumn) =>
 
 /** The channel to answer on: the one asked for (it must be the contact's), else the main channel of the kind
  * the customer last wrote from, else any main channel. One statement: the channels, with that kind. */
-async function replyChannel(tx: Db, companyId: string, contactId: string, channelId: string | undefined) {
+export async function replyChannel(
+  tx: Db,
+  companyId: string,
+  contactId: string,
+  channelId: string | undefined,
+) {
   const lastInboundKind = sql<ChannelKind | null>`(
     select ${messages.kind} from ${messages}
     where ${messages.contactId} = ${contactId} and ${messages.companyId} = ${companyId}

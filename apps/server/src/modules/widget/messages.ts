@@ -6,6 +6,7 @@ import { messages } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { messageColumns, presentMessages, senderJoin } from '../messages/presenter.ts';
+import { csatOfMessages } from '../csat/service.ts';
 import { widgetMessage } from './presenter.ts';
 
 type Scope = { db: Db; urls: UrlSigner };
@@ -45,9 +46,19 @@ async function present(
       ? (await query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(SYNC_PAGE)).reverse()
       : await query.orderBy(asc(messages.createdAt), asc(messages.id)).limit(SYNC_PAGE);
   const presented = await presentMessages(scope.db, scope.urls, companyId, rows);
+  // A satisfaction request (csat/) is shown as its buttons, or the rating once given.
+  const requests = await csatOfMessages(
+    scope.db,
+    companyId,
+    presented.filter((message) => message.direction === 'out').map((message) => message.id),
+  );
   return {
     rows: presented.map((message, index) =>
-      widgetMessage(message, message.direction === 'in' ? clientIdOf(rows[index]!.providerMessageId) : null),
+      widgetMessage(
+        message,
+        message.direction === 'in' ? clientIdOf(rows[index]!.providerMessageId) : null,
+        requests.get(message.id) ?? null,
+      ),
     ),
   };
 }

@@ -71,6 +71,8 @@ export const pt_br = {
     queue_empty: 'Não há clientes aguardando na fila.',
     saved_view_limit: 'Você pode guardar no máximo {max} visões: exclua uma antes.',
     saved_view_name_taken: 'Você já tem uma visão com este nome.',
+    csat_already_answered: 'Esta avaliação já foi respondida.',
+    csat_link_invalid: 'Este link de avaliação é inválido ou expirou.',
     snooze_in_past: 'O adiamento deve terminar no futuro.',
     not_conversation_owner:
       'Somente o responsável pela conversa, um supervisor ou um usuário com permissão para trocar responsável pode fazer isso.',
@@ -322,6 +324,21 @@ export const pt_br = {
     status_delivered: 'Entregue',
     status_read: 'Lida',
     status_failed: 'Falhou',
+  },
+  csat: {
+    prompt: 'Como você avalia nosso atendimento? Responda de 1 a 5: {link}',
+    widget: 'Como você avalia nosso atendimento?',
+    title: 'Avalie nosso atendimento',
+    question: 'Como você avalia o atendimento que recebeu?',
+    rating: 'Nota',
+    worst: '1 — Muito ruim',
+    best: '5 — Excelente',
+    comment: 'Comentário (opcional)',
+    submit: 'Enviar avaliação',
+    thanks: 'Obrigado pela sua avaliação!',
+    already: 'Você já avaliou este atendimento. Obrigado!',
+    invalid: 'Este link de avaliação é inválido ou expirou.',
+    choose: 'Escolha uma nota de 1 a 5.',
   },
 };
 

@@ -83,6 +83,7 @@ const COMPANY_FIELDS = {
   service_level_seconds: 'centerAudit.companyFields.service_level_seconds',
   broadcast_max: 'centerAudit.companyFields.broadcast_max',
   retention_months: 'centerAudit.companyFields.retention_months',
+  csat_enabled: 'centerAudit.companyFields.csat_enabled',
 } as const;
 
 /** A setting that is one value says what it was and became; the lists (hours, holidays) that they changed. */

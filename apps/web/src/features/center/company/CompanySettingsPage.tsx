@@ -211,6 +211,18 @@ function CompanySettingsForm({ saved, editable }: { saved: CompanySettings; edit
           </Text>
         </CenterSection>
 
+        <CenterSection
+          title={t('centerCompany.csat.title')}
+          description={t('centerCompany.csat.description')}
+        >
+          <Switch
+            label={t('centerCompany.csat.enabled')}
+            checked={form.csat_enabled}
+            disabled={!editable}
+            onChange={(event) => set('csat_enabled', event.currentTarget.checked)}
+          />
+        </CenterSection>
+
         {failure && (
           <Alert color="red" role="alert">
             {errorText(failure)}

@@ -5,6 +5,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
+import { CsatBadge } from './CsatBadge.tsx';
 
 export function OwnerLine({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
@@ -32,6 +33,7 @@ export function OwnerLine({ contact }: { contact: Contact }) {
             : t(`lifecycle.status.${contact.status}`)}
         </Badge>
       )}
+      <CsatBadge contact={contact} />
       <Text size="xs" c="dimmed" style={{ flexShrink: 0 }} data-testid="owner">
         {ownerText}
       </Text>
