@@ -41,6 +41,7 @@ import {
   registerMessageWorker,
 } from './modules/messages/index.ts';
 import { registerPauseNotifier, registerPauses } from './modules/pauses/index.ts';
+import { registerAnalytics } from './modules/analytics/index.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
 import { registerChangelog, registerChangelogNotifier } from './modules/changelog/index.ts';
 import { registerSuggestionNotifier, registerSuggestions } from './modules/suggestions/index.ts';
@@ -113,6 +114,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerAi,
   registerSurveys,
   registerVoice,
+  registerAnalytics,
 ];
 
 /** The modules' realtime notifiers, started once the realtime server exists. */

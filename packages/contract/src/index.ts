@@ -43,3 +43,4 @@ export * from './broadcasts.ts';
 export * from './ai.ts';
 export * from './surveys.ts';
 export * from './voice.ts';
+export * from './analytics.ts';

@@ -15,3 +15,4 @@ export * from './ai.ts';
 export * from './profile.ts';
 export * from './voice.ts';
 export * from './pipelines.ts';
+export * from './analytics.ts';
