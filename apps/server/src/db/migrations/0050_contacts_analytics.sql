@@ -56,10 +56,15 @@ CREATE FUNCTION atende_analytics_add(company uuid, attendant uuid, channel text,
   AS $$
     DECLARE
       at_hour timestamptz := date_trunc('hour', at, 'UTC');
-      who uuid := coalesce(attendant, '00000000-0000-0000-0000-000000000000');
+      who uuid;
       response_bucket integer := coalesce(atende_analytics_bucket(response), 1);
       resolution_bucket integer := coalesce(atende_analytics_bucket(resolution), 1);
     BEGIN
+      -- The attendant's row (the nil UUID: nobody's), and the company's total (the all-ones UUID), which the
+      -- whole company's numbers read instead of every attendant's rows.
+      FOREACH who IN ARRAY ARRAY[coalesce(attendant, '00000000-0000-0000-0000-000000000000'),
+        'ffffffff-ffff-ffff-ffff-ffffffffffff']::uuid[]
+      LOOP
       INSERT INTO analytics_hourly (company_id, user_id, kind, hour, first_response_histogram, resolution_histogram)
         VALUES (company, who, channel, at_hour, array_fill(0, ARRAY[26]), array_fill(0, ARRAY[26]))
         ON CONFLICT (company_id, hour, user_id, kind) DO NOTHING;
@@ -79,6 +84,7 @@ CREATE FUNCTION atende_analytics_add(company uuid, attendant uuid, channel text,
         calls = calls + add_calls,
         call_seconds = call_seconds + add_call_seconds
       WHERE company_id = company AND hour = at_hour AND user_id = who AND kind = channel;
+      END LOOP;
     END
   $$;--> statement-breakpoint
 -- How long the customer waited for this reply: from the first of their messages since the previous reply
@@ -226,10 +232,11 @@ CREATE FUNCTION atende_analytics_add_messages(company uuid) RETURNS void
     ), waits AS (
       SELECT contact_id, outs_before, min(created_at) AS since FROM m WHERE direction = 'in' GROUP BY 1, 2
     ), r AS (
-      SELECT m.who, m.kind, date_trunc('hour', m.created_at, 'UTC') AS hour, m.direction,
+      SELECT totals.who, m.kind, date_trunc('hour', m.created_at, 'UTC') AS hour, m.direction,
         floor(extract(epoch FROM m.created_at - waits.since))::integer AS response
       FROM m LEFT JOIN waits ON m.direction = 'out' AND waits.contact_id = m.contact_id
         AND waits.outs_before = m.outs_before
+      CROSS JOIN LATERAL (VALUES (m.who), ('ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)) AS totals(who)
     ), b AS (
       SELECT who, kind, hour, atende_analytics_bucket(response) AS bucket,
         count(*) FILTER (WHERE direction = 'in') AS n_in, count(*) FILTER (WHERE direction = 'out') AS n_out,

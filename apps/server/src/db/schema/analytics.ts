@@ -41,7 +41,8 @@ export const analyticsHourly = pgTable(
     companyId: tenantId(),
     /**
      * The attendant; the nil UUID for no one (a customer's message while the conversation had no responsible),
-     * so that the key has no null in it.
+     * so that the key has no null in it; the all-ones UUID for the company's total (ANALYTICS_COMPANY_TOTAL),
+     * what the whole company's numbers read.
      */
     userId: uuid('user_id').notNull(),
     /** A channel kind; 'voice' for calls. */

@@ -36,6 +36,7 @@ afterAll(async () => {
 });
 
 const NIL = '00000000-0000-0000-0000-000000000000';
+const ALL = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 const HOUR = 3_600_000;
 const bucketOf = (seconds: number) => {
   let index = 0;
@@ -267,6 +268,18 @@ describe('rollups', () => {
           c.call_seconds += call.answered
             ? Math.floor((Date.parse(call.ended) - Date.parse(call.answered)) / 1000)
             : 0;
+        }
+
+        // The company's total: every attendant's (and nobody's) rows summed, per channel and hour.
+        for (const [key, c] of [...expected]) {
+          const [, kind, hour] = key.split('|');
+          const total = cell(ALL, kind!, Date.parse(hour!));
+          for (const field of Object.keys(c) as (keyof Cell)[]) {
+            const value = c[field];
+            if (Array.isArray(value)) {
+              (total[field] as number[]) = (total[field] as number[]).map((n, i) => n + value[i]!);
+            } else (total[field] as number) += value;
+          }
         }
 
         const stored = await queryRows<Cell & { user_id: string; kind: string; hour: string }>(

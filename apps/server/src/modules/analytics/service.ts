@@ -48,8 +48,14 @@ async function subjectOf(ctx: TenantContext, query: Subject): Promise<Subject> {
   return { userId: ctx.userId };
 }
 
-/** The rows of the subject, on a table with company_id and user_id columns aliased `alias`. */
-function subjectFilter(ctx: TenantContext, subject: Subject, alias: string): SQL {
+/** The rollups' row of the company's total (migration 0050): the whole company's numbers read only these. */
+const COMPANY_TOTAL = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+/**
+ * The rows of the subject, on a table with company_id and user_id columns aliased `alias`: on the rollups
+ * (`rollups`), the whole company is its total's rows, not the sum of every attendant's.
+ */
+function subjectFilter(ctx: TenantContext, subject: Subject, alias: string, rollups = false): SQL {
   const column = sql.raw(`${alias}.user_id`);
   const company = sql`${sql.raw(`${alias}.company_id`)} = ${ctx.companyId}`;
   if (subject.userId) return sql`${company} and ${column} = ${subject.userId}`;
@@ -57,7 +63,7 @@ function subjectFilter(ctx: TenantContext, subject: Subject, alias: string): SQL
     return sql`${company} and ${column} in (select user_id from team_members
       where team_id = ${subject.teamId} and company_id = ${ctx.companyId})`;
   }
-  return company;
+  return rollups ? sql`${company} and ${column} = ${COMPANY_TOTAL}` : company;
 }
 
 /** The period's first instant, the instant after its last day, and the same-length period's start before it. */
@@ -107,7 +113,7 @@ export function analyticsService() {
     async performance(ctx: TenantContext, query: AnalyticsQuery): Promise<Performance> {
       const subject = await subjectOf(ctx, { userId: query.user_id, teamId: query.team_id });
       const w = await windowOf(ctx, query);
-      const where = sql`${subjectFilter(ctx, subject, 'h')} and h.hour >= ${w.previousFrom} and h.hour < ${w.to}`;
+      const where = sql`${subjectFilter(ctx, subject, 'h', true)} and h.hour >= ${w.previousFrom} and h.hour < ${w.to}`;
       const current = sql`(h.hour >= ${w.from})`;
       const totals = await queryRows<TotalsRow>(
         ctx.db,
@@ -164,7 +170,7 @@ export function analyticsService() {
               sum(messages_in)::int as messages_in, sum(messages_out)::int as messages_out,
               sum(attended)::int as attended
             from analytics_hourly h
-            where ${subjectFilter(ctx, subject, 'h')} and h.hour >= ${w.from} and h.hour < ${w.to}
+            where ${subjectFilter(ctx, subject, 'h', true)} and h.hour >= ${w.from} and h.hour < ${w.to}
               and h.kind <> 'pause'
             group by 1, 2, 3 order by 1, 2, 3`,
       );
