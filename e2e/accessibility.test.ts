@@ -224,7 +224,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
   );
 
   it(
-    "outside the console: health check, the other tab's open-page, a feature unavailable, the wishlist, the forced new password",
+    "outside the console: health check, the other tab's open-page, the contacts analytics, the wishlist, the forced new password",
     () =>
       audit(async (context, check) => {
         const health = await context.newPage();
@@ -235,8 +235,9 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (scheme) =>
 
         const page = await signIn(context, attendant);
         await page.goto(`${baseUrl}/painel/contacts-analytics`);
-        await page.getByTestId('feature-unavailable').waitFor();
-        await check(page, 'feature unavailable');
+        await page.getByTestId('analytics-heatmap').waitFor();
+        await page.getByTestId('kpi-attended').waitFor();
+        await check(page, 'contacts analytics');
         await page.goto(`${baseUrl}/painel/sugestoes`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await check(page, 'wishlist');

@@ -42,6 +42,7 @@ import {
 } from './modules/messages/index.ts';
 import { registerMonitor } from './modules/monitor/index.ts';
 import { registerPauseNotifier, registerPauses } from './modules/pauses/index.ts';
+import { registerAnalytics } from './modules/analytics/index.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
 import { registerChangelog, registerChangelogNotifier } from './modules/changelog/index.ts';
 import { registerSuggestionNotifier, registerSuggestions } from './modules/suggestions/index.ts';
@@ -116,6 +117,7 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerSurveys,
   registerCsat,
   registerVoice,
+  registerAnalytics,
 ];
 
 /** The modules' realtime notifiers, started once the realtime server exists. */

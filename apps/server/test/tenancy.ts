@@ -1272,6 +1272,40 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     expect: 'own_only',
     request: () => ({ method: 'GET', url: '/api/center/phone/calls' }),
   },
+  // Contacts analytics (issue 28): company B's attendant or team is not found, whoever asks; the history
+  // without a subject is the caller's own company's (or, for an attendant, their own).
+  {
+    operation: 'GET /api/analytics/performance',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/analytics/performance?from=2020-01-01&to=2020-12-31&user_id=${firstId(b, 'users')}`,
+    }),
+  },
+  {
+    operation: 'GET /api/analytics/day-stats',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/analytics/day-stats?from=2026-01-01&to=2026-12-31&team_id=${firstId(b, 'teams')}`,
+    }),
+  },
+  {
+    operation: 'GET /api/analytics/history',
+    expect: 'own_only',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/analytics/history?from=2026-01-01&to=2026-12-31&search=${encodeURIComponent(String(contactOf(b).name))}`,
+    }),
+  },
+  {
+    operation: 'GET /api/analytics/history.csv',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'GET',
+      url: `/api/analytics/history.csv?from=2026-01-01&to=2026-12-31&user_id=${firstId(b, 'users')}`,
+    }),
+  },
   {
     // Filtered by B's operator and number: the export still holds none of B's calls.
     operation: 'GET /api/center/phone/calls.csv',

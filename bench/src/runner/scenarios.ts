@@ -121,6 +121,12 @@ const asAttendant =
     token: attendantOf(fixtures, connection).token,
   });
 
+/** The 90 calendar days up to today (UTC days: the bench company's zone is near enough for a load test). */
+const ninetyDays = () => {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return `from=${day(Date.now() - 89 * 86_400_000)}&to=${day(Date.now())}`;
+};
+
 export const HTTP_SCENARIOS: HttpScenario[] = [
   {
     kind: 'http',
@@ -178,6 +184,27 @@ export const HTTP_SCENARIOS: HttpScenario[] = [
     name: 'contacts_supervisor',
     description: 'GET /api/contacts as supervisor (every contact of the company)',
     next: (fixtures) => ({ method: 'GET', path: '/api/contacts?limit=50', token: fixtures.supervisor.token }),
+  },
+  {
+    kind: 'http',
+    name: 'analytics_company',
+    description:
+      'GET /api/analytics/performance, the whole company over 90 days against the 90 before (issue 28)',
+    next: (fixtures) => ({
+      method: 'GET',
+      path: `/api/analytics/performance?${ninetyDays()}`,
+      token: fixtures.supervisor.token,
+    }),
+  },
+  {
+    kind: 'http',
+    name: 'analytics_day_stats',
+    description: 'GET /api/analytics/day-stats, the whole company over 90 days (issue 28)',
+    next: (fixtures) => ({
+      method: 'GET',
+      path: `/api/analytics/day-stats?${ninetyDays()}`,
+      token: fixtures.supervisor.token,
+    }),
   },
   {
     kind: 'http',

@@ -45,3 +45,4 @@ export * from './surveys.ts';
 export * from './csat.ts';
 export * from './voice.ts';
 export * from './monitor.ts';
+export * from './analytics.ts';

@@ -10,7 +10,7 @@ import {
   visitorGuard,
 } from './guards.ts';
 import { lazyComponent } from './lazy-route.ts';
-import { loadCallTexts } from '../lib/i18n.ts';
+import { loadAnalyticsTexts, loadCallTexts } from '../lib/i18n.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { childPath, pathTo, ROUTES, type RouteName } from '../lib/routes.ts';
@@ -259,7 +259,16 @@ export const appRoutes: RouteObject[] = [
                   'CallHistoryPage',
                 ),
               },
-              unavailable('contacts.analytics', 'panel.index'),
+              {
+                ...meta('contacts.analytics'),
+                path: childPath('contacts.analytics', 'panel.index'),
+                ErrorBoundary: RouteErrorBoundary,
+                // Its own chunk with its texts and the charts: none of it weighs on the panel's bundle.
+                lazy: lazyComponent(
+                  () => loadAnalyticsTexts().then(() => import('../features/analytics/AnalyticsPage.tsx')),
+                  'AnalyticsPage',
+                ),
+              },
               {
                 ...meta('pipelines'),
                 path: childPath('pipelines', 'panel.index'),

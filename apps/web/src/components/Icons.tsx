@@ -274,3 +274,10 @@ export const PhoneIcon = (props: IconProps) => (
     <path d={HANDSET_PATH} />
   </Icon>
 );
+
+export const ChartBarIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 21h18" />
+    <path d="M6 17v-5M11 17V7M16 17v-8M21 17V4" />
+  </Icon>
+);

@@ -3,11 +3,13 @@
 // locales/console/<language>.json (the Live console's work area), loaded only when the console or the Center
 // opens so the login route does not carry it (login route JS budget), and locales/center/<language>.json (the
 // Center's pages), loaded only when the Center opens so the console does not carry it (panel route JS budget),
-// and locales/calls/<language>.json (the call histories), loaded with them. All parts fill the one
+// and locales/calls/<language>.json (the call histories) and locales/analytics/<language>.json (the contacts
+// analytics page), loaded with them. All parts fill the one
 // `translation` namespace.
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@atende/contract';
 import i18next from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
+import type analyticsMessages from '../locales/analytics/pt_br.json';
 import type callsMessages from '../locales/calls/pt_br.json';
 import type centerMessages from '../locales/center/pt_br.json';
 import type consoleMessages from '../locales/console/pt_br.json';
@@ -17,9 +19,10 @@ import { isLanguage, toLanguageTag } from './language.ts';
 export type Messages = typeof baseMessages &
   typeof consoleMessages &
   typeof centerMessages &
-  typeof callsMessages;
+  typeof callsMessages &
+  typeof analyticsMessages;
 
-type Part = 'base' | 'console' | 'center' | 'calls';
+type Part = 'base' | 'console' | 'center' | 'calls' | 'analytics';
 type Loader = () => Promise<{ default: Partial<Messages> }>;
 
 const LOADERS: Readonly<Record<Part, Readonly<Record<Language, Loader>>>> = {
@@ -43,6 +46,13 @@ const LOADERS: Readonly<Record<Part, Readonly<Record<Language, Loader>>>> = {
     en: () => import('../locales/center/en.json'),
     es: () => import('../locales/center/es.json'),
     fr: () => import('../locales/center/fr.json'),
+  },
+  analytics: {
+    pt_br: () => import('../locales/analytics/pt_br.json'),
+    pt_pt: () => import('../locales/analytics/pt_pt.json'),
+    en: () => import('../locales/analytics/en.json'),
+    es: () => import('../locales/analytics/es.json'),
+    fr: () => import('../locales/analytics/fr.json'),
   },
   calls: {
     pt_br: () => import('../locales/calls/pt_br.json'),
@@ -106,6 +116,12 @@ export async function loadConsoleTexts(): Promise<void> {
 /** Loads the Center's texts and the console's, which its pages share. */
 export async function loadCenterTexts(): Promise<void> {
   wantedParts.add('center');
+  await loadConsoleTexts();
+}
+
+/** Loads the contacts analytics' texts (its page). */
+export async function loadAnalyticsTexts(): Promise<void> {
+  wantedParts.add('analytics');
   await loadConsoleTexts();
 }
 

@@ -16,3 +16,4 @@ export * from './profile.ts';
 export * from './voice.ts';
 export * from './pipelines.ts';
 export * from './csat.ts';
+export * from './analytics.ts';

@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { pathTo, type RouteName } from '../../lib/routes.ts';
 import {
   BroadcastIcon,
+  ChartBarIcon,
   BuildingIcon,
   BulbIcon,
   HomeIcon,
@@ -43,6 +44,7 @@ const ENTRIES: readonly NavigationEntry[] = [
   { route: 'broadcasts', label: 'nav.broadcasts', Icon: BroadcastIcon, ability: 'broadcasts.send' },
   { route: 'pipelines', label: 'nav.pipelines', Icon: KanbanIcon },
   { route: 'calls', label: 'nav.calls', Icon: PhoneIcon, ability: 'calls.see_all' },
+  { route: 'contacts.analytics', label: 'nav.analytics', Icon: ChartBarIcon },
   { route: 'profile', label: 'nav.profile', Icon: UserIcon },
 ];
 

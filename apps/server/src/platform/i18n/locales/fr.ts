@@ -24,6 +24,9 @@ export const fr: Catalogue = {
     new_password_not_required:
       'Votre compte n’a pas besoin d’un nouveau mot de passe ; utilisez le changement de mot de passe.',
     invalid_timezone: 'Fuseau horaire inconnu.',
+    analytics_one_subject: 'Choisissez un agent ou une équipe, pas les deux.',
+    analytics_period_order: 'La période doit se terminer le jour de son début ou après.',
+    analytics_period_too_long: 'La période peut couvrir au plus 366 jours.',
     invalid_cursor: 'Le curseur de pagination est invalide ; rechargez la liste.',
     search_term_too_short: 'Le terme de recherche doit contenir 3 caractères ou plus.',
     export_invalid_date: 'Une date valide doit être indiquée.',

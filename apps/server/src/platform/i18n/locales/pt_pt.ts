@@ -23,6 +23,9 @@ export const pt_pt: Catalogue = {
     new_password_not_required:
       'A sua conta não precisa de uma nova palavra-passe; utilize a alteração de palavra-passe.',
     invalid_timezone: 'Fuso horário desconhecido.',
+    analytics_one_subject: 'Escolha um operador ou uma equipa, não ambos.',
+    analytics_period_order: 'O período deve terminar no mesmo dia do início ou depois.',
+    analytics_period_too_long: 'O período pode abranger no máximo 366 dias.',
     invalid_cursor: 'O cursor de paginação é inválido; recarregue a lista.',
     search_term_too_short: 'O termo de pesquisa deve conter 3 carateres ou mais.',
     export_invalid_date: 'Indique uma data válida.',

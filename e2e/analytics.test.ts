@@ -1,0 +1,90 @@
+// Contacts analytics (issue 28): a supervisor opens the page from the sidebar, sees the demo company's
+// numbers (not zero) and a conversation they resolved in the history, switches to their own numbers (none:
+// the customer was its attendant's) and back, and exports the history as CSV.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCall, apiLogin } from './support/api.ts';
+import { launchBrowser, loginThroughForm, newContext, supervisor } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let resolvedName: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // A conversation the supervisor resolves: the attended customer the history lists.
+  const token = await apiLogin(baseUrl, supervisor);
+  const page = await apiCall<{ data: { id: string; name: string }[] }>(
+    baseUrl,
+    token,
+    'GET',
+    '/contacts?limit=5',
+  );
+  const contact = page.data[0]!;
+  resolvedName = contact.name;
+  await apiCall(baseUrl, token, 'POST', `/conversation/${contact.id}/resolve`, {});
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('contacts analytics', () => {
+  it('shows the company’s numbers, the attended customers, switches subject and exports CSV', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await loginThroughForm(page, supervisor);
+    await page.waitForURL(`${baseUrl}/painel`);
+    await page.getByRole('link', { name: 'Análise de contatos' }).click();
+    await page.waitForURL(`${baseUrl}/painel/contacts-analytics`);
+    await page.getByRole('heading', { level: 1, name: 'Análise de contatos' }).waitFor();
+
+    const received = page.getByTestId('kpi-messagesIn-value');
+    await received.waitFor();
+    expect(Number((await received.textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+    const attended = page.getByTestId('kpi-attended-value');
+    expect(Number((await attended.textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+    await page.getByTestId('analytics-heatmap').waitFor();
+    // The charts' numbers are in tables too, for screen readers.
+    expect(await page.getByRole('table', { name: 'Mensagens por hora do dia' }).count()).toBe(1);
+    const history = page.getByTestId('analytics-history');
+    await history.getByRole('link', { name: resolvedName }).first().waitFor();
+
+    // Their own numbers: the supervisor sent none of the demo's replies.
+    await page.getByTestId('analytics-subject').click();
+    await page.getByRole('option', { name: 'Eu', exact: true }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="kpi-messagesIn-value"]')?.textContent === '0',
+    );
+    // The customer stays its attendant's (the supervisor resolved it, its responsible attended it).
+    await page.getByText('Nenhum cliente atendido neste período.').waitFor();
+
+    // Back to the whole company, whose history is exported.
+    await page.getByTestId('analytics-subject').click();
+    await page.getByRole('option', { name: 'Empresa toda', exact: true }).click();
+    await history.getByRole('link', { name: resolvedName }).first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('analytics-export').click(),
+    ]);
+    const csv = await download.createReadStream().then(
+      (stream) =>
+        new Promise<string>((resolve) => {
+          let text = '';
+          stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          stream.on('end', () => resolve(text));
+        }),
+    );
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toContain('first_response_seconds');
+    expect(lines.some((line) => line.includes(resolvedName))).toBe(true);
+
+    // Opening a customer of the history opens their conversation.
+    await history.getByRole('link', { name: resolvedName }).first().click();
+    await page.waitForURL(/\/painel\/conversa\//);
+    await context.close();
+  });
+});
