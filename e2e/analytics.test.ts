@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
 import { launchBrowser, loginThroughForm, newContext, supervisor } from './support/browser.ts';
+import { downloadedCsvLines } from './support/download.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -63,22 +64,7 @@ describe('contacts analytics', () => {
     await page.getByTestId('analytics-subject').click();
     await page.getByRole('option', { name: 'Empresa toda', exact: true }).click();
     await history.getByRole('link', { name: resolvedName }).first().waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('analytics-export').click(),
-    ]);
-    const csv = await download.createReadStream().then(
-      (stream) =>
-        new Promise<string>((resolve) => {
-          let text = '';
-          stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          stream.on('end', () => resolve(text));
-        }),
-    );
-    const lines = csv
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const lines = await downloadedCsvLines(page, page.getByTestId('analytics-export'));
     expect(lines[0]).toContain('first_response_seconds');
     expect(lines.some((line) => line.includes(resolvedName))).toBe(true);
 

@@ -27,6 +27,7 @@ import {
   openConsoleAs as openConsoleAs_,
   putPhoneSettings,
 } from './support/softphone.ts';
+import { downloadedCsvLines } from './support/download.ts';
 
 const baseUrl = inject('baseUrl');
 /** Where to save screenshots of the call bar and the classification modal (for a person to look at), when set. */
@@ -369,22 +370,7 @@ describe('the web softphone', () => {
     expect(await rows.first().getByTestId('call-row-outcome').textContent()).toBe('Transferida');
     expect(await rows.first().textContent()).toContain(`Transferida para ${colleague.name}`);
     await screenshot(history, 'call-history');
-    const [download] = await Promise.all([
-      history.waitForEvent('download'),
-      history.getByTestId('calls-export').click(),
-    ]);
-    const csv = await download.createReadStream().then(
-      (stream) =>
-        new Promise<string>((resolve) => {
-          let text = '';
-          stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          stream.on('end', () => resolve(text));
-        }),
-    );
-    const lines = csv
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const lines = await downloadedCsvLines(history, history.getByTestId('calls-export'));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"transferred"');
     await rows.first().click();
