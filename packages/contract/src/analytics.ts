@@ -2,7 +2,7 @@
 // company's performance over a period of calendar days of the company's time zone, compared with the period
 // just before; the volume by hour of day and day of week; and the history of attended customers.
 import { z } from 'zod';
-import { Id, Timestamp } from './common.ts';
+import { encodedText, Id, text, Timestamp } from './common.ts';
 import { ChannelKind } from './enums.ts';
 
 /** The longest period one request covers (a year and a day). */
@@ -87,8 +87,8 @@ export const AnalyticsHistoryQuery = z
     team_id: Id.optional(),
     kind: ChannelKind.optional(),
     /** Part of the customer's name. */
-    search: z.string().trim().max(100).optional(),
-    cursor: z.string().max(200).optional(),
+    search: text(100).optional(),
+    cursor: encodedText(200).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .refine((q) => !(q.user_id && q.team_id), { message: 'analytics_one_subject', path: ['team_id'] })
@@ -96,7 +96,7 @@ export const AnalyticsHistoryQuery = z
 export type AnalyticsHistoryQuery = z.infer<typeof AnalyticsHistoryQuery>;
 
 /** One attended customer: when, on which channel, by whom, how long, and the events registered meanwhile. */
-export const AttendanceRow = z.object({
+export const AttendanceEntry = z.object({
   id: Id,
   contact: z.object({ id: Id, name: z.string() }),
   user: z.object({ id: Id, name: z.string() }).nullable(),
@@ -109,9 +109,9 @@ export const AttendanceRow = z.object({
   messages_out: z.number().int(),
   events: z.array(z.string()),
 });
-export type AttendanceRow = z.infer<typeof AttendanceRow>;
+export type AttendanceEntry = z.infer<typeof AttendanceEntry>;
 export const AttendanceHistory = z.object({
-  data: z.array(AttendanceRow),
+  data: z.array(AttendanceEntry),
   next_cursor: z.string().nullable(),
 });
 export type AttendanceHistory = z.infer<typeof AttendanceHistory>;

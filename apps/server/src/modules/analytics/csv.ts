@@ -1,6 +1,6 @@
 // The history of attended customers as CSV (GET /api/analytics/history.csv): one line per attendance, written
 // page by page as the pages are read, so a long history never sits in memory.
-import type { AttendanceRow } from '@atende/contract';
+import type { AttendanceEntry } from '@atende/contract';
 import { csvCell } from '../messages/export.ts';
 
 const HEADER = [
@@ -16,7 +16,7 @@ const HEADER = [
   'events',
 ];
 
-const line = (row: AttendanceRow) =>
+const line = (row: AttendanceEntry) =>
   [
     row.finished_at,
     row.started_at,
@@ -33,7 +33,7 @@ const line = (row: AttendanceRow) =>
     .join(',');
 
 /** The header, then each page's lines; the BOM makes spreadsheets read it as UTF-8. */
-export async function* attendanceCsvLines(pages: AsyncIterable<AttendanceRow[]>): AsyncGenerator<string> {
+export async function* attendanceCsvLines(pages: AsyncIterable<AttendanceEntry[]>): AsyncGenerator<string> {
   yield `\uFEFF${HEADER.map(csvCell).join(',')}\r\n`;
   for await (const rows of pages) if (rows.length > 0) yield `${rows.map(line).join('\r\n')}\r\n`;
 }

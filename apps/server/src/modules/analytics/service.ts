@@ -7,7 +7,7 @@ import {
   may,
   type AnalyticsHistoryQuery,
   type AnalyticsQuery,
-  type AttendanceRow,
+  type AttendanceEntry,
   type DayStats,
   type DurationStats,
   type Performance,
@@ -175,7 +175,7 @@ export function analyticsService() {
     async history(
       ctx: TenantContext,
       query: AnalyticsHistoryQuery,
-    ): Promise<{ data: AttendanceRow[]; next_cursor: string | null }> {
+    ): Promise<{ data: AttendanceEntry[]; next_cursor: string | null }> {
       const subject = await subjectOf(ctx, { userId: query.user_id, teamId: query.team_id });
       const w = await windowOf(ctx, query);
       const after = query.cursor ? decodeCursor(query.cursor) : null;
@@ -185,7 +185,7 @@ export function analyticsService() {
         contact_name: string;
         user_id: string | null;
         user_name: string | null;
-        kind: AttendanceRow['kind'];
+        kind: AttendanceEntry['kind'];
         started_at: string;
         finished_at: string;
         cursor_at: string;
@@ -234,7 +234,7 @@ export function analyticsService() {
     },
 
     /** The whole filtered history, page by page, for the CSV export. */
-    async *historyPages(ctx: TenantContext, query: AnalyticsHistoryQuery): AsyncGenerator<AttendanceRow[]> {
+    async *historyPages(ctx: TenantContext, query: AnalyticsHistoryQuery): AsyncGenerator<AttendanceEntry[]> {
       let cursor: string | undefined = undefined;
       do {
         const page = await this.history(ctx, { ...query, limit: 500, cursor });
