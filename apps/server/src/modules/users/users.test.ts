@@ -80,6 +80,7 @@ describe('GET /api/user', () => {
       'voice.use',
       'analytics.see_others',
       'pauses.monitor',
+      'monitor.read',
       'company.read',
       'suggestions.moderate',
       'changelog.manage',
