@@ -277,6 +277,8 @@ describe('traffic simulator over the control socket', () => {
       const outcome = voice.call();
       expect((await attendantPhone.next('incoming')).from).toBe(caller.number);
       attendantPhone.answer();
+      // Measured once the call is set up (the ACK in): asked before, the answer may not have its audio yet.
+      await attendantPhone.next('confirmed');
       const heard = await attendantPhone.measure(440, 800);
       expect(heard.toneShare).toBeGreaterThan(0.5);
       expect(await outcome).toEqual({ answered: true, hungUpBy: 'customer' });
