@@ -3,7 +3,7 @@
 // is made for this test so no other test's queue work meets a paused user.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, apiLogin } from './support/api.ts';
+import { apiLogin, makeAttendant } from './support/api.ts';
 import { admin, launchBrowser, loginThroughForm, newContext, supervisor } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -14,19 +14,10 @@ let username: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   username = `pausa.${Date.now() % 1_000_000}`;
-  const adminToken = await apiLogin(baseUrl, admin);
-  await apiCall(baseUrl, adminToken, 'POST', '/center/users', {
+  await makeAttendant(baseUrl, await apiLogin(baseUrl, admin), {
     name: 'Paula Pausa',
     username,
-    role: 'attendant',
-    timezone: 'America/Sao_Paulo',
-    password: 'senha-inicial-1',
-  });
-  // A new account must choose its own password first: done here, it is not what this test is about.
-  const first = await apiLogin(baseUrl, { company: 'demo', username, password: 'senha-inicial-1' });
-  await apiCall(baseUrl, first, 'POST', '/user/reset-password', {
     password: PASSWORD,
-    password_confirmation: PASSWORD,
   });
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, apiLogin } from './support/api.ts';
+import { apiCall, apiLogin, makeAttendant } from './support/api.ts';
 import { admin, launchBrowser, loginThroughForm, newContext, toasts } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -16,22 +16,6 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
 const suffix = Date.now() % 1_000_000;
 let browser: Browser;
 let adminToken: string;
-
-/** A new attendant who already chose their own password (the forced first change is not under test here). */
-async function makeAttendant(name: string, username: string, password: string): Promise<void> {
-  await apiCall(baseUrl, adminToken, 'POST', '/center/users', {
-    name,
-    username,
-    role: 'attendant',
-    timezone: 'America/Sao_Paulo',
-    password: 'senha-inicial-1',
-  });
-  const first = await apiLogin(baseUrl, { company: 'demo', username, password: 'senha-inicial-1' });
-  await apiCall(baseUrl, first, 'POST', '/user/reset-password', {
-    password,
-    password_confirmation: password,
-  });
-}
 
 async function signIn(username: string, password: string): Promise<Page> {
   const page = await (await newContext(browser)).newPage();
@@ -55,7 +39,7 @@ afterAll(async () => {
 describe('profile', () => {
   it('changes name and language at once, uploads and removes an avatar, and changes the password', async () => {
     const username = `perfil.${suffix}`;
-    await makeAttendant('Paulo Perfil', username, 'perfil-senha-1');
+    await makeAttendant(baseUrl, adminToken, { name: 'Paulo Perfil', username, password: 'perfil-senha-1' });
     const page = await signIn(username, 'perfil-senha-1');
     await page.goto(`${baseUrl}/painel/meu-perfil`);
     await page.getByRole('heading', { name: 'Meu perfil' }).waitFor();
@@ -139,7 +123,7 @@ describe('profile', () => {
 
   it('an administrator’s one-time reset link sets a password in a fresh browser, once', async () => {
     const username = `link.${suffix}`;
-    await makeAttendant('Lia Link', username, 'link-senha-antiga-1');
+    await makeAttendant(baseUrl, adminToken, { name: 'Lia Link', username, password: 'link-senha-antiga-1' });
     const center = await signIn(admin.username, admin.password);
     await center.goto(`${baseUrl}/center`);
     const row = center.locator(`[data-testid=user-row][data-username="${username}"]`);

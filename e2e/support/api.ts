@@ -1,6 +1,6 @@
 // Direct calls to the server under test, for set-up steps the browser flow does not need to repeat.
 import type { Language } from '@atende/contract';
-import { apiCall } from '../../apps/server/test/http-api.ts';
+import { apiCall, apiLogin } from '../../apps/server/test/http-api.ts';
 
 export { apiCall, apiLogin } from '../../apps/server/test/http-api.ts';
 
@@ -49,4 +49,28 @@ export async function contactByEmail(baseUrl: string, token: string, email: stri
   const id = page.data[0]?.id;
   if (!id) throw new Error(`no contact with ${email}`);
   return id;
+}
+
+/**
+ * A new attendant of the demo company who already chose their own password (the forced first change, made here
+ * through the API, is not what the calling test is about).
+ */
+export async function makeAttendant(
+  baseUrl: string,
+  adminToken: string,
+  attendant: { name: string; username: string; password: string },
+): Promise<void> {
+  const initial = 'senha-inicial-1';
+  await apiCall(baseUrl, adminToken, 'POST', '/center/users', {
+    name: attendant.name,
+    username: attendant.username,
+    role: 'attendant',
+    timezone: 'America/Sao_Paulo',
+    password: initial,
+  });
+  const first = await apiLogin(baseUrl, { company: 'demo', username: attendant.username, password: initial });
+  await apiCall(baseUrl, first, 'POST', '/user/reset-password', {
+    password: attendant.password,
+    password_confirmation: attendant.password,
+  });
 }
