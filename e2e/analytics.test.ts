@@ -1,6 +1,7 @@
 // Contacts analytics (issue 28): a supervisor opens the page from the sidebar, sees the demo company's
 // numbers (not zero) and a conversation they resolved in the history, switches to their own numbers (fewer,
 // and without that customer: it was its attendant's) and back, and exports the history as CSV.
+import type { AttendanceHistory, ContactSummary, User } from '@atende/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
@@ -13,17 +14,31 @@ let resolvedName: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // A conversation the supervisor resolves: the attended customer the history lists.
+  // A conversation the supervisor resolves: the attended customer the history lists. Other e2e files share this
+  // server and have the supervisor attend the most recent customers, so this one comes from the end of the list,
+  // has an attendant of its own (a waiting customer the supervisor resolves becomes their attendance) and no
+  // attendance of the supervisor's own yet.
   const token = await apiLogin(baseUrl, supervisor);
-  const page = await apiCall<{ data: { id: string; name: string }[] }>(
-    baseUrl,
-    token,
-    'GET',
-    '/contacts?limit=5',
-  );
-  const contact = page.data[0]!;
-  resolvedName = contact.name;
-  await apiCall(baseUrl, token, 'POST', `/conversation/${contact.id}/resolve`, {});
+  const me = await apiCall<User>(baseUrl, token, 'GET', '/user');
+  const page = await apiCall<{ data: ContactSummary[] }>(baseUrl, token, 'GET', '/contacts?limit=50&status=open');
+  const today = new Date().toISOString().slice(0, 10);
+  const candidates = page.data
+    .filter((contact) => contact.responsible && contact.responsible.id !== me.id)
+    .filter((contact) => page.data.filter((other) => other.name === contact.name).length === 1)
+    .reverse();
+  for (const contact of candidates) {
+    const own = await apiCall<AttendanceHistory>(
+      baseUrl,
+      token,
+      'GET',
+      `/analytics/history?from=2020-01-01&to=${today}&user_id=${me.id}&search=${encodeURIComponent(contact.name)}`,
+    );
+    if (own.data.length > 0) continue;
+    resolvedName = contact.name;
+    await apiCall(baseUrl, token, 'POST', `/conversation/${contact.id}/resolve`, {});
+    return;
+  }
+  throw new Error('every demo customer has an attendance of the supervisor');
 });
 afterAll(async () => {
   await browser.close();

@@ -61,6 +61,8 @@ export const ABILITY_RULES = {
   'pipelines.manage': { flag: 'pipelines_admin' },
   /** See every pipeline whoever it is given to, delete any card, edit and delete anyone's comments. */
   'pipelines.moderate': { roles: SUPERVISING },
+  /** Create, run and watch power-dial campaigns (issue 27). */
+  'campaigns.manage': { roles: SUPERVISING },
   /** Place and take calls with the softphone. */
   'voice.use': { flag: 'voice' },
   /** See colleagues' analytics. */

@@ -44,5 +44,6 @@ export * from './ai.ts';
 export * from './surveys.ts';
 export * from './csat.ts';
 export * from './voice.ts';
+export * from './campaigns.ts';
 export * from './monitor.ts';
 export * from './analytics.ts';

@@ -15,6 +15,7 @@ import type { CardChanged, PipelineChanged } from './pipelines.ts';
 import type { ScheduleReminder } from './schedules.ts';
 import type { Thread, ThreadMessage } from './threads.ts';
 import type { CallRecord, OperatorsChanged } from './voice.ts';
+import type { CampaignChanged, NextDial } from './campaigns.ts';
 
 export const ContactAssigned = z.object({
   contact_id: Id,
@@ -87,6 +88,10 @@ export type ServerToClientEvents = {
   'phone.operators': (event: OperatorsChanged) => void;
   /** To the company's supervisors: what the live monitor shows changed (read GET /api/monitor again). */
   'monitor.changed': (event: MonitorChanged) => void;
+  /** To the company's supervisors: a campaign's status, counts or agents changed (read its live view again). */
+  'campaign.changed': (event: CampaignChanged) => void;
+  /** To one attendant: the campaign customer to preview, dial now, or who is being handed to them answered. */
+  'campaign.dial': (dial: NextDial) => void;
 };
 
 export type ClientToServerEvents = {

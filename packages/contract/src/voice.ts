@@ -4,6 +4,7 @@
 // leaves: direction, type id (spec §3: 0 Receptiva, 1 Manual, 2 Smart Trigger), numbers, operator, ring / talk /
 // hold durations, who hung up and why, the call reason and notes the operator classified it with.
 import { z } from 'zod';
+import { CampaignClassification } from './campaigns.ts';
 import { encodedText, Id, text, Timestamp } from './common.ts';
 
 /** The development PBX inside the server (npm start), or the company's own PBX (Kamailio, Asterisk…). */
@@ -337,5 +338,7 @@ export type SipRegistrationReport = z.infer<typeof SipRegistrationReport>;
 export const ClassifyCall = z.object({
   reason_id: Id,
   notes: text(CALL_NOTES_MAX).nullable().default(null),
+  /** A campaign call's outcome (required for an answered campaign call, refused for any other call). */
+  campaign: CampaignClassification.optional(),
 });
 export type ClassifyCall = z.infer<typeof ClassifyCall>;

@@ -77,6 +77,7 @@ describe('GET /api/user', () => {
       'broadcasts.send',
       'pipelines.manage',
       'pipelines.moderate',
+      'campaigns.manage',
       'voice.use',
       'analytics.see_others',
       'pauses.monitor',

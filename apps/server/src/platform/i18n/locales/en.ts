@@ -143,6 +143,17 @@ export const en: Catalogue = {
     broadcast_account_unusable: 'Choose an enabled channel account that can send broadcasts.',
     broadcast_list_not_found: 'The transmission list does not exist.',
     broadcast_schedule_in_past: 'Choose a time in the future.',
+    campaign_invalid_hours: 'Calling hours must be HH:MM, with the end after the start.',
+    campaign_no_attendants: 'Choose at least one attendant for the campaign.',
+    campaign_not_found: 'Campaign not found.',
+    campaign_status_conflict: 'The campaign cannot do that in its current status.',
+    campaign_account_unusable: 'Choose an active voice channel account.',
+    campaign_list_not_found: 'Transmission list not found.',
+    campaign_attendant_unknown: 'One of the attendants does not exist or cannot use the phone.',
+    campaign_power_needs_embedded_pbx:
+      'Power mode dials through the built-in PBX; with an external PBX choose preview or progressive.',
+    campaign_callback_needs_time: 'Choose when to call the customer back.',
+    campaign_attempt_not_found: 'This campaign call is no longer yours to dial.',
     enhancement_text_empty: 'Write the message text before asking for an improvement.',
     enhancement_text_too_long: 'The text is over this channel’s limit of {max} characters.',
     ai_provider_not_configured:

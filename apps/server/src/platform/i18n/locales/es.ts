@@ -143,6 +143,17 @@ export const es: Catalogue = {
     broadcast_account_unusable: 'Elija una cuenta de canal habilitada que pueda enviar difusiones.',
     broadcast_list_not_found: 'La lista de difusión no existe.',
     broadcast_schedule_in_past: 'Elija un momento futuro.',
+    campaign_invalid_hours: 'El horario de llamadas debe ser HH:MM, con el fin después del inicio.',
+    campaign_no_attendants: 'Elija al menos un agente para la campaña.',
+    campaign_not_found: 'Campaña no encontrada.',
+    campaign_status_conflict: 'La campaña no puede hacer eso en su estado actual.',
+    campaign_account_unusable: 'Elija una cuenta de canal de voz activa.',
+    campaign_list_not_found: 'Lista de transmisión no encontrada.',
+    campaign_attendant_unknown: 'Uno de los agentes no existe o no puede usar el teléfono.',
+    campaign_power_needs_embedded_pbx:
+      'El modo power marca a través de la central integrada; con una central externa elija vista previa o progresivo.',
+    campaign_callback_needs_time: 'Elija cuándo volver a llamar al cliente.',
+    campaign_attempt_not_found: 'Esta llamada de campaña ya no le corresponde.',
     enhancement_text_empty: 'Escribe el texto del mensaje antes de pedir una mejora.',
     enhancement_text_too_long: 'El texto supera el límite de {max} caracteres de este canal.',
     ai_provider_not_configured:

@@ -149,6 +149,17 @@ export const fr: Catalogue = {
     broadcast_account_unusable: 'Choisissez un compte de canal activé capable d’envoyer des diffusions.',
     broadcast_list_not_found: 'La liste de diffusion n’existe pas.',
     broadcast_schedule_in_past: 'Choisissez un moment dans le futur.',
+    campaign_invalid_hours: 'Les heures d’appel doivent être au format HH:MM, la fin après le début.',
+    campaign_no_attendants: 'Choisissez au moins un agent pour la campagne.',
+    campaign_not_found: 'Campagne introuvable.',
+    campaign_status_conflict: 'La campagne ne peut pas faire cela dans son état actuel.',
+    campaign_account_unusable: 'Choisissez un compte de canal voix actif.',
+    campaign_list_not_found: 'Liste de diffusion introuvable.',
+    campaign_attendant_unknown: 'Un des agents n’existe pas ou ne peut pas utiliser le téléphone.',
+    campaign_power_needs_embedded_pbx:
+      'Le mode power compose via le PBX intégré ; avec un PBX externe, choisissez aperçu ou progressif.',
+    campaign_callback_needs_time: 'Choisissez quand rappeler le client.',
+    campaign_attempt_not_found: 'Cet appel de campagne ne vous revient plus.',
     enhancement_text_empty: 'Écrivez le texte du message avant de demander une amélioration.',
     enhancement_text_too_long: 'Le texte dépasse la limite de {max} caractères de ce canal.',
     ai_provider_not_configured:

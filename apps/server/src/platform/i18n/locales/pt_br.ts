@@ -142,6 +142,17 @@ export const pt_br = {
     broadcast_account_unusable: 'Escolha uma conta de canal ativa que possa enviar transmissões.',
     broadcast_list_not_found: 'A lista de transmissão não existe.',
     broadcast_schedule_in_past: 'Escolha um horário no futuro.',
+    campaign_invalid_hours: 'O horário de ligações deve ser HH:MM, com o fim depois do início.',
+    campaign_no_attendants: 'Escolha ao menos um atendente para a campanha.',
+    campaign_not_found: 'Campanha não encontrada.',
+    campaign_status_conflict: 'A campanha não pode fazer isso no status atual.',
+    campaign_account_unusable: 'Escolha uma conta de canal de voz ativa.',
+    campaign_list_not_found: 'Lista de transmissão não encontrada.',
+    campaign_attendant_unknown: 'Um dos atendentes não existe ou não pode usar o telefone.',
+    campaign_power_needs_embedded_pbx:
+      'O modo power disca pelo PABX embutido; com um PABX externo escolha prévia ou progressivo.',
+    campaign_callback_needs_time: 'Escolha quando retornar a ligação ao cliente.',
+    campaign_attempt_not_found: 'Esta ligação da campanha não é mais sua.',
     enhancement_text_empty: 'Escreva o texto da mensagem antes de pedir uma melhoria.',
     enhancement_text_too_long: 'O texto passa do limite de {max} caracteres deste canal.',
     ai_provider_not_configured:

@@ -146,6 +146,17 @@ export const pt_pt: Catalogue = {
     broadcast_account_unusable: 'Escolha uma conta de canal ativa que possa enviar transmissões.',
     broadcast_list_not_found: 'A lista de transmissão não existe.',
     broadcast_schedule_in_past: 'Escolha uma hora no futuro.',
+    campaign_invalid_hours: 'O horário de chamadas deve ser HH:MM, com o fim depois do início.',
+    campaign_no_attendants: 'Escolha pelo menos um operador para a campanha.',
+    campaign_not_found: 'Campanha não encontrada.',
+    campaign_status_conflict: 'A campanha não pode fazer isso no estado atual.',
+    campaign_account_unusable: 'Escolha uma conta de canal de voz ativa.',
+    campaign_list_not_found: 'Lista de difusão não encontrada.',
+    campaign_attendant_unknown: 'Um dos operadores não existe ou não pode usar o telefone.',
+    campaign_power_needs_embedded_pbx:
+      'O modo power marca pela central integrada; com uma central externa escolha pré-visualização ou progressivo.',
+    campaign_callback_needs_time: 'Escolha quando voltar a ligar ao cliente.',
+    campaign_attempt_not_found: 'Esta chamada da campanha já não lhe pertence.',
     enhancement_text_empty: 'Escreva o texto da mensagem antes de pedir uma melhoria.',
     enhancement_text_too_long: 'O texto ultrapassa o limite de {max} caracteres deste canal.',
     ai_provider_not_configured:
