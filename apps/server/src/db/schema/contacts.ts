@@ -226,6 +226,11 @@ export const messages = pgTable(
     transcription: text('transcription'),
     /** A private note: shown to colleagues in the timeline, never sent to the customer nor shown to them. */
     internal: boolean('internal').notNull().default(false),
+    /**
+     * Written by the system in the conversation's name (the satisfaction request after a resolution): no
+     * attendant's work, so the analytics count it neither as a reply nor as part of an attendance.
+     */
+    automatic: boolean('automatic').notNull().default(false),
     /** Deleted for everyone: the row stays (the timeline keeps its place) but its content is no longer served. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),

@@ -459,11 +459,9 @@ describe('who may read whose numbers, and the history', () => {
     attendant = await makeActor(t.app, db, 'attendant');
     colleague = await makeActor(t.app, db, 'attendant', attendant.company);
     supervisor = await makeActor(t.app, db, 'supervisor', attendant.company);
-    // No satisfaction request on resolve: its message, sent in the resolving attendant's name by a job that
-    // runs whenever it runs, would count among their messages sent (see issue 28's note).
     await db
       .update(companies)
-      .set({ settings: sql`'{"timezone": "UTC", "csat_enabled": false}'::jsonb` })
+      .set({ settings: sql`'{"timezone": "UTC"}'::jsonb` })
       .where(eq(companies.id, attendant.company.id));
     const [team] = await db
       .insert(teams)
@@ -575,5 +573,65 @@ describe('who may read whose numbers, and the history', () => {
     expect(
       (await get(attendant, `/api/analytics/history.csv?${period}&user_id=${colleague.user.id}`)).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('the satisfaction request after a resolution', () => {
+  it('is nobody’s reply and no part of the next attendance', async () => {
+    const db = t.database.db;
+    const attendant = await makeActor(t.app, db, 'attendant');
+    const contact = await makeContact(db, attendant.company, {
+      responsibleId: attendant.user.id,
+      channel: { kind: 'sms', address: '+5511912345678' },
+    });
+    const write = (direction: 'in' | 'out', at: number) =>
+      db.insert(messages).values({
+        companyId: attendant.company.id,
+        contactId: contact.id,
+        kind: 'sms',
+        direction,
+        senderUserId: direction === 'out' ? attendant.user.id : null,
+        text: 'olá',
+        createdAt: new Date(at),
+      });
+    const act = async (action: 'resolve' | 'reopen') => {
+      const response = await injectAs(t.app, attendant, {
+        method: 'POST',
+        url: `/api/conversation/${contact.id}/${action}`,
+        payload: {},
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const automatic = async () =>
+      (await db.select().from(messages).where(eq(messages.contactId, contact.id))).filter((m) => m.automatic);
+    await write('in', Date.now() - 300_000);
+    await write('out', Date.now() - 240_000);
+    await act('resolve');
+    // The request goes out from a job, in the resolving attendant's name.
+    for (let i = 0; i < 150 && (await automatic()).length === 0; i++) {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    const [request] = await automatic();
+    expect(request).toMatchObject({ direction: 'out', senderUserId: attendant.user.id });
+
+    // The customer writes again; the next attendance starts there, not at the request.
+    await act('reopen');
+    const again = Date.now();
+    await write('in', again);
+    await act('resolve');
+    const today = new Date().toISOString().slice(0, 10);
+    const period = `from=${today}&to=${today}`;
+    const own = (
+      await injectAs(t.app, attendant, { method: 'GET', url: `/api/analytics/performance?${period}` })
+    ).json<Performance>();
+    expect(own.current).toMatchObject({ attended: 2, messages_in: 2, messages_out: 1 });
+    const history = (
+      await injectAs(t.app, attendant, { method: 'GET', url: `/api/analytics/history?${period}` })
+    ).json<AttendanceHistory>();
+    expect(history.data.map((entry) => [entry.messages_in, entry.messages_out])).toEqual([
+      [1, 0],
+      [1, 1],
+    ]);
+    expect(Date.parse(history.data[0]!.started_at)).toBe(again);
   });
 });

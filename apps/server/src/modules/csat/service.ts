@@ -82,6 +82,7 @@ export async function requestCsat(deps: CsatDeps, job: CsatJob): Promise<void> {
         direction: 'out',
         senderUserId: job.userId,
         text,
+        automatic: true,
         status: 'pending',
         createdAt: at,
         updatedAt: at,
