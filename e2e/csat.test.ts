@@ -58,6 +58,13 @@ describe('customer satisfaction', () => {
       .poll(() => page.getByTestId('csat-rating').textContent(), { timeout: 20_000 })
       .toBe('Nota 4/5 · “Resolveram rápido, obrigado”');
 
+    // The attendant's analytics count the rating (other files' ratings of this attendant may add to it).
+    await page.goto(`${baseUrl}/painel/contacts-analytics`);
+    await expect
+      .poll(() => page.getByTestId('kpi-rating-value').textContent(), { timeout: 20_000 })
+      .toMatch(/^\d,\d \/ 5$/);
+    expect(await page.getByTestId('kpi-rating-count').textContent()).toMatch(/^\d+ avaliaç(ão|ões)$/);
+
     // Answered once: the visitor coming back sees the rating, no buttons.
     await site.reload();
     await site.locator('.launcher').click();

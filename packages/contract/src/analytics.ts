@@ -45,6 +45,10 @@ export const DurationStats = z.object({
 });
 export type DurationStats = z.infer<typeof DurationStats>;
 
+/** Customers' satisfaction ratings (1–5): how many answered, and their mean (null when none). */
+export const RatingSummary = z.object({ count: z.number().int(), average: z.number().nullable() });
+export type RatingSummary = z.infer<typeof RatingSummary>;
+
 export const PerformanceTotals = z.object({
   attended: z.number().int(),
   messages_in: z.number().int(),
@@ -54,6 +58,8 @@ export const PerformanceTotals = z.object({
   pause_seconds: z.number().int(),
   calls: z.number().int(),
   call_seconds: z.number().int(),
+  /** The customers' satisfaction ratings (1–5) answered in the period, and their mean (null when none). */
+  rating: RatingSummary,
 });
 export type PerformanceTotals = z.infer<typeof PerformanceTotals>;
 

@@ -3,6 +3,7 @@
 // The snapshot is read from the database (every process answers the same); `monitor.changed` only says "read
 // it again", so the Redis fan-out is all that keeps several processes' monitors consistent.
 import { z } from 'zod';
+import { RatingSummary } from './analytics.ts';
 import { Id, Timestamp } from './common.ts';
 import { ChannelKind, Role } from './enums.ts';
 
@@ -17,6 +18,8 @@ export const MonitorAttendant = z.object({
   call: z.object({ id: Id, since: Timestamp }).nullable(),
   /** Open conversations they are responsible for. */
   conversations: z.number().int(),
+  /** The satisfaction ratings their customers answered today (the company's day). */
+  rating_today: RatingSummary,
 });
 export type MonitorAttendant = z.infer<typeof MonitorAttendant>;
 
@@ -48,6 +51,8 @@ export const MonitorSnapshot = z.object({
   /** The server's clock when read: running durations count from here. */
   at: Timestamp,
   service_level_seconds: z.number().int(),
+  /** The company's satisfaction ratings answered today. */
+  rating_today: RatingSummary,
   attendants: z.array(MonitorAttendant),
   queue: z.object({
     ...QueuePart,

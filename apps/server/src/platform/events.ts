@@ -31,6 +31,8 @@ export type DomainEvent =
   | { type: 'team.changed'; companyId: string; teamId: string }
   /** A user paused (`pause` set) or resumed (both null): their sockets and the supervisors are told. */
   | { type: 'pause.changed'; companyId: string; userId: string; pause: UserPause }
+  /** A customer answered the satisfaction request (the monitor's ratings of the day change). */
+  | { type: 'csat.answered'; companyId: string; contactId: string }
   /** A wishlist suggestion was created, voted on or moderated: the company's lists load it again. */
   | { type: 'suggestion.changed'; companyId: string; suggestionId: string; updatedAt: Date }
   /** A changelog version was published: its readers' badges load again (companyId null: every company). */

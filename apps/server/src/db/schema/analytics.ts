@@ -60,6 +60,9 @@ export const analyticsHourly = pgTable(
     pauseSeconds: bigint('pause_seconds', { mode: 'number' }).notNull().default(0),
     calls: integer('calls').notNull().default(0),
     callSeconds: bigint('call_seconds', { mode: 'number' }).notNull().default(0),
+    /** Customers' satisfaction ratings (1–5) answered in the hour, for the attendant who resolved. */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
   },
   (t) => [
     uniqueIndex('analytics_hourly_key').on(t.companyId, t.hour, t.userId, t.kind),

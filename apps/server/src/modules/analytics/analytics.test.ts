@@ -18,6 +18,7 @@ import {
 } from '../../../test/factories.ts';
 import {
   companies,
+  csatRequests,
   messages,
   pauseReasons,
   pauses,
@@ -613,6 +614,15 @@ describe('the satisfaction request after a resolution', () => {
     }
     const [request] = await automatic();
     expect(request).toMatchObject({ direction: 'out', senderUserId: attendant.user.id });
+    // The customer rates it 4 on the public page: the attendant's (and the company's) rating.
+    const [asked] = await db.select().from(csatRequests).where(eq(csatRequests.contactId, contact.id));
+    const rated = await t.app.inject({
+      method: 'POST',
+      url: `/s/${asked!.token}`,
+      payload: 'rating=4',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(rated.statusCode).toBe(200);
 
     // The customer writes again; the next attendance starts there, not at the request.
     await act('reopen');
@@ -624,7 +634,13 @@ describe('the satisfaction request after a resolution', () => {
     const own = (
       await injectAs(t.app, attendant, { method: 'GET', url: `/api/analytics/performance?${period}` })
     ).json<Performance>();
-    expect(own.current).toMatchObject({ attended: 2, messages_in: 2, messages_out: 1 });
+    expect(own.current).toMatchObject({
+      attended: 2,
+      messages_in: 2,
+      messages_out: 1,
+      rating: { count: 1, average: 4 },
+    });
+    expect(own.previous.rating).toEqual({ count: 0, average: null });
     const history = (
       await injectAs(t.app, attendant, { method: 'GET', url: `/api/analytics/history?${period}` })
     ).json<AttendanceHistory>();

@@ -12,6 +12,7 @@ import {
   type DurationStats,
   type Performance,
   type PerformanceTotals,
+  type RatingSummary,
 } from '@atende/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -50,6 +51,32 @@ async function subjectOf(ctx: TenantContext, query: Subject): Promise<Subject> {
 
 /** The rollups' row of the company's total (migration 0053): the whole company's numbers read only these. */
 const COMPANY_TOTAL = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+const ratingSummary = (count: number, sum: number): RatingSummary => ({
+  count,
+  average: count ? sum / count : null,
+});
+
+/**
+ * The satisfaction ratings answered since `since` (an hour's start: the rollups are hourly), per attendant and
+ * for the whole company (the monitor's "today"). Unscoped by permission: the caller decides who may read it.
+ */
+export async function ratingsSince(
+  ctx: TenantContext,
+  since: Date,
+): Promise<{ company: RatingSummary; byUser: Map<string, RatingSummary> }> {
+  const rows = await queryRows<{ user_id: string; n: number; total: number }>(
+    ctx.db,
+    sql`select user_id, sum(rating_count)::int as n, sum(rating_sum)::int as total from analytics_hourly
+          where company_id = ${ctx.companyId} and hour >= ${since.toISOString()}::timestamptz
+            and rating_count > 0
+          group by user_id`,
+  );
+  const byUser = new Map(rows.map((row) => [row.user_id, ratingSummary(row.n, row.total)]));
+  const company = byUser.get(COMPANY_TOTAL) ?? ratingSummary(0, 0);
+  byUser.delete(COMPANY_TOTAL);
+  return { company, byUser };
+}
 
 /**
  * The rows of the subject, on a table with company_id and user_id columns aliased `alias`: on the rollups
@@ -106,6 +133,8 @@ type TotalsRow = {
   pause_seconds: number;
   calls: number;
   call_seconds: number;
+  rating_count: number;
+  rating_sum: number;
 };
 
 export function analyticsService() {
@@ -129,7 +158,8 @@ export function analyticsService() {
               sum(first_response_seconds)::float8 as first_response_seconds,
               sum(resolution_count)::int as resolution_count, sum(resolution_seconds)::float8 as resolution_seconds,
               sum(pause_seconds)::float8 as pause_seconds, sum(calls)::int as calls,
-              sum(call_seconds)::float8 as call_seconds,
+              sum(call_seconds)::float8 as call_seconds, sum(rating_count)::int as rating_count,
+              sum(rating_sum)::int as rating_sum,
               ${bucketSums('first_response_histogram', 'fr')}, ${bucketSums('resolution_histogram', 'rs')}
             from analytics_hourly h where ${where} group by 1`,
       );
@@ -146,6 +176,7 @@ export function analyticsService() {
           pause_seconds: row?.pause_seconds ?? 0,
           calls: row?.calls ?? 0,
           call_seconds: row?.call_seconds ?? 0,
+          rating: ratingSummary(row?.rating_count ?? 0, row?.rating_sum ?? 0),
         };
       };
       return {

@@ -141,6 +141,7 @@ export async function answerCsat(deps: Pick<CsatDeps, 'db' | 'bus'>, token: stri
   if (!answered) throw new AppError('csat_already_answered', 409);
   deps.bus.publish([
     { type: 'contact.changed', companyId: answered.companyId, contactId: answered.contactId },
+    { type: 'csat.answered', companyId: answered.companyId, contactId: answered.contactId },
   ]);
   return { csat: presentCsat(answered), language: found.language };
 }

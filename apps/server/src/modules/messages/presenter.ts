@@ -110,6 +110,7 @@ export type MessageRow = Omit<
   | 'providerMessageId'
   | 'channelAccountId'
   | 'html'
+  | 'automatic'
   | 'emailReferences'
   | 'replyToId'
   | 'deletedBy'

@@ -6,11 +6,18 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { injectAs, makeActor, type Actor } from '../../../test/factories.ts';
+import { injectAs, makeActor, makeContact, type Actor } from '../../../test/factories.ts';
 import { connectSocket, type TestSocket } from '../../../test/realtime-client.ts';
 import { buildApp } from '../../app.ts';
 import { loopbackRegistry } from '../../channels/loopback.ts';
-import { contacts, contactWallets, pauseReasons, wallets } from '../../db/schema/index.ts';
+import {
+  contacts,
+  contactWallets,
+  csatRequests,
+  messages,
+  pauseReasons,
+  wallets,
+} from '../../db/schema/index.ts';
 import { ingestInbound } from '../messages/ingest.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -166,6 +173,46 @@ describe('GET /api/monitor', () => {
     await injectAs(t.app, colleague, { method: 'POST', url: '/api/pause', payload: { reason_id: null } });
     await watcher.next('monitor.changed');
     expect(row(await snapshot(supervisor), colleague).pause).toBeNull();
+  });
+
+  it('shows the ratings customers answered today, per attendant and for the company, live', async () => {
+    const db = t.database.db;
+    const watcher = await socketOf(supervisor);
+    expect(row(await snapshot(supervisor), colleague).rating_today).toEqual({ count: 0, average: null });
+    // Two requests sent in the colleague's name; the customers answer 5 and 2 on the public page.
+    for (const [index, rating] of [5, 2].entries()) {
+      const contact = await makeContact(db, attendant.company, { responsibleId: colleague.user.id });
+      const [message] = await db
+        .insert(messages)
+        .values({
+          companyId: attendant.company.id,
+          contactId: contact.id,
+          kind: 'whatsapp',
+          direction: 'out',
+          senderUserId: colleague.user.id,
+          text: 'Como você avalia nosso atendimento?',
+          automatic: true,
+        })
+        .returning({ id: messages.id });
+      const token = `monitor-rating-token-${index}-${Date.now()}`;
+      await db
+        .insert(csatRequests)
+        .values({ companyId: attendant.company.id, contactId: contact.id, messageId: message!.id, token });
+      watcher.received.length = 0;
+      const answered = await t.app.inject({
+        method: 'POST',
+        url: `/s/${token}`,
+        payload: `rating=${rating}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(answered.statusCode).toBe(200);
+      await watcher.next('monitor.changed');
+    }
+    const snap = await snapshot(supervisor);
+    expect(row(snap, colleague).rating_today).toEqual({ count: 2, average: 3.5 });
+    expect(row(snap, attendant).rating_today).toEqual({ count: 0, average: null });
+    expect(snap.rating_today).toEqual({ count: 2, average: 3.5 });
+    expect((await snapshot(outsider)).rating_today).toEqual({ count: 0, average: null });
   });
 });
 

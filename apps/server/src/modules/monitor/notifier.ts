@@ -1,5 +1,5 @@
 // Tells the company's supervisors that what the monitor shows changed: pauses, assignments and finishes, the
-// queue, calls, and users connecting or leaving. Coalesced per company (a queue growing by a hundred a second
+// queue, calls, customers' ratings, and users connecting or leaving. Coalesced per company (a queue growing by a hundred a second
 // asks for one refetch every gap, not a hundred); the Redis adapter carries it to every process's sockets.
 import { coalescePerKey } from '../../platform/coalesce.ts';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
@@ -14,6 +14,7 @@ const changesMonitor = (event: DomainEvent): string | null => {
     case 'waiting.changed':
     case 'call.changed':
     case 'operators.changed':
+    case 'csat.answered':
       return event.companyId;
     case 'contact.changed':
       // Only a change of responsible or a new contact moves a count; other edits leave the monitor as it is.

@@ -1,11 +1,17 @@
 // The live monitor's snapshot, read from the database with one query per part (each bounded by the company's
 // users or its queue and served by an index: users_company_name_idx, contacts_default_order_assigned_idx,
 // contacts_waiting_idx, voice_calls_company_started_idx), and who is online as the realtime layer knows it.
-import { MONITOR_LONGEST_WAITING, type MonitorSnapshot } from '@atende/contract';
+import {
+  instantOfWallTime,
+  MONITOR_LONGEST_WAITING,
+  wallTimeAt,
+  type MonitorSnapshot,
+} from '@atende/contract';
 import { and, asc, count, eq, isNotNull, isNull, min, ne, gt, sql } from 'drizzle-orm';
 import { contacts, contactWallets, pauseReasons, users, voiceCalls, wallets } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { settingsOf } from '../company-settings/settings.ts';
+import { ratingsSince } from '../analytics/service.ts';
 import { findCompanyById } from '../companies/service.ts';
 
 /** The ids of the company's users with a socket open on any process. */
@@ -20,7 +26,10 @@ const iso = (value: Date | string | null): string | null =>
 export async function monitorSnapshot(ctx: TenantContext, presence: Presence): Promise<MonitorSnapshot> {
   const at = new Date();
   const company = await findCompanyById(ctx.db, ctx.companyId);
-  const serviceLevel = settingsOf(company ?? { settings: {} }).service_level_seconds;
+  const settings = settingsOf(company ?? { settings: {} });
+  const serviceLevel = settings.service_level_seconds;
+  const { year, month, day } = wallTimeAt(at, settings.timezone);
+  const today = instantOfWallTime({ year, month, day }, settings.timezone);
   const limit = new Date(at.getTime() - serviceLevel * 1000);
   const waiting = and(
     eq(contacts.companyId, ctx.companyId),
@@ -35,7 +44,7 @@ export async function monitorSnapshot(ctx: TenantContext, presence: Presence): P
   };
   const channel = sql<string | null>`coalesce(${contacts.lastMessageChannel}, ${contacts.mainChannelKind})`;
 
-  const [people, loads, calls, total, byChannel, bySegment, longest, online] = await Promise.all([
+  const [people, loads, calls, total, byChannel, bySegment, longest, online, ratings] = await Promise.all([
     ctx.db
       .select({
         id: users.id,
@@ -99,6 +108,7 @@ export async function monitorSnapshot(ctx: TenantContext, presence: Presence): P
       .orderBy(asc(since), asc(contacts.id))
       .limit(MONITOR_LONGEST_WAITING),
     presence(ctx.companyId),
+    ratingsSince(ctx, today),
   ]);
 
   const loadOf = new Map(loads.map((row) => [row.userId, row.n]));
@@ -116,6 +126,7 @@ export async function monitorSnapshot(ctx: TenantContext, presence: Presence): P
   return {
     at: at.toISOString(),
     service_level_seconds: serviceLevel,
+    rating_today: ratings.company,
     attendants: people.map((person) => ({
       id: person.id,
       name: person.name,
@@ -130,6 +141,7 @@ export async function monitorSnapshot(ctx: TenantContext, presence: Presence): P
         : null,
       call: callOf.get(person.id) ?? null,
       conversations: loadOf.get(person.id) ?? 0,
+      rating_today: ratings.byUser.get(person.id) ?? { count: 0, average: null },
     })),
     queue: {
       ...queuePart(total[0] ?? { waiting: 0, oldest: null, over: 0 }),

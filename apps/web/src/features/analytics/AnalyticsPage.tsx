@@ -194,6 +194,30 @@ function PerformanceCards({ params }: { params: AnalyticsParams }) {
         value={duration(current.pause_seconds)}
         change={<Change current={current.pause_seconds} previous={previous.pause_seconds} lowerIsBetter />}
       />
+      {current.rating.count + previous.rating.count > 0 && (
+        <Kpi
+          testId="kpi-rating"
+          label={t('analytics.kpi.rating')}
+          value={
+            current.rating.average === null
+              ? '—'
+              : t('analytics.ratingValue', {
+                  average: new Intl.NumberFormat(language.replace('_', '-'), {
+                    minimumFractionDigits: 1,
+                    maximumFractionDigits: 1,
+                  }).format(current.rating.average),
+                })
+          }
+          change={
+            <>
+              <Text size="xs" c="dimmed" data-testid="kpi-rating-count">
+                {t('analytics.ratingCount', { count: current.rating.count })}
+              </Text>
+              <Change current={current.rating.average} previous={previous.rating.average} />
+            </>
+          }
+        />
+      )}
       {current.calls + previous.calls > 0 && (
         <Kpi
           testId="kpi-calls"

@@ -1,7 +1,7 @@
 // Center › Monitor (issue 28): who is online, paused (why, for how long) or on a call and how many
 // conversations each holds; the queue per channel and per segment with its oldest wait; customers waiting past
 // the company's service level flagged with an icon and words, not by colour alone. Live: see monitor.ts.
-import type { MonitorAttendant, MonitorSnapshot } from '@atende/contract';
+import type { MonitorAttendant, MonitorSnapshot, RatingSummary } from '@atende/contract';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -59,6 +59,7 @@ function AttendantsTable({ data, clock }: { data: MonitorSnapshot; clock: Clock 
               <Table.Th>{t('centerMonitor.attendants.pause')}</Table.Th>
               <Table.Th>{t('centerMonitor.attendants.call')}</Table.Th>
               <Table.Th>{t('centerMonitor.attendants.conversations')}</Table.Th>
+              <Table.Th>{t('centerMonitor.attendants.rating')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -97,6 +98,11 @@ function AttendantsTable({ data, clock }: { data: MonitorSnapshot; clock: Clock 
                   )}
                 </Table.Td>
                 <Table.Td data-testid="monitor-conversations">{attendant.conversations}</Table.Td>
+                <Table.Td data-testid="monitor-rating">
+                  <Text size="sm">
+                    <RatingText rating={attendant.rating_today} />
+                  </Text>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -104,6 +110,23 @@ function AttendantsTable({ data, clock }: { data: MonitorSnapshot; clock: Clock 
       </Table.ScrollContainer>
     </CenterSection>
   );
+}
+
+/** A day's satisfaction ratings: their mean out of 5 and how many, or a dash before the first. */
+function RatingText({ rating }: { rating: RatingSummary }) {
+  const { t, language } = useTranslation();
+  if (rating.average === null) {
+    return (
+      <Text component="span" c="dimmed" inherit>
+        {t('centerMonitor.none')}
+      </Text>
+    );
+  }
+  const average = new Intl.NumberFormat(language.replace('_', '-'), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(rating.average);
+  return t('centerMonitor.rating', { average, count: rating.count });
 }
 
 /** The words and icon that flag a wait past the service level. */
@@ -232,10 +255,11 @@ function Summary({ data }: { data: MonitorSnapshot }) {
     { key: 'onCall', value: count((a) => a.call !== null) },
     { key: 'waiting', value: data.queue.waiting },
     { key: 'over', value: data.queue.over_service_level },
+    { key: 'rating', value: <RatingText rating={data.rating_today} /> },
   ] as const;
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={{ base: 2, sm: 5 }} data-testid="monitor-summary">
+      <SimpleGrid cols={{ base: 2, sm: 6 }} data-testid="monitor-summary">
         {figures.map((figure) => (
           <Stack key={figure.key} gap={0} data-testid={`monitor-summary-${figure.key}`}>
             <Text size="xl" fw={700}>
