@@ -20,7 +20,12 @@ beforeAll(async () => {
   // attendance of the supervisor's own yet.
   const token = await apiLogin(baseUrl, supervisor);
   const me = await apiCall<User>(baseUrl, token, 'GET', '/user');
-  const page = await apiCall<{ data: ContactSummary[] }>(baseUrl, token, 'GET', '/contacts?limit=50&status=open');
+  const page = await apiCall<{ data: ContactSummary[] }>(
+    baseUrl,
+    token,
+    'GET',
+    '/contacts?limit=50&status=open',
+  );
   const today = new Date().toISOString().slice(0, 10);
   const candidates = page.data
     .filter((contact) => contact.responsible && contact.responsible.id !== me.id)

@@ -20,6 +20,7 @@ import { restoreSnapshot } from '../runner/snapshot.ts';
 import { webhookIngest } from '../runner/webhook.ts';
 import { widgetIngest } from '../runner/widget.ts';
 import { measureLimits } from '../runner/limits.ts';
+import { monitorToScreen } from '../runner/monitor.ts';
 import {
   freePort,
   measureUsage,
@@ -317,6 +318,7 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
       webhookIngest('whatsapp'),
       inboundToScreenScenario,
       sendToSent,
+      monitorToScreen,
     ];
     for (const scenario of latencyScenarios) {
       if (!wants(scenario.name)) continue;
@@ -336,7 +338,7 @@ async function benchDatabase(database: 'postgres' | 'pglite'): Promise<void> {
         `${result.rate}/s`,
         { requestsPerSecond: null, operations: result.sent, ...result },
         usage,
-        scenario === inboundToScreenScenario || scenario === sendToSent ? 'broadcast' : 'echo',
+        [inboundToScreenScenario, sendToSent, monitorToScreen].includes(scenario) ? 'broadcast' : 'echo',
       );
     }
     if (values.web && !report.web) {

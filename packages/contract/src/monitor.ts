@@ -1,7 +1,7 @@
 // Live monitor (issue 28): who of the company is online, paused or on a call and how many conversations each
 // holds; the queue per channel and per segment with its oldest wait, against the company's service level.
-// The snapshot is read from the database (every process answers the same); `monitor.changed` only says "read
-// it again", so the Redis fan-out is all that keeps several processes' monitors consistent.
+// The snapshot is read from the database (every process answers the same); `monitor.changed` carries a fresh
+// one, so the Redis fan-out is all that keeps several processes' monitors consistent.
 import { z } from 'zod';
 import { RatingSummary } from './analytics.ts';
 import { Id, Timestamp } from './common.ts';
@@ -66,5 +66,8 @@ export type MonitorSnapshot = z.infer<typeof MonitorSnapshot>;
 /** How many of the longest-waiting customers the snapshot names. */
 export const MONITOR_LONGEST_WAITING = 20;
 
-/** Realtime, to the company's supervisors: something the monitor shows changed; read the snapshot again. */
-export type MonitorChanged = Record<string, never>;
+/**
+ * Realtime, to the company's supervisors: what the monitor shows changed, with the fresh snapshot (computed once
+ * for all of them, so 200 supervisors watching cost one read, not 200).
+ */
+export type MonitorChanged = MonitorSnapshot;

@@ -1,5 +1,6 @@
 ALTER TABLE "analytics_hourly" ADD COLUMN "rating_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "analytics_hourly" ADD COLUMN "rating_sum" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "analytics_hourly_ratings_idx" ON "analytics_hourly" USING btree ("company_id","hour") WHERE "analytics_hourly"."rating_count" > 0;--> statement-breakpoint
 -- A customer's satisfaction rating counts for the hour it was answered, for the attendant in whose name the
 -- request went out (the one who resolved), on the request's channel kind; and for the company's total.
 CREATE FUNCTION atende_analytics_rating(request csat_requests) RETURNS void

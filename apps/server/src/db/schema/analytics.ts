@@ -5,6 +5,7 @@
 // - analytics_hourly: per company, attendant, channel kind and UTC hour, the sums the page's numbers and charts
 //   read (messages in and out, response and resolution times with a log-scale histogram for median and p90,
 //   pause seconds, calls). A request reads these, never the messages.
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { channelKindEnum } from './catalogues.ts';
 import { primaryId, tenantId } from './columns.ts';
@@ -67,5 +68,9 @@ export const analyticsHourly = pgTable(
   (t) => [
     uniqueIndex('analytics_hourly_key').on(t.companyId, t.hour, t.userId, t.kind),
     index('analytics_hourly_user_idx').on(t.companyId, t.userId, t.hour),
+    // The monitor's ratings of the day read only the few hours that have any (not every attendant's hours).
+    index('analytics_hourly_ratings_idx')
+      .on(t.companyId, t.hour)
+      .where(sql`${t.ratingCount} > 0`),
   ],
 );

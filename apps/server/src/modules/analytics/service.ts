@@ -62,7 +62,7 @@ const ratingSummary = (count: number, sum: number): RatingSummary => ({
  * for the whole company (the monitor's "today"). Unscoped by permission: the caller decides who may read it.
  */
 export async function ratingsSince(
-  ctx: TenantContext,
+  ctx: Pick<TenantContext, 'db' | 'companyId'>,
   since: Date,
 ): Promise<{ company: RatingSummary; byUser: Map<string, RatingSummary> }> {
   const rows = await queryRows<{ user_id: string; n: number; total: number }>(

@@ -162,16 +162,21 @@ describe('GET /api/monitor', () => {
       payload: { reason_id: lunch },
     });
     expect(paused.statusCode).toBe(200);
-    await watcher.next('monitor.changed');
-    const snap = await snapshot(supervisor);
-    expect(row(snap, colleague).pause).toEqual({
+    // The change brings the snapshot itself, the same the route answers.
+    const pushed = await watcher.next<MonitorSnapshot>(
+      'monitor.changed',
+      (s) => row(s, colleague).pause !== null,
+    );
+    const pause = {
       reason: { id: lunch, name: 'Almoço' },
       since: paused.json<{ pause_at: string }>().pause_at,
-    });
+    };
+    expect(row(pushed, colleague).pause).toEqual(pause);
+    expect(row(await snapshot(supervisor), colleague).pause).toEqual(pause);
 
     watcher.received.length = 0;
     await injectAs(t.app, colleague, { method: 'POST', url: '/api/pause', payload: { reason_id: null } });
-    await watcher.next('monitor.changed');
+    await watcher.next<MonitorSnapshot>('monitor.changed', (s) => row(s, colleague).pause === null);
     expect(row(await snapshot(supervisor), colleague).pause).toBeNull();
   });
 
@@ -302,7 +307,12 @@ describe('two app instances on one database', () => {
       payload: { reason_id: reason!.id },
     });
     expect(paused.statusCode).toBe(200);
-    await watcher.next('monitor.changed');
+    // Read by the second instance, where the pause happened, and brought to the first one's socket.
+    const pushed = await watcher.next<MonitorSnapshot>(
+      'monitor.changed',
+      (s) => row(s, worker).pause !== null,
+    );
+    expect(row(pushed, worker).online).toBe(true);
     expect(row(await snapshot(boss, t2.app), worker).pause).not.toBeNull();
   });
 });

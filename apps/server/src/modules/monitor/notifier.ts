@@ -1,12 +1,19 @@
-// Tells the company's supervisors that what the monitor shows changed: pauses, assignments and finishes, the
-// queue, calls, customers' ratings, and users connecting or leaving. Coalesced per company (a queue growing by a hundred a second
-// asks for one refetch every gap, not a hundred); the Redis adapter carries it to every process's sockets.
+// Brings the company's supervisors a fresh snapshot when what the monitor shows changed: pauses, assignments and
+// finishes, the queue, calls, customers' ratings, and users connecting or leaving. One snapshot per change
+// serves every supervisor watching (it is the same for all of them: monitor.read is the supervising roles, the
+// supervisors' room). Coalesced per company: a queue growing by a hundred a second costs one snapshot every
+// gap, not a hundred; the Redis adapter carries it to every process's sockets.
+import type { Db } from '../../platform/db/database.ts';
 import { coalescePerKey } from '../../platform/coalesce.ts';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
 import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
+import { monitorSnapshot, type Presence } from './service.ts';
 
-/** The monitor is told at most this often per company (the web also refetches at most twice a second). */
-const MONITOR_GAP_MS = 250;
+/**
+ * The least time between two snapshots of one company: a change waits at most this (plus the snapshot's own
+ * read) to be on the supervisors' screens, within the monitor's 150 ms target.
+ */
+const MONITOR_GAP_MS = 100;
 
 const changesMonitor = (event: DomainEvent): string | null => {
   switch (event.type) {
@@ -24,18 +31,30 @@ const changesMonitor = (event: DomainEvent): string | null => {
   }
 };
 
-export function notifyMonitorChanges(bus: EventBus, io: RealtimeServer): () => void {
+export function notifyMonitorChanges(
+  deps: { bus: EventBus; db: Db; log: { warn(object: object, message: string): void } },
+  io: RealtimeServer,
+  presence: Presence,
+): () => void {
+  const supervising = (companyId: string) => io.to(rooms.supervisors(companyId));
   const tell = coalescePerKey(MONITOR_GAP_MS, async (companyId) => {
-    io.to(rooms.supervisors(companyId)).emit('monitor.changed', {});
+    // Nobody watching (no supervisor connected to this process or another): nothing to read.
+    if ((await supervising(companyId).fetchSockets()).length === 0) return;
+    const snapshot = await monitorSnapshot({ db: deps.db, companyId }, presence);
+    supervising(companyId).emit('monitor.changed', snapshot);
   });
+  const told = (companyId: string) =>
+    tell(companyId).catch((error: unknown) =>
+      deps.log.warn({ err: error, companyId }, 'could not bring the monitor up to date'),
+    );
   io.on('connection', (socket) => {
     const { companyId } = socket.data.auth;
-    void tell(companyId);
-    socket.on('disconnect', () => void tell(companyId));
+    void told(companyId);
+    socket.on('disconnect', () => void told(companyId));
   });
-  return bus.subscribe((event) => {
+  return deps.bus.subscribe((event) => {
     const companyId = changesMonitor(event);
-    if (companyId) return tell(companyId);
+    if (companyId) return told(companyId);
   });
 }
 

@@ -23,7 +23,10 @@ const STALE_CALL_MS = 12 * 60 * 60 * 1000;
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
-export async function monitorSnapshot(ctx: TenantContext, presence: Presence): Promise<MonitorSnapshot> {
+/** Whose snapshot: a company, read through `db` (the route's tenant context, or the notifier's own). */
+export type MonitorScope = Pick<TenantContext, 'db' | 'companyId'>;
+
+export async function monitorSnapshot(ctx: MonitorScope, presence: Presence): Promise<MonitorSnapshot> {
   const at = new Date();
   const company = await findCompanyById(ctx.db, ctx.companyId);
   const settings = settingsOf(company ?? { settings: {} });
