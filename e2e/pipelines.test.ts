@@ -1,7 +1,8 @@
 // Pipelines end to end: an attendant creates a card from a customer's conversation (the form's own checks
 // first), a colleague in a second browser drags it with the keyboard to the final list of the board and the
-// first attendant's board shows the move live; then a comment and a cover image from the card's dialog.
-import type { Pipeline } from '@atende/contract';
+// first attendant's board shows the move live; then a comment and a cover image from the card's dialog. A list
+// of more than one page shows its count, keeps only the tiles in view and brings its next page as it is scrolled.
+import { BOARD_PAGE_SIZE, type Pipeline } from '@atende/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
@@ -168,6 +169,49 @@ describe('pipelines', () => {
       await second.screenshot({ path: `${shots}/pipelines-board-demo.png` });
     }
   });
+
+  it('a list of more than one page shows its count, renders only the tiles in view and loads the rest on scroll', async () => {
+    const token = await apiLogin(baseUrl, attendant);
+    const tag = `Lote ${suffix}`;
+    const step = vendas.steps[1]!;
+    const many = BOARD_PAGE_SIZE + 12;
+    for (let index = 1; index <= many; index++)
+      await apiCall(baseUrl, token, 'POST', `/pipeline/${vendas.id}/steps/${step.id}/item`, {
+        contact_id: contactId,
+        name: `${tag} nº ${String(index).padStart(3, '0')}`,
+      });
+    const pages: string[] = [];
+    second.on('request', (request) => {
+      if (request.url().includes(`/steps/${step.id}/items`)) pages.push(request.url());
+    });
+    await second.getByTestId('pipeline-search').fill(tag);
+    const list = column(second, step.id);
+    await expect
+      .poll(() => list.getByTestId('pipeline-column-count').innerText(), { timeout: 10_000 })
+      .toBe(`${many} cartões`);
+    await list.getByTestId('pipeline-card').first().waitFor();
+    // Fifty loaded, far fewer in the DOM.
+    expect(await list.getByTestId('pipeline-card').count()).toBeLessThan(BOARD_PAGE_SIZE / 2);
+    expect(pages).toEqual([]);
+    if (shots) {
+      await list.scrollIntoViewIfNeeded();
+      await second.screenshot({ path: `${shots}/pipelines-board-paged.png` });
+    }
+
+    const last = list.locator('[data-testid=pipeline-card]', {
+      hasText: `${tag} nº ${String(many).padStart(3, '0')}`,
+    });
+    const scroller = list.getByTestId('pipeline-column-scroller');
+    for (let scrolls = 0; scrolls < 60 && (await last.count()) === 0; scrolls++) {
+      await scroller.evaluate((element) => element.scrollBy(0, 1500));
+      await second.waitForTimeout(100);
+    }
+    await last.waitFor();
+    // One next page, asked with the cursor of the first; the list's end asks for nothing more.
+    expect(pages).toHaveLength(1);
+    expect(new URL(pages[0]!).searchParams.get('cursor')).toBeTruthy();
+    expect(await list.getByTestId('pipeline-column-count').innerText()).toBe(`${many} cartões`);
+  }, 120_000);
 
   it('an administrator creates a pipeline with its lists and a label in the Center', async () => {
     const opened = await openPanel(browser, baseUrl, admin);

@@ -1,16 +1,17 @@
 // The board of one pipeline: its steps as lists, cards dragged between and within them with mouse, touch or
 // keyboard (each step announced to screen readers). A drop calls the server's move with the card it now follows
 // (`after_id`) and shows the move at once; a refusal ("card update problem") puts the board back as the server
-// has it. A list renders its first cards and more on request, so a board of thousands stays fast.
-import type { CardList, CardSummary, Pipeline } from '@atende/contract';
+// has it. Lists are paged and virtualised (BoardColumn), so a board of thousands stays fast; a drag reaches the
+// tiles in view, and every list, whose body is a drop target of its own, also with the keyboard.
+import type { Board as BoardData, CardSummary, Pipeline } from '@atende/contract';
 import {
   closestCorners,
   DndContext,
   DragOverlay,
   KeyboardSensor,
+  MeasuringStrategy,
   MouseSensor,
   TouchSensor,
-  useDroppable,
   useSensor,
   useSensors,
   type Announcements,
@@ -18,13 +19,13 @@ import {
   type DragOverEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifyError } from '../../lib/notify.ts';
-import { CardFace, SortableCardTile } from './CardTile.tsx';
+import { BoardColumn } from './BoardColumn.tsx';
+import { CardFace } from './CardTile.tsx';
 import classes from './Board.module.css';
 import {
   columnsOf,
@@ -36,86 +37,29 @@ import {
   type Columns,
 } from './board-model.ts';
 import { pipelineKeys, updateCard, type BoardFilters } from './pipeline-api.ts';
+import { recountBoard } from './use-pipelines-live.ts';
+import { useStepPages } from './use-step-pages.ts';
 
-/** Cards a list renders before "show more" (and how many more each time). */
-export const COLUMN_PAGE = 50;
+/** Droppables mount and unmount as virtualised lists scroll during a drag: measure them all along. */
+const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
 
 interface BoardProps {
   pipeline: Pipeline;
   filters: BoardFilters;
-  cards: readonly CardSummary[];
+  board: BoardData;
   onOpen: (card: CardSummary) => void;
 }
 
-function BoardColumn({
-  step,
-  ids,
-  cardsById,
-  pipeline,
-  onOpen,
-}: {
-  step: Pipeline['steps'][number];
-  ids: string[];
-  cardsById: Map<string, CardSummary>;
-  pipeline: Pipeline;
-  onOpen: (card: CardSummary) => void;
-}) {
-  const { t } = useTranslation();
-  const [limit, setLimit] = useState(COLUMN_PAGE);
-  const { setNodeRef, isOver } = useDroppable({ id: step.id });
-  const shown = ids.slice(0, limit);
-  return (
-    <section
-      className={classes.column}
-      aria-label={step.name}
-      data-testid="pipeline-column"
-      data-step-id={step.id}
-    >
-      <Group className={classes.columnHeader} justify="space-between" wrap="nowrap">
-        <Text fw={600} size="sm" lineClamp={1}>
-          {step.name}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          {step.final && (
-            <Badge size="xs" color="teal" variant="light">
-              {t('pipelines.board.final')}
-            </Badge>
-          )}
-          <Badge size="sm" variant="default" aria-label={t('pipelines.board.count', { count: ids.length })}>
-            {ids.length}
-          </Badge>
-        </Group>
-      </Group>
-      <div ref={setNodeRef} className={`${classes.columnBody} ${isOver ? classes.columnOver : ''}`}>
-        <SortableContext id={step.id} items={shown} strategy={verticalListSortingStrategy}>
-          {shown.map((id) => {
-            const card = cardsById.get(id);
-            return card ? (
-              <SortableCardTile key={id} card={card} labels={pipeline.labels} onOpen={onOpen} />
-            ) : null;
-          })}
-        </SortableContext>
-        {ids.length === 0 && (
-          <Text size="xs" c="dimmed" ta="center" py="sm">
-            {t('pipelines.board.emptyList')}
-          </Text>
-        )}
-        {ids.length > limit && (
-          <Button variant="subtle" size="compact-xs" onClick={() => setLimit(limit + COLUMN_PAGE)}>
-            {t('pipelines.board.showMore', { count: Math.min(COLUMN_PAGE, ids.length - limit) })}
-          </Button>
-        )}
-      </div>
-    </section>
-  );
-}
-
-export function Board({ pipeline, filters, cards, onOpen }: BoardProps) {
+export function Board({ pipeline, filters, board, onOpen }: BoardProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const key = pipelineKeys.board(pipeline.id, filters);
-  const settled = useMemo(() => columnsOf(cards, pipeline.steps), [cards, pipeline.steps]);
-  const cardsById = useMemo(() => new Map(cards.map((card) => [card.id, card])), [cards]);
+  const pages = useStepPages(pipeline.id, filters);
+  const settled = useMemo(() => columnsOf(board), [board]);
+  const cardsById = useMemo(
+    () => new Map(board.data.flatMap((step) => step.items.map((card) => [card.id, card] as const))),
+    [board],
+  );
   const [dragged, setDragged] = useState<Columns | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const columns = dragged ?? settled;
@@ -134,12 +78,18 @@ export function Board({ pipeline, filters, cards, onOpen }: BoardProps) {
   );
 
   const nameOf = (id: string | number) => cardsById.get(String(id))?.name ?? '';
+  // A list's count: the server's, with the card a drag moved in or out of it meanwhile.
+  const totalOf = (stepId: string, shown: Columns) =>
+    (board.data.find((step) => step.id === stepId)?.total ?? 0) +
+    (shown[stepId]?.length ?? 0) -
+    (settled[stepId]?.length ?? 0);
   const placeOf = (id: string | number) => {
     const stepId = containerOf(latest.current, String(id));
-    const step = pipeline.steps.find((candidate) => candidate.id === stepId);
+    const step = board.data.find((candidate) => candidate.id === stepId);
     const list = stepId ? latest.current[stepId]! : [];
     const index = list.indexOf(String(id));
-    return { list: step?.name ?? '', position: index < 0 ? list.length + 1 : index + 1, total: list.length };
+    const total = stepId ? totalOf(stepId, latest.current) : 0;
+    return { list: step?.name ?? '', position: index < 0 ? list.length + 1 : index + 1, total };
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
@@ -177,15 +127,17 @@ export function Board({ pipeline, filters, cards, onOpen }: BoardProps) {
     if (!stepId || !card) return;
     const afterId = placementOf(final, stepId, cardId);
     if (stepId === card.step_id && afterId === placementOf(settled, stepId, cardId)) return;
-    client.setQueryData<CardList>(key, (current) =>
-      current ? { data: moveCard(current.data, pipeline.steps, cardId, stepId, afterId) } : current,
+    client.setQueryData<BoardData>(key, (current) =>
+      current ? moveCard(current, cardId, stepId, afterId) : current,
     );
     updateCard(pipeline.id, stepId, cardId, { after_id: afterId })
-      .then((updated) =>
-        client.setQueryData<CardList>(key, (current) =>
-          current ? { data: upsertCard(current.data, filters, cardId, updated) } : current,
-        ),
-      )
+      .then((updated) => {
+        const current = client.getQueryData<BoardData>(key);
+        if (!current) return;
+        const placed = upsertCard(current, filters, cardId, updated);
+        client.setQueryData<BoardData>(key, placed.board);
+        if (placed.recount) void recountBoard(client, key);
+      })
       .catch(() => {
         notifyError(t('pipelines.errors.update'));
         void client.invalidateQueries({ queryKey: key });
@@ -197,6 +149,7 @@ export function Board({ pipeline, filters, cards, onOpen }: BoardProps) {
     <DndContext
       sensors={sensors}
       collisionDetection={closestCorners}
+      measuring={MEASURING}
       onDragStart={handleDragStart}
       onDragOver={handleDragOver}
       onDragEnd={handleDragEnd}
@@ -210,14 +163,17 @@ export function Board({ pipeline, filters, cards, onOpen }: BoardProps) {
       }}
     >
       <div className={classes.board} data-testid="pipeline-board">
-        {pipeline.steps.map((step) => (
+        {board.data.map((step) => (
           <BoardColumn
             key={step.id}
             step={step}
             ids={columns[step.id] ?? []}
+            total={totalOf(step.id, columns)}
             cardsById={cardsById}
-            pipeline={pipeline}
+            labels={pipeline.labels}
+            loading={pages.isLoading(step.id)}
             onOpen={onOpen}
+            onEndReached={pages.loadMore}
           />
         ))}
       </div>

@@ -59,7 +59,7 @@ export function PipelinesPage() {
   } else {
     body = (
       <QueryBody query={board}>
-        {(data) => <Board pipeline={pipeline} filters={filters} cards={data.data} onOpen={setOpened} />}
+        {(data) => <Board pipeline={pipeline} filters={filters} board={data} onOpen={setOpened} />}
       </QueryBody>
     );
   }

@@ -1,18 +1,27 @@
-// The board's rules, apart from React so they are tested alone: cards grouped into their lists in order, where
-// a drop puts a card (the `after_id` the server expects), the same move applied to the cache at once, and a
-// colleague's change (the pipeline.card event: ids and place only) patched into what the board shows.
-import type { CardChanged, CardSummary, PipelineStep } from '@atende/contract';
+// The board's rules, apart from React so they are tested alone. A board is paged: each list holds the cards
+// loaded so far (its first page, then the pages scrolled to), how many match in all and the cursor of its next
+// page. Here: the lists as card ids, where a drop puts a card (the `after_id` the server expects), the same move
+// applied to the cache at once, a colleague's change (the pipeline.card event: ids and place only) patched into
+// the loaded pages and the counts, a next page appended, a fresh first page merged with what was scrolled to.
+import type { Board, BoardStep, CardChanged, CardSummary, StepPage } from '@atende/contract';
 import type { BoardFilters } from './pipeline-api.ts';
 
 export type Columns = Record<string, string[]>;
 
 const byPosition = (a: CardSummary, b: CardSummary) => a.position - b.position || a.id.localeCompare(b.id);
 
-/** Each step's card ids in their order; every step has a list, even an empty one. */
-export function columnsOf(cards: readonly CardSummary[], steps: readonly PipelineStep[]): Columns {
-  const columns: Columns = Object.fromEntries(steps.map((step) => [step.id, [] as string[]]));
-  for (const card of [...cards].sort(byPosition)) columns[card.step_id]?.push(card.id);
-  return columns;
+/** Each step's loaded card ids in their order; every step has a list, even an empty one. */
+export function columnsOf(board: Board): Columns {
+  return Object.fromEntries(board.data.map((step) => [step.id, step.items.map((card) => card.id)]));
+}
+
+/** The loaded card with this id, and the list that holds it. */
+export function findLoaded(board: Board, cardId: string): { step: BoardStep; card: CardSummary } | null {
+  for (const step of board.data) {
+    const card = step.items.find((item) => item.id === cardId);
+    if (card) return { step, card };
+  }
+  return null;
 }
 
 /** The step holding the id: a card's, or the list itself when the id is a step's (a drop on an empty list). */
@@ -52,36 +61,6 @@ export function moveWithin(columns: Columns, activeId: string, overId: string): 
   return { ...columns, [from]: source, [to]: target };
 }
 
-/** A position between the neighbours' (the server computes the real one; this orders the cache meanwhile). */
-function positionAfter(
-  cards: readonly CardSummary[],
-  stepId: string,
-  afterId: string | null,
-  cardId: string,
-) {
-  const list = cards.filter((card) => card.step_id === stepId && card.id !== cardId).sort(byPosition);
-  const index = afterId === null ? -1 : list.findIndex((card) => card.id === afterId);
-  const before = index >= 0 ? list[index]!.position : null;
-  const next = list[index + 1]?.position ?? null;
-  if (before === null && next === null) return 0;
-  if (before === null) return next! - 1;
-  if (next === null) return before + 1;
-  return (before + next) / 2;
-}
-
-/** The cards with one moved to `stepId` after `afterId`, finished when the step is final. */
-export function moveCard(
-  cards: readonly CardSummary[],
-  steps: readonly PipelineStep[],
-  cardId: string,
-  stepId: string,
-  afterId: string | null,
-): CardSummary[] {
-  const position = positionAfter(cards, stepId, afterId, cardId);
-  const finished = steps.find((step) => step.id === stepId)?.final ?? false;
-  return cards.map((card) => (card.id === cardId ? { ...card, step_id: stepId, position, finished } : card));
-}
-
 /** Whether the board with these filters shows the card. */
 export function matchesBoard(card: CardSummary, filters: BoardFilters): boolean {
   if (filters.status === 'open' && card.finished) return false;
@@ -92,46 +71,145 @@ export function matchesBoard(card: CardSummary, filters: BoardFilters): boolean 
   return !q || card.name.toLocaleLowerCase().includes(q);
 }
 
-export interface EventOutcome {
-  cards: CardSummary[];
-  /** The event says more than a place (a new card, changed fields): the card must be fetched. */
-  fetch: boolean;
+/**
+ * Whether a card arriving in a list at `position` belongs to its loaded part: the whole list is loaded, or the
+ * card sorts before the last loaded one. Past that it is only counted; its page brings it when scrolled to.
+ */
+function withinLoaded(step: BoardStep, position: number): boolean {
+  const last = step.items.at(-1);
+  return step.next_cursor === null || (last !== undefined && position <= last.position);
 }
 
-/** A colleague's change applied to a board: moved or removed at once; fetched when the board lacks its data. */
-export function applyCardEvent(
-  cards: readonly CardSummary[],
-  steps: readonly PipelineStep[],
-  filters: BoardFilters,
-  event: CardChanged,
-): EventOutcome {
-  const known = cards.find((card) => card.id === event.card_id);
-  if (event.step_id === null || event.position === null) {
-    return { cards: cards.filter((card) => card.id !== event.card_id), fetch: false };
-  }
-  const step = steps.find((candidate) => candidate.id === event.step_id);
-  if (!step) return { cards: [...cards], fetch: false };
-  if (!known) {
-    const wanted = filters.status === 'all' || (filters.status === 'finished') === step.final;
-    return { cards: [...cards], fetch: wanted };
-  }
-  const moved = { ...known, step_id: event.step_id, position: event.position, finished: step.final };
-  const rest = cards.filter((card) => card.id !== event.card_id);
-  const stale = Date.parse(event.updated_at) > Date.parse(known.updated_at);
-  if (!matchesBoard(moved, filters)) return { cards: rest, fetch: false };
-  return { cards: cards.map((card) => (card.id === moved.id ? moved : card)), fetch: stale };
+interface PlaceOptions {
+  /** Leave out a card these filters do not show (omitted: keep it, as a drop does until the server answers). */
+  filters?: BoardFilters;
+  /** Show it in its list even past the loaded part (the user dropped it there, after a loaded card). */
+  pinned?: boolean;
 }
 
-/** A fetched card (or its absence: deleted, no longer visible) put into a board's cards. */
-export function upsertCard(
-  cards: readonly CardSummary[],
-  filters: BoardFilters,
+/**
+ * The board with the card taken out of the list that shows it and, when `next` is given and the view shows it,
+ * put in the list `next.step_id` in position order. Counts follow a loaded card (one less where it was, one more
+ * where it goes); a card that was not loaded changes no count, as its former list is unknown: the caller recounts.
+ */
+export function placeCard(
+  board: Board,
   cardId: string,
-  fetched: CardSummary | null,
-): CardSummary[] {
-  const rest = cards.filter((card) => card.id !== cardId);
-  if (!fetched || !matchesBoard(fetched, filters)) return rest;
-  return cards.some((card) => card.id === cardId)
-    ? cards.map((card) => (card.id === cardId ? fetched : card))
-    : [...cards, fetched];
+  next: CardSummary | null,
+  options: PlaceOptions = {},
+) {
+  const from = findLoaded(board, cardId)?.step.id ?? null;
+  const shown = next !== null && (!options.filters || matchesBoard(next, options.filters));
+  return {
+    data: board.data.map((step) => {
+      let { items, total } = step;
+      if (step.id === from) {
+        items = items.filter((item) => item.id !== cardId);
+        total -= 1;
+      }
+      if (shown && step.id === next.step_id) {
+        if (from !== null) total += 1;
+        const rest = { ...step, items };
+        if (from === step.id || options.pinned || withinLoaded(rest, next.position))
+          items = [...items, next].sort(byPosition);
+      }
+      return items === step.items && total === step.total ? step : { ...step, items, total };
+    }),
+  };
+}
+
+/** A position between the neighbours' (the server computes the real one; this orders the cache meanwhile). */
+function positionAfter(items: readonly CardSummary[], afterId: string | null, cardId: string) {
+  const list = items.filter((card) => card.id !== cardId);
+  const index = afterId === null ? -1 : list.findIndex((card) => card.id === afterId);
+  const before = index >= 0 ? list[index]!.position : null;
+  const next = list[index + 1]?.position ?? null;
+  if (before === null && next === null) return 0;
+  if (before === null) return next! - 1;
+  if (next === null) return before + 1;
+  return (before + next) / 2;
+}
+
+/** The board with a dropped card moved to `stepId` after `afterId` (finished when the step is final). */
+export function moveCard(board: Board, cardId: string, stepId: string, afterId: string | null): Board {
+  const loaded = findLoaded(board, cardId);
+  const step = board.data.find((candidate) => candidate.id === stepId);
+  if (!loaded || !step) return board;
+  const position = positionAfter(step.items, afterId, cardId);
+  const moved = { ...loaded.card, step_id: stepId, position, finished: step.final };
+  return placeCard(board, cardId, moved, { pinned: true });
+}
+
+export interface EventOutcome {
+  board: Board;
+  /** The event says more than a place (a card not loaded, changed fields): the card must be fetched. */
+  fetch: boolean;
+  /** The board cannot tell which counts changed (a card it had not loaded): the server must count again. */
+  recount: boolean;
+}
+
+/** A colleague's change applied to a board: moved or removed at once; fetched or counted when it lacks the card. */
+export function applyCardEvent(board: Board, filters: BoardFilters, event: CardChanged): EventOutcome {
+  const loaded = findLoaded(board, event.card_id);
+  const step = board.data.find((candidate) => candidate.id === event.step_id);
+  if (event.step_id === null || event.position === null || !step) {
+    // Deleted, or gone to a list this board does not have (its steps changed: pipeline.changed reloads it).
+    return loaded
+      ? { board: placeCard(board, event.card_id, null), fetch: false, recount: false }
+      : { board, fetch: false, recount: true };
+  }
+  if (!loaded) {
+    const wanted = filters.status === 'all' || (filters.status === 'finished') === step.final;
+    // Fetched, it is placed and then recounted; otherwise it may still have left a list: recount now.
+    return { board, fetch: wanted, recount: !wanted };
+  }
+  const stale = Date.parse(event.updated_at) > Date.parse(loaded.card.updated_at);
+  if (loaded.step.id === event.step_id && loaded.card.position === event.position)
+    return { board, fetch: stale, recount: false };
+  const moved = { ...loaded.card, step_id: event.step_id, position: event.position, finished: step.final };
+  return { board: placeCard(board, event.card_id, moved, { filters }), fetch: stale, recount: false };
+}
+
+/**
+ * A fetched card (or its absence: deleted, no longer visible) put into a board. `recount` when the board had
+ * not loaded it, so the counts it changed are the server's to tell.
+ */
+export function upsertCard(board: Board, filters: BoardFilters, cardId: string, fetched: CardSummary | null) {
+  const recount = findLoaded(board, cardId) === null;
+  return { board: placeCard(board, cardId, fetched, { filters }), recount };
+}
+
+/** A list's next page put after what it loaded (nothing when the list moved on meanwhile: a refetch, a page). */
+export function appendPage(board: Board, stepId: string, cursor: string, page: StepPage): Board {
+  return {
+    data: board.data.map((step) => {
+      if (step.id !== stepId || step.next_cursor !== cursor) return step;
+      const fresh = new Set(page.data.map((card) => card.id));
+      const items = [...step.items.filter((card) => !fresh.has(card.id)), ...page.data].sort(byPosition);
+      return { ...step, items, next_cursor: page.next_cursor };
+    }),
+  };
+}
+
+/**
+ * A freshly counted board (first pages and totals) over the one on screen: each list takes the server's first
+ * page and count and keeps the cards it had loaded past that page, so a recount does not lose the scroll.
+ */
+export function mergeBoard(current: Board | undefined, fresh: Board): Board {
+  const ids = new Set(fresh.data.flatMap((step) => step.items.map((card) => card.id)));
+  return {
+    data: fresh.data.map((step) => {
+      const before = current?.data.find((candidate) => candidate.id === step.id);
+      const last = step.items.at(-1);
+      if (!before || step.next_cursor === null || !last) return step;
+      const beyond = before.items.filter((card) => card.position > last.position && !ids.has(card.id));
+      if (beyond.length === 0) return step;
+      // Its own cursor still points past the cards it keeps; a list that had loaded everything asks again.
+      return {
+        ...step,
+        items: [...step.items, ...beyond],
+        next_cursor: before.next_cursor ?? step.next_cursor,
+      };
+    }),
+  };
 }

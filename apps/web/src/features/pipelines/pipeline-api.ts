@@ -1,13 +1,15 @@
-// The pipeline calls of spec §7 the console makes: the pipelines, a board's and a customer's cards, one card
-// and its changes (move, fields, labels, rating, cover, files), its comments. Every key starts with
+// The pipeline calls of spec §7 the console makes: the pipelines, a board (paged by list), a customer's cards,
+// one card and its changes (move, fields, labels, rating, cover, files), its comments. Every key starts with
 // PIPELINES_KEY so realtime events reach them all. Dialogs and forms show their own errors: no toast.
 import type {
+  Board,
   Card,
   CardList,
   CardStatus,
   Comment,
   CommentPage,
   NewCardRequest,
+  StepPage,
   UpdateCardRequest,
 } from '@atende/contract';
 import { COMMENTS_PAGE_SIZE } from '@atende/contract';
@@ -42,22 +44,30 @@ export const pipelineKeys = {
 /** The pipelines the user sees: a catalogue of the initial load (spec §7, two attempts). */
 export { pipelinesQuery };
 
+/** The board's filters as the query string of its calls. */
+const boardParams = (filters: BoardFilters) => ({
+  status: filters.status,
+  label_id: filters.labelId ?? undefined,
+  responsible_id: filters.responsibleId ?? undefined,
+  q: filters.q.trim() || undefined,
+});
+
+/** Every list's first page and how many cards it holds in all, under the filters. */
+export const fetchBoard = (pipelineId: string, filters: BoardFilters, signal?: AbortSignal) =>
+  http.get<Board>(`/pipeline/${id(pipelineId)}/board`, { query: boardParams(filters), signal, ...quiet });
+
 export const boardQuery = (pipelineId: string, filters: BoardFilters) =>
   queryOptions({
     queryKey: pipelineKeys.board(pipelineId, filters),
-    queryFn: ({ signal }) =>
-      http.get<CardList>('/user/pipeline', {
-        query: {
-          pipeline_id: pipelineId,
-          status: filters.status,
-          label_id: filters.labelId ?? undefined,
-          responsible_id: filters.responsibleId ?? undefined,
-          q: filters.q.trim() || undefined,
-        },
-        signal,
-        ...quiet,
-      }),
+    queryFn: ({ signal }) => fetchBoard(pipelineId, filters, signal),
     placeholderData: keepPreviousData,
+  });
+
+/** A list's page after `cursor` (the board's `next_cursor` of the list, then the previous page's). */
+export const fetchStepPage = (pipelineId: string, stepId: string, filters: BoardFilters, cursor: string) =>
+  http.get<StepPage>(`/pipeline/${id(pipelineId)}/steps/${id(stepId)}/items`, {
+    query: { ...boardParams(filters), cursor },
+    ...quiet,
   });
 
 export const contactCardsQuery = (contactId: string) =>

@@ -1,5 +1,5 @@
 // Cards and a pipeline for the pipeline feature's tests: Vendas with an open and a final list.
-import type { CardSummary, Pipeline } from '@atende/contract';
+import type { Board, BoardStep, CardSummary, Pipeline } from '@atende/contract';
 
 export const testPipeline: Pipeline = {
   id: 'p',
@@ -40,3 +40,16 @@ export const testCard = (
   updated_at: '2026-01-01T00:00:00.000Z',
   ...extra,
 });
+
+/** Vendas' board holding these cards, each list whole unless `paged` gives its count and next cursor. */
+export function testBoard(
+  cards: readonly CardSummary[],
+  paged: Record<string, Pick<BoardStep, 'total' | 'next_cursor'>> = {},
+): Board {
+  return {
+    data: testPipeline.steps.map((step) => {
+      const items = cards.filter((card) => card.step_id === step.id).sort((a, b) => a.position - b.position);
+      return { ...step, items, total: items.length, next_cursor: null, ...paged[step.id] };
+    }),
+  };
+}
