@@ -124,16 +124,32 @@ export async function deliverMessage(
     });
     if (account) await deps.health.outbound(account);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (account) await deps.health.error(account, reason);
-    const rateLimited = error instanceof DeliveryError && error.retryAfterMs !== null;
-    if (rateLimited && (job.rateLimitWaits ?? 0) < RATE_LIMIT_WAITS_MAX) {
-      return waitOutRateLimit(deps, job, error.retryAfterMs!, queue);
-    }
-    const lastAttempt = attempt > RETRY.retryLimit;
-    if ((error instanceof DeliveryError && error.permanent) || lastAttempt) return fail(reason);
+    const next = afterFailure(error, attempt, job.rateLimitWaits ?? 0);
+    if (account) await deps.health.error(account, next.reason);
+    if (next.step === 'wait') return waitOutRateLimit(deps, job, next.delayMs, queue);
+    if (next.step === 'fail') return fail(next.reason);
     throw error;
   }
+}
+
+export type FailureStep =
+  | { step: 'wait'; delayMs: number; reason: string }
+  | { step: 'fail'; reason: string }
+  | { step: 'retry'; reason: string };
+
+/**
+ * What a failed send does next: waits out the provider's rate limit (a bounded number of times), fails for
+ * good (a permanent failure, or the last attempt), or is tried again later.
+ */
+export function afterFailure(error: unknown, attempt: number, rateLimitWaits: number): FailureStep {
+  const reason = error instanceof Error ? error.message : String(error);
+  const rateLimited = error instanceof DeliveryError && error.retryAfterMs !== null;
+  if (rateLimited && rateLimitWaits < RATE_LIMIT_WAITS_MAX) {
+    return { step: 'wait', delayMs: error.retryAfterMs!, reason };
+  }
+  const lastAttempt = attempt > RETRY.retryLimit;
+  if ((error instanceof DeliveryError && error.permanent) || lastAttempt) return { step: 'fail', reason };
+  return { step: 'retry', reason };
 }
 
 /**
@@ -165,7 +181,15 @@ const messageFiles = (db: Db) =>
 
 async function outboundAttachments(deps: DeliveryDeps, job: DeliveryJob): Promise<OutboundAttachment[]> {
   const rows = await messageFiles(deps.db).execute({ messageId: job.messageId, companyId: job.companyId });
-  return rows.map((file) => ({
+  return rows.map((file) => outboundAttachment(deps, file));
+}
+
+/** A stored attachment as an adapter sends it: its bytes on demand and its signed public address. */
+export function outboundAttachment(
+  deps: Pick<DeliveryDeps, 'config' | 'urls' | 'storage'>,
+  file: typeof attachments.$inferSelect,
+): OutboundAttachment {
+  return {
     filename: file.filename,
     contentType: file.contentType,
     size: file.size,
@@ -175,7 +199,7 @@ async function outboundAttachments(deps: DeliveryDeps, job: DeliveryJob): Promis
       if (!data) throw new DeliveryError(`attachment missing: ${file.filename}`, true);
       return data;
     },
-  }));
+  };
 }
 
 const parentColumns = {
