@@ -6,20 +6,21 @@
 // status is written as soon as the provider answers (the provider's own status callbacks find the message by the
 // id it gave). The mark stays once the send has its outcome, so a later job for the same recipient cannot mark
 // it again; only a send to be tried again has it cleared.
-import { isProviderKind, type ChannelKind } from '@atende/contract';
+import type { ChannelKind } from '@atende/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { accountForSend } from '../../channels/accounts.ts';
-import type {
-  ChannelAccountRecord,
-  OutboundAttachment,
-  OutboundMessage,
-} from '../../channels/adapter.ts';
+import type { ChannelAccountRecord, OutboundAttachment } from '../../channels/adapter.ts';
 import { attachments, broadcastRecipients, contactChannels, messages } from '../../db/schema/index.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { QUEUES, RETRY } from '../../platform/jobs.ts';
-import { afterFailure, outboundAttachment, type DeliveryDeps } from '../messages/delivery.ts';
+import {
+  afterFailure,
+  outboundAttachment,
+  messageToSend,
+  outboundMessage,
+  type DeliveryDeps,
+} from '../messages/delivery.ts';
 import { advanceStatus } from '../messages/status.ts';
-import { webhookUrl } from '../webhooks/service.ts';
 import { reserveSendSlots } from './pace.ts';
 
 export type BroadcastSendJob = {
@@ -51,7 +52,10 @@ export async function sendBatch(
   const kind = rows[0]!.kind;
   const account = await accountForSend(deps.db, deps.credentials, job.companyId, kind, job.accountId ?? null);
   const files = await batchFiles(deps, job.companyId, rows, account);
-  const settle = (row: BatchRow, change: { status: 'sent' | 'failed'; reason?: string; providerId?: string }) =>
+  const settle = (
+    row: BatchRow,
+    change: { status: 'sent' | 'failed'; reason?: string; providerId?: string },
+  ) =>
     advanceStatus(deps.db, deps.bus, {
       companyId: job.companyId,
       messageId: row.id,
@@ -77,26 +81,15 @@ export async function sendBatch(
       if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
       // Marked by another attempt (alive, or dead with the send perhaps gone): the tick's recovery decides.
       if (!(await mark(deps, job.companyId, row.recipientId))) return;
+      if (job.accountId && job.perSecond) await spaced(job.accountId, 1000 / job.perSecond);
       try {
-        const sent = await adapter.send({
-          messageId: row.id,
-          companyId: job.companyId,
-          contactId: row.contactId,
-          contactChannelId: row.contactChannelId,
-          kind: row.kind,
-          to: row.address,
-          text: row.text,
-          subject: row.subject,
-          template: row.template,
-          attachments: files.get(row.id) ?? [],
+        const sent = await adapter.send(
           // A broadcast answers nobody's message.
-          replyTo: null,
-          account,
-          webhookUrl:
-            account && isProviderKind(account.kind)
-              ? webhookUrl(deps.config.publicUrl, account.kind, account.id)
-              : null,
-        });
+          outboundMessage(deps, job.companyId, row, account, {
+            attachments: files.get(row.id) ?? [],
+            replyTo: null,
+          }),
+        );
         await settle(row, { status: 'sent', providerId: sent.providerMessageId });
         if (account) await deps.health.outbound(account);
       } catch (error) {
@@ -130,6 +123,19 @@ export async function sendBatch(
   );
 }
 
+/**
+ * This process's sends of one account start at least a spacing apart. The slots spread them, but timers that
+ * fire late on a busy machine would start several together, and the provider counts its limit per second.
+ */
+const nextStart = new Map<string, number>();
+async function spaced(accountId: string, spacingMs: number): Promise<void> {
+  const now = performance.now();
+  const at = Math.max(now, nextStart.get(accountId) ?? now);
+  nextStart.set(accountId, at + spacingMs);
+  if (nextStart.size > 10_000) nextStart.clear();
+  if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+}
+
 /** The queue's own backoff (RETRY) for a send tried again by a job of its own. */
 const backoffMs = (attempt: number) => RETRY.retryDelay * 1000 * 2 ** (attempt - 1);
 
@@ -141,17 +147,7 @@ async function batchMessages(deps: DeliveryDeps, job: BroadcastSendJob) {
     .select({
       recipientId: broadcastRecipients.id,
       sendingSince: broadcastRecipients.sendingSince,
-      id: messages.id,
-      contactId: messages.contactId,
-      contactChannelId: contactChannels.id,
-      kind: messages.kind,
-      text: messages.text,
-      subject: messages.subject,
-      template: messages.template,
-      status: messages.status,
-      deletedAt: messages.deletedAt,
-      address: contactChannels.address,
-      blacklisted: contactChannels.blacklisted,
+      ...messageToSend,
     })
     .from(broadcastRecipients)
     .innerJoin(messages, eq(messages.id, broadcastRecipients.messageId))
@@ -163,10 +159,7 @@ async function batchMessages(deps: DeliveryDeps, job: BroadcastSendJob) {
       ),
     )
     .orderBy(asc(broadcastRecipients.id));
-  return rows.filter((row) => row.status === 'pending' && !row.deletedAt && !row.sendingSince) as (Omit<
-    (typeof rows)[number],
-    'kind' | 'template'
-  > & { kind: ChannelKind; template: OutboundMessage['template'] })[];
+  return rows.filter((row) => row.status === 'pending' && !row.deletedAt && !row.sendingSince);
 }
 
 /** Marks a recipient as being with the provider, unless another attempt has it: whether this one does. */

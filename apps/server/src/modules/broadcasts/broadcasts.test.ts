@@ -71,6 +71,22 @@ async function makeFilterList(name: string, tag: string): Promise<BroadcastList>
   return created.json<BroadcastList>();
 }
 
+const uploadFile = (filename: string, type = 'image/png', data = SAMPLE_PNG) =>
+  injectAs(p.t.app, supervisor, {
+    method: 'POST',
+    url: '/api/broadcasts/files',
+    ...multipartBody([{ name: 'file', filename, type, data }]),
+  });
+
+/** The first `limit` Telegram contacts of the company, with their chat ids. */
+const telegramChats = (limit: number) =>
+  p.t.database.db
+    .select({ id: contacts.id, address: contactChannels.address })
+    .from(contactChannels)
+    .innerJoin(contacts, eq(contacts.id, contactChannels.contactId))
+    .where(and(eq(contactChannels.kind, 'telegram'), eq(contacts.companyId, p.admin.company.id)))
+    .limit(limit);
+
 /** The files our server uploaded to the WhatsApp number so far. */
 const mediaUploads = () =>
   wa.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/media')).length;
@@ -375,7 +391,9 @@ describe('sending', () => {
     });
     const id = created.json<Broadcast>().id;
     const received = () => tg.sent().filter((each) => each.text === 'Novidades no bot').length;
-    await eventually(async () => received() >= 30, 60_000);
+    // Early on, and again early after resuming: a second and a half of the bot's throughput is claimed ahead
+    // of the sends (sender.ts), and the cancel must find recipients not yet claimed.
+    await eventually(async () => received() >= 10, 60_000);
     const paused = await api(supervisor, 'POST', `/api/broadcasts/${id}/pause`);
     expect(paused.json<Broadcast>().status).toBe('paused');
     // What was already handed over finishes; nothing more is claimed while paused.
@@ -398,7 +416,7 @@ describe('sending', () => {
     expect((await api(supervisor, 'POST', `/api/broadcasts/${id}/resume`)).json<Broadcast>().status).toBe(
       'sending',
     );
-    await eventually(async () => received() >= atPause + 30, 60_000);
+    await eventually(async () => received() >= atPause + 10, 60_000);
     const cancelled = (await api(supervisor, 'POST', `/api/broadcasts/${id}/cancel`)).json<Broadcast>();
     expect(cancelled.status).toBe('cancelled');
     await handedOverSent();
@@ -448,26 +466,15 @@ describe('sending', () => {
   });
 
   it('sends a file with its caption, the one stored copy outliving the messages purged', async () => {
-    const upload = (filename: string, type: string, data: Buffer) =>
-      injectAs(p.t.app, supervisor, {
-        method: 'POST',
-        url: '/api/broadcasts/files',
-        ...multipartBody([{ name: 'file', filename, type, data }]),
-      });
-    const refused = await upload('virus.png', 'image/png', Buffer.from('MZ\x90\x00 not a picture'));
+    const refused = await uploadFile('virus.png', 'image/png', Buffer.from('MZ\x90\x00 not a picture'));
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'file_type_not_allowed' });
-    const uploaded = await upload('oferta.png', 'image/png', SAMPLE_PNG);
+    const uploaded = await uploadFile('oferta.png');
     expect(uploaded.statusCode).toBe(201);
     const file = uploaded.json<BroadcastFile>();
     expect(file).toMatchObject({ kind: 'image', filename: 'oferta.png', size: SAMPLE_PNG.length });
 
-    const chats = await p.t.database.db
-      .select({ id: contacts.id, address: contactChannels.address })
-      .from(contactChannels)
-      .innerJoin(contacts, eq(contacts.id, contactChannels.contactId))
-      .where(and(eq(contactChannels.kind, 'telegram'), eq(contacts.companyId, p.admin.company.id)))
-      .limit(3);
+    const chats = await telegramChats(3);
     const listed = await api(supervisor, 'POST', '/api/broadcasts/lists', {
       source: 'contacts',
       name: 'Oferta com imagem',
@@ -538,12 +545,7 @@ describe('sending', () => {
       const wrote = rows.filter((row) => addresses.includes(row.address));
       return wrote.length === addresses.length ? wrote : null;
     }, 30_000);
-    const uploaded = await injectAs(p.t.app, supervisor, {
-      method: 'POST',
-      url: '/api/broadcasts/files',
-      ...multipartBody([{ name: 'file', filename: 'cardapio.png', type: 'image/png', data: SAMPLE_PNG }]),
-    });
-    const file = uploaded.json<BroadcastFile>();
+    const file = (await uploadFile('cardapio.png')).json<BroadcastFile>();
     const listed = await api(supervisor, 'POST', '/api/broadcasts/lists', {
       source: 'contacts',
       name: 'Cardápio',
@@ -571,25 +573,13 @@ describe('sending', () => {
   });
 
   it('deletes uploads no broadcast named a day later, and keeps those named or recent', async () => {
-    const upload = async (filename: string) =>
-      (
-        await injectAs(p.t.app, supervisor, {
-          method: 'POST',
-          url: '/api/broadcasts/files',
-          ...multipartBody([{ name: 'file', filename, type: 'image/png', data: SAMPLE_PNG }]),
-        })
-      ).json<BroadcastFile>();
+    const upload = async (filename: string) => (await uploadFile(filename)).json<BroadcastFile>();
     const [abandoned, recent, named] = [
       await upload('abandonado.png'),
       await upload('recente.png'),
       await upload('usado.png'),
     ];
-    const [chat] = await p.t.database.db
-      .select({ id: contacts.id })
-      .from(contactChannels)
-      .innerJoin(contacts, eq(contacts.id, contactChannels.contactId))
-      .where(and(eq(contactChannels.kind, 'telegram'), eq(contacts.companyId, p.admin.company.id)))
-      .limit(1);
+    const [chat] = await telegramChats(1);
     const listed = await api(supervisor, 'POST', '/api/broadcasts/lists', {
       source: 'contacts',
       name: 'Usado',
@@ -648,12 +638,7 @@ describe('sending', () => {
         .where(eq(channelAccounts.id, telegram.id));
     };
     await account('10');
-    const chats = await p.t.database.db
-      .select({ id: contacts.id })
-      .from(contactChannels)
-      .innerJoin(contacts, eq(contacts.id, contactChannels.contactId))
-      .where(and(eq(contactChannels.kind, 'telegram'), eq(contacts.companyId, p.admin.company.id)))
-      .limit(25);
+    const chats = await telegramChats(25);
     const listed = await api(supervisor, 'POST', '/api/broadcasts/lists', {
       source: 'contacts',
       name: 'Devagar',
