@@ -69,6 +69,11 @@ export type OutboundAttachment = {
    * media by URL (Twilio's MediaUrl, Viber's media); absent where the composition gives none.
    */
   url?: string | null;
+  /**
+   * The provider's id of the file already uploaded to the account (`uploadMedia`): sent by id, not uploaded
+   * again (a broadcast's one file, uploaded once for all its recipients).
+   */
+  providerMediaId?: string | null;
 };
 
 /**
@@ -211,6 +216,11 @@ export type ChannelAdapter = {
   readonly deleteForEveryone: ((message: DeletedMessage) => Promise<void>) | null;
   /** Kinds whose provider calls us over HTTP (channels/<kind>/inbound.ts). */
   readonly provider?: ProviderInbound;
+  /**
+   * Kinds that send files by a provider media id: uploads the file to the account once, answering the id that
+   * `providerMediaId` then reuses.
+   */
+  readonly uploadMedia?: (account: ChannelAccountRecord, file: OutboundAttachment) => Promise<string>;
 };
 
 export type AdapterRegistry = (kind: ChannelKind) => ChannelAdapter;

@@ -18,6 +18,7 @@ export function createAdapterRegistry(adapters: KindAdapters): AdapterRegistry {
   const dispatch = (kind: ChannelKind): ChannelAdapter => {
     const adapter = adapters[kind];
     const remove = adapter?.deleteForEveryone;
+    const upload = adapter?.uploadMedia;
     return {
       async send(message) {
         if (simulated(message.account)) return loopbackAdapter.send(message);
@@ -31,6 +32,13 @@ export function createAdapterRegistry(adapters: KindAdapters): AdapterRegistry {
         ? async (message) => (simulated(message.account) ? undefined : remove(message))
         : null,
       provider: adapter?.provider,
+      // A simulated account sends through the loopback: nothing goes to a provider.
+      ...(upload && {
+        uploadMedia: async (account, file) => {
+          if (simulated(account)) throw new DeliveryError('simulated account: no provider media', true);
+          return upload(account, file);
+        },
+      }),
     };
   };
   return (kind) => {

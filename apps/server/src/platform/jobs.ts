@@ -13,6 +13,7 @@ export const QUEUES = {
   retentionSweep: 'company.retention',
   broadcastTick: 'broadcast.tick',
   broadcastSend: 'broadcast.send',
+  broadcastFilesSweep: 'broadcast.files',
   csatRequest: 'csat.request',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -1,7 +1,8 @@
-// Outbound WhatsApp Cloud messages: text, or each file uploaded to the number's media (`/<pnid>/media`) and sent
-// by id with the text as the first file's caption when it fits; a quoted message of the customer's becomes
-// `context.message_id`. Meta's error codes say what happens next: the rate limits (130429 throughput, 131056 one
-// customer's pair rate) wait, the closed 24-hour window (131047) and a dead token (190, 401) fail for good.
+// Outbound WhatsApp Cloud messages: text, or each file uploaded to the number's media (`/<pnid>/media`) — unless
+// it was uploaded already (a broadcast's, once for all its recipients) — and sent by id with the text as the
+// first file's caption when it fits; a quoted message of the customer's becomes `context.message_id`. Meta's
+// error codes say what happens next: the rate limits (130429 throughput, 131056 one customer's pair rate)
+// wait, the closed 24-hour window (131047) and a dead token (190, 401) fail for good.
 import { CHANNEL_TEXT_MAX, MEDIA_LIMITS, type AttachmentKind } from '@atende/contract';
 import {
   DeliveryError,
@@ -141,7 +142,7 @@ async function send(message: OutboundMessage) {
   }
   for (const [index, file] of files.entries()) {
     const type = mediaTypeOf(file.contentType);
-    const media: Record<string, unknown> = { id: await upload(account, file) };
+    const media: Record<string, unknown> = { id: file.providerMediaId ?? (await upload(account, file)) };
     if (index === 0 && captioned && message.text) media.caption = message.text;
     if (type === 'document') media.filename = file.filename;
     const quoted = ids.length === 0 ? context : {};
@@ -170,4 +171,5 @@ export const whatsappAdapter: ChannelAdapter = {
   // Cloud API offers no deletion of a sent message.
   deleteForEveryone: null,
   provider: { webhook: whatsappWebhook, check },
+  uploadMedia: upload,
 };

@@ -1,5 +1,6 @@
 // The broadcasts module: its service and routes (the CSV preview's multipart in a scope of its own), its
-// notifier (live progress, replies marked), and its workers (batches at the providers' pace, the sends).
+// notifier (live progress, replies marked), and its workers (batches at the providers' pace, the sends, the
+// hourly sweep of abandoned uploads).
 import type { FastifyInstance } from 'fastify';
 import type { DeliveryDeps } from '../messages/delivery.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -9,9 +10,11 @@ import type { RealtimeServer } from '../../platform/realtime.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { broadcastCsvRoutes } from './csv-routes.ts';
 import { broadcastFileRoutes } from './file-routes.ts';
+import { scheduleBroadcastFilesSweep, sweepUnusedBroadcastFiles } from './files.ts';
 import { notifyBroadcastChanges } from './notifier.ts';
 import { broadcastRoutes } from './routes.ts';
-import { resumeSending, sendToRecipient, tick, type BroadcastSendJob, type TickJob } from './sender.ts';
+import { sendBatch, type BroadcastSendJob } from './batch-send.ts';
+import { resumeSending, tick, type TickJob } from './sender.ts';
 import { broadcastService } from './service.ts';
 
 export function registerBroadcasts(
@@ -28,9 +31,12 @@ export function registerBroadcastNotifier(io: RealtimeServer, deps: { db: Db; bu
 }
 
 export async function registerBroadcastWorker(deps: DeliveryDeps): Promise<void> {
+  await deps.jobs.work(QUEUES.broadcastFilesSweep, async () => {
+    await sweepUnusedBroadcastFiles(deps.db, deps.storage);
+    await scheduleBroadcastFilesSweep(deps.db, deps.jobs, true);
+  });
+  await scheduleBroadcastFilesSweep(deps.db, deps.jobs);
   await deps.jobs.work<TickJob>(QUEUES.broadcastTick, (job) => tick(deps, job));
-  await deps.jobs.work<BroadcastSendJob>(QUEUES.broadcastSend, (job, meta) =>
-    sendToRecipient(deps, job, meta.attempt),
-  );
+  await deps.jobs.work<BroadcastSendJob>(QUEUES.broadcastSend, (job, meta) => sendBatch(deps, job, meta));
   await resumeSending(deps);
 }

@@ -1,10 +1,12 @@
-// The broadcast worker. A tick job hands one batch a second to the send queue — as many recipients as the
-// provider takes a second from one account (broadcastThroughput) — each batch in one transaction that claims
-// its recipient rows (FOR UPDATE SKIP LOCKED, so concurrent ticks on several workers never take the same row),
-// makes each its one message (a recipient's message id is unique), enqueues their sends and the next tick.
-// Each send waits for its account's next slot (pace.ts), so the provider sees an even pace.
-// A send marks its recipient before calling the provider and clears the mark after: a send found marked by a
-// crashed attempt may have reached the customer, so it is failed as interrupted rather than sent twice.
+// The broadcast worker. A tick job hands over a batch about once a second — as many recipients as keep two
+// seconds of the provider's throughput from one account (broadcastThroughput) on their way — each batch in one
+// transaction that claims its recipient rows (FOR UPDATE SKIP LOCKED, so concurrent ticks on several workers
+// never take the same row), makes each its one message (a recipient's message id is unique), and enqueues one
+// send job for the batch (batch-send.ts) and the next tick. The batch's sends wait for the account's slots
+// (pace.ts), so the provider sees an even pace.
+// A send marks its recipient before calling the provider (batch-send.ts): a send found marked without an
+// outcome by a crashed attempt may have reached the customer, so it is failed as interrupted rather than sent
+// twice; a claimed recipient never marked is sent again.
 import { broadcastThroughput, fillTemplate, type BroadcastField, type ChannelKind } from '@atende/contract';
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
@@ -20,19 +22,25 @@ import type { Db } from '../../platform/db/database.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { QUEUES, type Jobs } from '../../platform/jobs.ts';
-import { deliverMessage, type DeliveryDeps } from '../messages/delivery.ts';
-import type { DeliveryJob } from '../messages/send.ts';
 import { advanceStatus } from '../messages/status.ts';
+import type { BroadcastSendJob } from './batch-send.ts';
 import { findBroadcastFile } from './files.ts';
-import { waitForSendSlot } from './pace.ts';
 import { announce, isWaiting } from './service.ts';
 
 export type TickJob = { companyId: string; broadcastId: string };
-/** perSecond: the account's throughput its sends are spaced at (see pace.ts). */
-export type BroadcastSendJob = DeliveryJob & { recipientId: string; perSecond?: number };
 
-/** One batch per this interval: its size is the provider's throughput per second. */
+/** One batch per this interval. */
 const BATCH_INTERVAL_MS = 1000;
+/**
+ * Claimed sends kept on their way, in seconds of the account's throughput: more than one, so the sends never
+ * wait for the next batch when a tick comes a little late; few, so a pause or a cancel stops what is not yet
+ * on its way.
+ */
+const SECONDS_IN_FLIGHT = 1.5;
+/** The next tick's job is fetched this long after it is due, rather than at the queue's next poll. */
+const TICK_WAKE_SLACK_MS = 20;
+/** Recipients per send job when the recovery sends again what a dead worker had claimed. */
+const RECOVERY_BATCH = 500;
 /** A claimed send neither finished nor started after this long lost its worker. */
 export const STUCK_AFTER_MS = 60_000;
 export const INTERRUPTED_REASON =
@@ -66,6 +74,8 @@ export async function tick(deps: TickDeps, job: TickJob): Promise<void> {
   }
   if (outcome === 'batch') {
     deps.jobs.wake(QUEUES.broadcastSend);
+    // The queue polls every half second: woken when the next tick is due, batches follow each other evenly.
+    setTimeout(() => deps.jobs.wake(QUEUES.broadcastTick), BATCH_INTERVAL_MS + TICK_WAKE_SLACK_MS).unref();
     announce(deps.bus, job.companyId, job.broadcastId);
     return;
   }
@@ -102,9 +112,10 @@ async function claimBatch(deps: TickDeps, job: TickJob): Promise<'busy' | 'backl
       )
       .returning();
     if (!slot) return 'busy';
-    // Handed over but not yet sent: while the senders lag, this second's batch only tops them up to one
-    // batch, so a pause or a cancel stops what is not yet on its way rather than a growing backlog.
-    const size = broadcastThroughput(slot.kind, await accountSettings(tx, slot));
+    // Handed over but not yet sent: while the senders lag, this batch only tops them up to SECONDS_IN_FLIGHT
+    // of throughput, so a pause or a cancel stops what is not yet on its way rather than a growing backlog.
+    const perSecond = broadcastThroughput(slot.kind, await accountSettings(tx, slot));
+    const size = Math.ceil(perSecond * SECONDS_IN_FLIGHT);
     const [{ pending } = { pending: 0 }] = await queryRows<{ pending: number }>(
       tx,
       sql`select count(*)::int as pending from (
@@ -187,16 +198,12 @@ async function claimBatch(deps: TickDeps, job: TickJob): Promise<'busy' | 'backl
         sql`, `,
       )}) as v(id, message_id)
       where r.id = v.id and r.company_id = ${job.companyId}`);
-    for (const recipient of batch) {
-      await deps.jobs.enqueue<BroadcastSendJob>(tx, QUEUES.broadcastSend, {
-        messageId: messageOf.get(recipient.contactId)!,
-        companyId: job.companyId,
-        contactId: recipient.contactId,
-        recipientId: recipient.id,
-        perSecond: size,
-        ...(slot.channelAccountId ? { accountId: slot.channelAccountId } : {}),
-      });
-    }
+    await deps.jobs.enqueue<BroadcastSendJob>(tx, QUEUES.broadcastSend, {
+      companyId: job.companyId,
+      recipientIds: batch.map((recipient) => recipient.id),
+      perSecond,
+      ...(slot.channelAccountId ? { accountId: slot.channelAccountId } : {}),
+    });
     await deps.jobs.enqueue<TickJob>(tx, QUEUES.broadcastTick, job, { startAfter: nextSecond() });
     return 'batch';
   });
@@ -285,7 +292,7 @@ async function finished(deps: TickDeps, job: TickJob): Promise<boolean> {
         and r.claimed_at is not null and m.status = 'pending'`,
   );
   const stale = Date.now() - STUCK_AFTER_MS;
-  let requeued = false;
+  const lost: typeof pending = [];
   for (const row of pending) {
     if (row.sending_since && Date.parse(row.sending_since) < stale) {
       await advanceStatus(deps.db, deps.bus, {
@@ -295,65 +302,20 @@ async function finished(deps: TickDeps, job: TickJob): Promise<boolean> {
         failureReason: INTERRUPTED_REASON,
       });
     } else if (!row.sending_since && Date.parse(row.claimed_at) < stale) {
-      await deps.jobs.enqueue<BroadcastSendJob>(deps.db, QUEUES.broadcastSend, {
-        messageId: row.message_id,
-        companyId: job.companyId,
-        contactId: row.contact_id,
-        recipientId: row.id,
-        perSecond: broadcastThroughput(row.kind, row.settings),
-        ...(row.account_id ? { accountId: row.account_id } : {}),
-      });
-      requeued = true;
+      lost.push(row);
     }
   }
-  if (requeued) deps.jobs.wake(QUEUES.broadcastSend);
+  for (let i = 0; i < lost.length; i += RECOVERY_BATCH) {
+    const [first] = lost;
+    await deps.jobs.enqueue<BroadcastSendJob>(deps.db, QUEUES.broadcastSend, {
+      companyId: job.companyId,
+      recipientIds: lost.slice(i, i + RECOVERY_BATCH).map((row) => row.id),
+      perSecond: broadcastThroughput(first!.kind, first!.settings),
+      ...(first!.account_id ? { accountId: first!.account_id } : {}),
+    });
+  }
+  if (lost.length > 0) deps.jobs.wake(QUEUES.broadcastSend);
   return pending.length === 0;
-}
-
-/** Sends one recipient's message, marked while it is with the provider (see the module's header). */
-export async function sendToRecipient(
-  deps: DeliveryDeps,
-  job: BroadcastSendJob,
-  attempt: number,
-): Promise<void> {
-  // Before the mark: a worker dying while it waits leaves a send that never went, to be sent again.
-  if (job.accountId && job.perSecond) {
-    await waitForSendSlot(deps.db, {
-      companyId: job.companyId,
-      accountId: job.accountId,
-      perSecond: job.perSecond,
-    });
-  }
-  const mine = and(
-    eq(broadcastRecipients.id, job.recipientId),
-    eq(broadcastRecipients.companyId, job.companyId),
-  );
-  const [marked] = await deps.db
-    .update(broadcastRecipients)
-    .set({ sendingSince: new Date() })
-    .where(and(mine, isNull(broadcastRecipients.sendingSince)))
-    .returning({ id: broadcastRecipients.id });
-  if (!marked) {
-    const [row] = await deps.db
-      .select({ since: broadcastRecipients.sendingSince })
-      .from(broadcastRecipients)
-      .where(and(mine, isNotNull(broadcastRecipients.sendingSince)));
-    if (!row?.since) return; // gone with its broadcast
-    // Another attempt is at it now: try later, when it has finished (and this finds nothing left to do).
-    if (row.since.getTime() > Date.now() - STUCK_AFTER_MS) throw new Error('send in progress elsewhere');
-    await advanceStatus(deps.db, deps.bus, {
-      companyId: job.companyId,
-      messageId: job.messageId,
-      status: 'failed',
-      failureReason: INTERRUPTED_REASON,
-    });
-    return;
-  }
-  try {
-    await deliverMessage(deps, job, attempt, QUEUES.broadcastSend);
-  } finally {
-    await deps.db.update(broadcastRecipients).set({ sendingSince: null }).where(mine);
-  }
 }
 
 /** Broadcasts that were sending when the workers stopped go on: a tick for each (the slot keeps one pace). */

@@ -31,7 +31,7 @@ import { QUEUES, type Jobs } from '../../platform/jobs.ts';
 import { findCompanyById } from '../companies/service.ts';
 import { settingsOf } from '../company-settings/settings.ts';
 import { assertChannelTakes } from '../messages/files.ts';
-import { findBroadcastFile } from './files.ts';
+import { findBroadcastFile, lockBroadcastFile } from './files.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import { resolveAudience, type Audience } from './audience.ts';
 import { broadcastCounts } from './counts.ts';
@@ -167,6 +167,11 @@ export function broadcastService(deps: BroadcastDeps) {
         throw new AppError('broadcast_schedule_in_past', 400);
       }
       const row = await ctx.db.transaction(async (tx) => {
+        const { message } = input;
+        // Kept from the sweep of abandoned uploads until this broadcast names it.
+        if (message.type === 'file' && !(await lockBroadcastFile(tx, ctx.companyId, message.file_id))) {
+          throw new AppError('broadcast_file_not_found', 400);
+        }
         const now = new Date();
         const [created] = await tx
           .insert(broadcasts)

@@ -8,7 +8,9 @@ import { accountForSend } from '../../channels/accounts.ts';
 import {
   DeliveryError,
   type AdapterRegistry,
+  type ChannelAccountRecord,
   type OutboundAttachment,
+  type OutboundMessage,
   type ReplyContext,
 } from '../../channels/adapter.ts';
 import type { ChannelHealthRecorder } from '../../channels/health.ts';
@@ -44,24 +46,29 @@ export type DeliveryDeps = {
 /** How many times one message waits out a provider's rate limit before it fails like any transient error. */
 const RATE_LIMIT_WAITS_MAX = 20;
 
+/** What a send reads of a message and its contact channel (joined on the message's channel). */
+export const messageToSend = {
+  id: messages.id,
+  contactId: messages.contactId,
+  contactChannelId: contactChannels.id,
+  kind: messages.kind,
+  text: messages.text,
+  subject: messages.subject,
+  template: messages.template,
+  status: messages.status,
+  deletedAt: messages.deletedAt,
+  address: contactChannels.address,
+  blacklisted: contactChannels.blacklisted,
+};
+
 // Every send runs these reads: prepared, so they are built once and planned once per connection.
 const pendingMessage = (db: Db) =>
   prepared(db, 'delivery_message', () =>
     db
       .select({
-        id: messages.id,
-        contactId: messages.contactId,
-        contactChannelId: contactChannels.id,
-        kind: messages.kind,
-        text: messages.text,
-        subject: messages.subject,
-        template: messages.template,
-        status: messages.status,
+        ...messageToSend,
         replyToId: messages.replyToId,
-        deletedAt: messages.deletedAt,
         createdAt: messages.createdAt,
-        address: contactChannels.address,
-        blacklisted: contactChannels.blacklisted,
         outputLineId: contactChannels.outputLineId,
       })
       .from(messages)
@@ -92,24 +99,12 @@ export async function deliverMessage(
   const line = job.accountId ?? row.outputLineId;
   const account = await accountForSend(deps.db, deps.credentials, job.companyId, row.kind, line);
   try {
-    const sent = await adapter.send({
-      messageId: row.id,
-      companyId: job.companyId,
-      contactId: row.contactId,
-      contactChannelId: row.contactChannelId,
-      kind: row.kind,
-      to: row.address,
-      text: row.text,
-      subject: row.subject,
-      template: row.template,
-      attachments: await outboundAttachments(deps, job),
-      replyTo: adapter.replyContext ? await replyContext(deps.db, job.companyId, row) : null,
-      account,
-      webhookUrl:
-        account && isProviderKind(account.kind)
-          ? webhookUrl(deps.config.publicUrl, account.kind, account.id)
-          : null,
-    });
+    const sent = await adapter.send(
+      outboundMessage(deps, job.companyId, row, account, {
+        attachments: await outboundAttachments(deps, job),
+        replyTo: adapter.replyContext ? await replyContext(deps.db, job.companyId, row) : null,
+      }),
+    );
     if (sent.references) {
       await deps.db
         .update(messages)
@@ -124,16 +119,62 @@ export async function deliverMessage(
     });
     if (account) await deps.health.outbound(account);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (account) await deps.health.error(account, reason);
-    const rateLimited = error instanceof DeliveryError && error.retryAfterMs !== null;
-    if (rateLimited && (job.rateLimitWaits ?? 0) < RATE_LIMIT_WAITS_MAX) {
-      return waitOutRateLimit(deps, job, error.retryAfterMs!, queue);
-    }
-    const lastAttempt = attempt > RETRY.retryLimit;
-    if ((error instanceof DeliveryError && error.permanent) || lastAttempt) return fail(reason);
+    const next = afterFailure(error, attempt, job.rateLimitWaits ?? 0);
+    if (account) await deps.health.error(account, next.reason);
+    if (next.step === 'wait') return waitOutRateLimit(deps, job, next.delayMs, queue);
+    if (next.step === 'fail') return fail(next.reason);
     throw error;
   }
+}
+
+/** A stored message as its adapter sends it, from `account` (with the webhook its provider reports to). */
+export function outboundMessage(
+  deps: Pick<DeliveryDeps, 'config'>,
+  companyId: string,
+  row: Pick<OutboundMessage, 'contactId' | 'contactChannelId' | 'kind' | 'text' | 'subject' | 'template'> & {
+    id: string;
+    address: string;
+  },
+  account: ChannelAccountRecord | null,
+  extra: Pick<OutboundMessage, 'attachments' | 'replyTo'>,
+): OutboundMessage {
+  return {
+    messageId: row.id,
+    companyId,
+    contactId: row.contactId,
+    contactChannelId: row.contactChannelId,
+    kind: row.kind,
+    to: row.address,
+    text: row.text,
+    subject: row.subject,
+    template: row.template,
+    ...extra,
+    account,
+    webhookUrl:
+      account && isProviderKind(account.kind)
+        ? webhookUrl(deps.config.publicUrl, account.kind, account.id)
+        : null,
+  };
+}
+
+export type FailureStep =
+  | { step: 'wait'; delayMs: number; reason: string }
+  | { step: 'fail'; reason: string }
+  | { step: 'retry'; reason: string };
+
+/**
+ * What a failed send does next: waits out the provider's rate limit (a bounded number of times), fails for
+ * good (a permanent failure, or the last attempt), or is tried again later.
+ */
+export function afterFailure(error: unknown, attempt: number, rateLimitWaits: number): FailureStep {
+  const reason = error instanceof Error ? error.message : String(error);
+  const rateLimited = error instanceof DeliveryError && error.retryAfterMs !== null;
+  if (rateLimited && rateLimitWaits < RATE_LIMIT_WAITS_MAX) {
+    return { step: 'wait', delayMs: error.retryAfterMs!, reason };
+  }
+  const lastAttempt = attempt > RETRY.retryLimit;
+  if ((error instanceof DeliveryError && error.permanent) || lastAttempt) return { step: 'fail', reason };
+  return { step: 'retry', reason };
 }
 
 /**
@@ -165,7 +206,15 @@ const messageFiles = (db: Db) =>
 
 async function outboundAttachments(deps: DeliveryDeps, job: DeliveryJob): Promise<OutboundAttachment[]> {
   const rows = await messageFiles(deps.db).execute({ messageId: job.messageId, companyId: job.companyId });
-  return rows.map((file) => ({
+  return rows.map((file) => outboundAttachment(deps, file));
+}
+
+/** A stored attachment as an adapter sends it: its bytes on demand and its signed public address. */
+export function outboundAttachment(
+  deps: Pick<DeliveryDeps, 'config' | 'urls' | 'storage'>,
+  file: typeof attachments.$inferSelect,
+): OutboundAttachment {
+  return {
     filename: file.filename,
     contentType: file.contentType,
     size: file.size,
@@ -175,7 +224,7 @@ async function outboundAttachments(deps: DeliveryDeps, job: DeliveryJob): Promis
       if (!data) throw new DeliveryError(`attachment missing: ${file.filename}`, true);
       return data;
     },
-  }));
+  };
 }
 
 const parentColumns = {
