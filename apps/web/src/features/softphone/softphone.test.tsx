@@ -144,7 +144,7 @@ describe('the phone’s state machine', () => {
 
 const fakeAgent = () =>
   ({
-    call: vi.fn(async () => undefined),
+    call: vi.fn(async (): Promise<string | null> => null),
     answer: vi.fn(async () => undefined),
     reject: vi.fn(),
     hangup: vi.fn(),
