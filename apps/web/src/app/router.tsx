@@ -215,7 +215,8 @@ export const appRoutes: RouteObject[] = [
                 path: childPath('center.campaign', 'center'),
                 ErrorBoundary: RouteErrorBoundary,
                 lazy: lazyComponent(
-                  () => loadCallTexts().then(() => import('../features/center/campaigns/CampaignLivePage.tsx')),
+                  () =>
+                    loadCallTexts().then(() => import('../features/center/campaigns/CampaignLivePage.tsx')),
                   'CampaignLivePage',
                 ),
               },

@@ -50,7 +50,9 @@ function Attempts({ attempts }: { attempts: CampaignAttempt[] }) {
               <Table.Td>{dateTime(attempt.started_at)}</Table.Td>
               <Table.Td>{attempt.user?.name ?? ''}</Table.Td>
               <Table.Td>
-                {attempt.outcome ? t(`campaigns.outcomes.${attempt.outcome}`) : t('campaigns.contact.inProgress')}
+                {attempt.outcome
+                  ? t(`campaigns.outcomes.${attempt.outcome}`)
+                  : t('campaigns.contact.inProgress')}
               </Table.Td>
               <Table.Td>{attempt.notes ?? ''}</Table.Td>
             </Table.Tr>

@@ -54,7 +54,8 @@ export function CampaignDialPopup() {
     >
       <Stack gap={6}>
         <Text size="xs" c="dimmed">
-          {t('campaigns.dial.title')} · {dial.campaign_name} · {t('campaigns.dial.try', { number: dial.try_number })}
+          {t('campaigns.dial.title')} · {dial.campaign_name} ·{' '}
+          {t('campaigns.dial.try', { number: dial.try_number })}
         </Text>
         <Text fw={700} data-testid="campaign-dial-customer">
           {dial.contact_name}

@@ -14,7 +14,10 @@ export interface HeaderSource {
   getHeader(name: string): string | undefined;
 }
 
-export function campaignInvite(request: HeaderSource): { campaignDetailId: string | null; autoAnswer: boolean } {
+export function campaignInvite(request: HeaderSource): {
+  campaignDetailId: string | null;
+  autoAnswer: boolean;
+} {
   const campaignDetailId = request.getHeader('X-Atende-Campaign-Detail')?.trim() || null;
   const trigger = request.getHeader('X-Atende-Trigger')?.trim().toLowerCase();
   return { campaignDetailId, autoAnswer: campaignDetailId !== null && trigger === 'answered' };

@@ -17,7 +17,11 @@ export interface PhoneAgent {
    * Places a call (with the campaign headers when it is a campaign attempt's); resolves to its SIP Call-ID, or
    * null when no call was placed (one is on, SIP is offline, the microphone is refused).
    */
-  call(number: string, customer: CallCustomer | null, campaignDetailId?: string | null): Promise<string | null>;
+  call(
+    number: string,
+    customer: CallCustomer | null,
+    campaignDetailId?: string | null,
+  ): Promise<string | null>;
   answer(): Promise<void>;
   reject(): void;
   hangup(): void;

@@ -32,9 +32,11 @@ export async function placeCampaignCall(dial: NextDial): Promise<boolean> {
     placed.delete(dial.campaign_detail_id);
     return false;
   }
-  await reportNextDial({ action: 'dialled', campaign_detail_id: dial.campaign_detail_id, call_id: callId }).catch(
-    () => undefined,
-  );
+  await reportNextDial({
+    action: 'dialled',
+    campaign_detail_id: dial.campaign_detail_id,
+    call_id: callId,
+  }).catch(() => undefined);
   return true;
 }
 

@@ -105,7 +105,9 @@ function RetryRulesTable({
                   min={RETRY_MAX_TRIES.min}
                   max={RETRY_MAX_TRIES.max}
                   allowDecimal={false}
-                  onChange={(value) => onChange(outcome, { ...values[outcome], max_tries: Number(value) || 0 })}
+                  onChange={(value) =>
+                    onChange(outcome, { ...values[outcome], max_tries: Number(value) || 0 })
+                  }
                 />
               </Table.Td>
             </Table.Tr>
@@ -189,7 +191,10 @@ function CampaignForm({ campaign, onClose }: { campaign: Campaign | null; onClos
           withAsterisk
         />
       </SimpleGrid>
-      <Input.Wrapper label={t('centerCampaigns.form.mode')} description={t(`centerCampaigns.modeHint.${values.mode}`)}>
+      <Input.Wrapper
+        label={t('centerCampaigns.form.mode')}
+        description={t(`centerCampaigns.modeHint.${values.mode}`)}
+      >
         <SegmentedControl
           fullWidth
           value={values.mode}

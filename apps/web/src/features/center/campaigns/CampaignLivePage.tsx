@@ -10,7 +10,18 @@ import {
   type CampaignLive,
   type CampaignStats,
 } from '@atende/contract';
-import { Alert, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -58,7 +69,12 @@ function Stats({ stats }: { stats: CampaignStats }) {
         </Stat>
       </SimpleGrid>
       {abandonTooHigh(stats.abandon_rate) && (
-        <Alert color="red" variant="light" icon={<AlertTriangleIcon />} data-testid="campaign-abandon-warning">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<AlertTriangleIcon />}
+          data-testid="campaign-abandon-warning"
+        >
           {t('centerCampaigns.live.abandonWarning', { limit: formatRate(ABANDON_RATE_LIMIT, language) })}
         </Alert>
       )}
@@ -95,7 +111,9 @@ function RatioControl({ live }: { live: CampaignLive }) {
         step={0.1}
         decimalScale={1}
         onChange={(value) => setRatio(Number(value) || 0)}
-        error={valid ? (change.isError ? errorText(change.error) : undefined) : t('centerCampaigns.errors.ratio')}
+        error={
+          valid ? (change.isError ? errorText(change.error) : undefined) : t('centerCampaigns.errors.ratio')
+        }
         w={160}
       />
       <Button
@@ -167,7 +185,10 @@ function Attempts({ campaignId }: { campaignId: string }) {
   const cursor = cursors.at(-1) ?? null;
   const page = useQuery(attemptsQuery(campaignId, cursor));
   return (
-    <CenterSection title={t('centerCampaigns.attempts.title')} description={t('centerCampaigns.attempts.description')}>
+    <CenterSection
+      title={t('centerCampaigns.attempts.title')}
+      description={t('centerCampaigns.attempts.description')}
+    >
       <QueryBody query={page}>
         {(data) =>
           data.data.length === 0 ? (
@@ -245,10 +266,13 @@ function LiveView({ live }: { live: CampaignLive }) {
               data-testid="campaign-within-hours"
               data-within={live.within_hours}
             >
-              {t(live.within_hours ? 'centerCampaigns.live.withinHours' : 'centerCampaigns.live.outsideHours', {
-                start: campaign.calling_hours.start,
-                end: campaign.calling_hours.end,
-              })}
+              {t(
+                live.within_hours ? 'centerCampaigns.live.withinHours' : 'centerCampaigns.live.outsideHours',
+                {
+                  start: campaign.calling_hours.start,
+                  end: campaign.calling_hours.end,
+                },
+              )}
             </Badge>
           )}
           <Stats stats={campaign.stats} />
@@ -257,7 +281,10 @@ function LiveView({ live }: { live: CampaignLive }) {
           )}
         </Stack>
       </CenterSection>
-      <CenterSection title={t('centerCampaigns.live.agentsTitle')} description={t('centerCampaigns.live.agentsDescription')}>
+      <CenterSection
+        title={t('centerCampaigns.live.agentsTitle')}
+        description={t('centerCampaigns.live.agentsDescription')}
+      >
         <Agents live={live} />
       </CenterSection>
       <Attempts campaignId={campaign.id} />
@@ -273,7 +300,12 @@ export function CampaignLivePage() {
   return (
     <Stack gap="sm">
       <Group>
-        <Button component={Link} to={pathTo('center.campaigns')} variant="subtle" leftSection={<ArrowLeftIcon />}>
+        <Button
+          component={Link}
+          to={pathTo('center.campaigns')}
+          variant="subtle"
+          leftSection={<ArrowLeftIcon />}
+        >
           {t('centerCampaigns.live.back')}
         </Button>
       </Group>

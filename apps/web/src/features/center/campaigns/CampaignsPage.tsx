@@ -14,7 +14,13 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { pathTo } from '../../../lib/routes.ts';
 import { CenterSection } from '../CenterSection.tsx';
-import { actOnCampaign, CAMPAIGN_ACTIONS, CAMPAIGNS_KEY, campaignsQuery, deleteCampaign } from './campaign-api.ts';
+import {
+  actOnCampaign,
+  CAMPAIGN_ACTIONS,
+  CAMPAIGNS_KEY,
+  campaignsQuery,
+  deleteCampaign,
+} from './campaign-api.ts';
 import { useCampaignsLive } from './campaign-live.ts';
 import { AbandonRate, CampaignStatusBadge } from './campaign-status.tsx';
 import { CampaignFormModal } from './CampaignFormModal.tsx';
