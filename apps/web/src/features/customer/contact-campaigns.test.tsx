@@ -2,15 +2,13 @@
 // that calls the customer with its status, whether and when they are still to be called, and each attempt's
 // time, attendant, outcome and notes; a clear empty state when no campaign calls them.
 import type { CampaignAttempt, ContactCampaigns } from '@atende/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCallTexts } from '../../lib/i18n.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { contactOf, summary } from '../../test/contacts.ts';
 import { demoUser, stubApi } from '../../test/fixtures.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { CampaignPage } from './CampaignPage.tsx';
 
 beforeAll(async () => {
@@ -46,17 +44,9 @@ function renderPage(campaigns: ContactCampaigns) {
     [`GET /conversation/${contact.id}`]: { body: contact },
     [`GET /contacts/${contact.id}/campaigns`]: { body: campaigns },
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  renderRoutes(
     [{ id: 'campaign.information', path: '/painel/conversa/:contactId/campanha', element: <CampaignPage /> }],
-    { initialEntries: [`/painel/conversa/${contact.id}/campanha`] },
-  );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    `/painel/conversa/${contact.id}/campanha`,
   );
   return calls;
 }

@@ -2,20 +2,19 @@
 // says, the user campaigns modal's two views, the dial popup's three triggers (the SIP agent faked at its
 // boundary, as the softphone's tests do) and the campaign outcome of the classification.
 import type { CallRecord, NextDial, UserCampaign } from '@atende/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCallTexts } from '../../lib/i18n.ts';
 import { connectFakeSocket, disconnectFakeSocket } from '../../test/fake-socket.ts';
 import { stubApi } from '../../test/fixtures.ts';
-import { renderWithClient } from '../../test/render.tsx';
+import { renderRoutes, renderWithClient } from '../../test/render.tsx';
+import { fakePhoneAgent } from '../../test/fake-phone-agent.ts';
 import { campaignCallHeaders, campaignInvite } from './campaign-sip.ts';
 import { CampaignDialPopup } from './CampaignDialPopup.tsx';
 import { ClassificationModal } from './ClassificationModal.tsx';
-import { usePhoneStore, type PhoneAgent } from './phone-store.ts';
+import { usePhoneStore } from './phone-store.ts';
 import { forgetPlacedCalls } from './use-campaign-dial.ts';
 import { UserCampaignsModal } from './UserCampaignsModal.tsx';
 
@@ -113,30 +112,19 @@ const dialOf = (trigger: NextDial['trigger_action'], n = 20): NextDial => ({
   try_number: 2,
 });
 
-/** A SIP agent as the store sees it; placing a call announces it as JsSIP would and gives its Call-ID. */
-function fakeAgent() {
-  return {
-    call: vi.fn(async (number: string, customer, campaignDetailId) => {
-      usePhoneStore.getState().dispatch({
-        type: 'outgoing',
-        sipCallId: 'o@pbx',
-        number,
-        customer,
-        campaignDetailId,
-        at: Date.now(),
-      });
-      return 'o@pbx';
-    }),
-    answer: vi.fn(async () => undefined),
-    reject: vi.fn(),
-    hangup: vi.fn(),
-    mute: vi.fn(),
-    hold: vi.fn(),
-    dtmf: vi.fn(),
-    transfer: vi.fn(),
-    stop: vi.fn(),
-  } satisfies PhoneAgent;
-}
+/** A SIP agent whose placed call announces itself as JsSIP would and gives its Call-ID. */
+const fakeAgent = () =>
+  fakePhoneAgent(async (number, customer, campaignDetailId) => {
+    usePhoneStore.getState().dispatch({
+      type: 'outgoing',
+      sipCallId: 'o@pbx',
+      number,
+      customer,
+      campaignDetailId,
+      at: Date.now(),
+    });
+    return 'o@pbx';
+  });
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -148,8 +136,7 @@ function renderPopup() {
   store.attach(agent, 30);
   store.dispatch({ type: 'registered' });
   const socket = connectFakeSocket();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         path: '*',
@@ -161,14 +148,7 @@ function renderPopup() {
         ),
       },
     ],
-    { initialEntries: ['/painel'] },
-  );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    '/painel',
   );
   return { agent, socket };
 }

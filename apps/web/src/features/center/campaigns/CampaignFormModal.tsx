@@ -54,6 +54,30 @@ function useWeekdayNames(): string[] {
   }, [language]);
 }
 
+/** One number of a retry rule (minutes or tries), whole, within the contract's range. */
+function RuleInput({
+  label,
+  value,
+  range,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  range: { min: number; max: number };
+  onChange: (value: number) => void;
+}) {
+  return (
+    <NumberInput
+      aria-label={label}
+      value={value}
+      min={range.min}
+      max={range.max}
+      allowDecimal={false}
+      onChange={(next) => onChange(Number(next) || 0)}
+    />
+  );
+}
+
 function RetryRulesTable({
   values,
   onChange,
@@ -83,31 +107,23 @@ function RetryRulesTable({
             <Table.Tr key={outcome}>
               <Table.Td>{t(`campaigns.outcomes.${outcome}`)}</Table.Td>
               <Table.Td>
-                <NumberInput
-                  aria-label={t('centerCampaigns.form.afterMinutesOf', {
+                <RuleInput
+                  label={t('centerCampaigns.form.afterMinutesOf', {
                     outcome: t(`campaigns.outcomes.${outcome}`),
                   })}
                   value={values[outcome].after_minutes}
-                  min={RETRY_AFTER_MINUTES.min}
-                  max={RETRY_AFTER_MINUTES.max}
-                  allowDecimal={false}
-                  onChange={(value) =>
-                    onChange(outcome, { ...values[outcome], after_minutes: Number(value) || 0 })
-                  }
+                  range={RETRY_AFTER_MINUTES}
+                  onChange={(after_minutes) => onChange(outcome, { ...values[outcome], after_minutes })}
                 />
               </Table.Td>
               <Table.Td>
-                <NumberInput
-                  aria-label={t('centerCampaigns.form.maxTriesOf', {
+                <RuleInput
+                  label={t('centerCampaigns.form.maxTriesOf', {
                     outcome: t(`campaigns.outcomes.${outcome}`),
                   })}
                   value={values[outcome].max_tries}
-                  min={RETRY_MAX_TRIES.min}
-                  max={RETRY_MAX_TRIES.max}
-                  allowDecimal={false}
-                  onChange={(value) =>
-                    onChange(outcome, { ...values[outcome], max_tries: Number(value) || 0 })
-                  }
+                  range={RETRY_MAX_TRIES}
+                  onChange={(max_tries) => onChange(outcome, { ...values[outcome], max_tries })}
                 />
               </Table.Td>
             </Table.Tr>

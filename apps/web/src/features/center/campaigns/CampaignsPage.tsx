@@ -2,7 +2,7 @@
 // create / edit form, start / pause / resume / finish, the removal of a draft, and the way to each campaign's
 // live view. Kept current by the same realtime `campaign.changed` as the live view.
 import type { Campaign, CampaignAction } from '@atende/contract';
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -162,31 +162,29 @@ export function CampaignsPage() {
               {t('centerCampaigns.empty')}
             </Text>
           ) : (
-            <Stack gap="xs">
-              <Table.ScrollContainer minWidth={720}>
-                <Table data-testid="campaigns">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('centerCampaigns.list.name')}</Table.Th>
-                      <Table.Th>{t('centerCampaigns.list.status')}</Table.Th>
-                      <Table.Th>{t('centerCampaigns.list.calls')}</Table.Th>
-                      <Table.Th>{t('centerCampaigns.stats.abandon_rate')}</Table.Th>
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.data.map((campaign) => (
-                      <CampaignRow
-                        key={campaign.id}
-                        campaign={campaign}
-                        onEdit={() => setEditing(campaign)}
-                        onDelete={() => setDeleting(campaign)}
-                      />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Stack>
+            <Table.ScrollContainer minWidth={720}>
+              <Table data-testid="campaigns">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('centerCampaigns.list.name')}</Table.Th>
+                    <Table.Th>{t('centerCampaigns.list.status')}</Table.Th>
+                    <Table.Th>{t('centerCampaigns.list.calls')}</Table.Th>
+                    <Table.Th>{t('centerCampaigns.stats.abandon_rate')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.data.map((campaign) => (
+                    <CampaignRow
+                      key={campaign.id}
+                      campaign={campaign}
+                      onEdit={() => setEditing(campaign)}
+                      onDelete={() => setDeleting(campaign)}
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )
         }
       </QueryBody>

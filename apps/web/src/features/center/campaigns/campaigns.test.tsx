@@ -9,17 +9,15 @@ import {
   type CampaignOutcome,
   type Responsible,
 } from '@atende/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCallTexts, loadCenterTexts } from '../../../lib/i18n.ts';
 import type { RealtimeOptions } from '../../../lib/realtime.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { demoUser, stubApi } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { checkCampaign, emptyCampaignForm } from './campaign-form.ts';
 import { CampaignLivePage } from './CampaignLivePage.tsx';
 import { CampaignsPage } from './CampaignsPage.tsx';
@@ -111,17 +109,7 @@ const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
   ...overrides,
 });
 
-function renderAt(path: string, routes: { path: string; element: ReactNode }[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const renderAt = (path: string, routes: { path: string; element: ReactNode }[]) => renderRoutes(routes, path);
 
 /** Opens a select by its label and picks an option of its own list (hidden: still in its transition in jsdom). */
 async function pick(label: RegExp, name: string) {
