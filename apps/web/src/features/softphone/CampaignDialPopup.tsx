@@ -14,11 +14,24 @@ export function CampaignDialPopup() {
   const { t } = useTranslation();
   useCampaignDial();
   const dial = usePhoneStore((state) => state.dial);
-  const onCall = usePhoneStore((state) => state.call?.campaignDetailId === dial?.campaign_detail_id);
+  const line = usePhoneStore((state) =>
+    !state.call || state.call.campaignDetailId !== dial?.campaign_detail_id
+      ? 'none'
+      : state.call.answeredAt === null
+        ? 'ringing'
+        : 'talking',
+  );
   const [closed, setClosed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (!dial) return null;
-  const waiting = dial.trigger_action === 'preview' && !wasPlaced(dial) && !onCall;
+  const waiting = dial.trigger_action === 'preview' && !wasPlaced(dial) && line === 'none';
+  // The power hand-over is answered as it arrives; a placed call rings, is talked, then awaits its classification.
+  const state =
+    dial.trigger_action === 'answered' || line === 'talking'
+      ? 'answered'
+      : line === 'ringing' || !wasPlaced(dial)
+        ? 'calling'
+        : 'ended';
 
   const handleCall = async () => {
     setBusy(true);
@@ -81,7 +94,7 @@ export function CampaignDialPopup() {
           </Group>
         ) : (
           <Text size="sm" fw={600} role="status" data-testid="campaign-dial-state">
-            {t(dial.trigger_action === 'answered' ? 'campaigns.dial.answered' : 'campaigns.dial.calling')}
+            {t(`campaigns.dial.${state}`)}
           </Text>
         )}
       </Stack>

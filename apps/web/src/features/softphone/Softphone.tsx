@@ -12,6 +12,7 @@ import { ClassificationModal } from './ClassificationModal.tsx';
 import { DialModal } from './DialModal.tsx';
 import { OperatorsModal } from './OperatorsModal.tsx';
 import { UserCampaignsModal } from './UserCampaignsModal.tsx';
+import { forgetPlacedCalls } from './use-campaign-dial.ts';
 import { usePhoneStore } from './phone-store.ts';
 import { startSipAgent } from './sip-agent.ts';
 import { useRealtimeStore } from '../../lib/realtime.ts';
@@ -56,6 +57,7 @@ function useSipAgent() {
       registration?.stop();
       agent?.stop();
       usePhoneStore.getState().reset();
+      forgetPlacedCalls();
     };
   }, [settings]);
 

@@ -196,6 +196,13 @@ describe('the dial popup', () => {
     // The customer answers: their conversation opens.
     act(() => usePhoneStore.getState().dispatch({ type: 'answered', sipCallId: 'o@pbx', at: Date.now() }));
     await waitFor(() => expect(where()).toBe(`/painel/conversa/${next.conversation_id}`));
+    expect(screen.getByTestId('campaign-dial-state').textContent).toBe('Cliente na linha');
+    act(() =>
+      usePhoneStore
+        .getState()
+        .dispatch({ type: 'ended', sipCallId: 'o@pbx', at: Date.now(), wrapUpSeconds: 30 }),
+    );
+    expect(screen.getByTestId('campaign-dial-state').textContent).toBe('Ligação encerrada: classifique-a.');
   });
 
   it('dials a progressive customer at once and links the call', async () => {

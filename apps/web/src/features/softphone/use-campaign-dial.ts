@@ -13,6 +13,8 @@ import { nextDial, reportNextDial } from './campaign-phone-api.ts';
 import { canDial } from './phone-machine.ts';
 import { usePhoneStore } from './phone-store.ts';
 
+const RETRY_PLACING_MS = 1_000;
+
 /** The attempts whose call this console placed: each is placed once, whatever re-renders or re-sends it. */
 const placed = new Set<string>();
 
@@ -79,9 +81,16 @@ export function useCampaignDial(): void {
     };
   }, [socket]);
 
-  // A progressive customer is called as soon as the phone can: now, or once the agent has registered.
+  // A progressive customer is called as soon as the phone can: now, or once the agent has registered and the
+  // phone is free (a wrap-up the server did not know of yet); asked again each second until placed.
   useEffect(() => {
-    if (dial?.trigger_action === 'dial' && agent && sip === 'online') void placeCampaignCall(dial);
+    if (dial?.trigger_action !== 'dial' || !agent || sip !== 'online' || wasPlaced(dial)) return undefined;
+    void placeCampaignCall(dial);
+    const retry = setInterval(() => {
+      if (wasPlaced(dial)) clearInterval(retry);
+      else void placeCampaignCall(dial);
+    }, RETRY_PLACING_MS);
+    return () => clearInterval(retry);
   }, [dial, agent, sip]);
 
   // The customer answered the call placed for them: their conversation opens.
