@@ -36,7 +36,7 @@ import { CenterSection } from '../CenterSection.tsx';
 import { attemptsQuery, CAMPAIGNS_KEY, campaignLiveQuery, changeRatio } from './campaign-api.ts';
 import { useCampaignsLive } from './campaign-live.ts';
 import { abandonTooHigh, AbandonRate, CampaignStatusBadge, formatRate } from './campaign-status.tsx';
-import { CampaignActions } from './CampaignsPage.tsx';
+import { CampaignActions } from './CampaignActions.tsx';
 
 const COUNTS = ['total', 'dialled', 'answered', 'abandoned', 'remaining', 'in_progress'] as const;
 

@@ -1,7 +1,7 @@
 // Center › Campaigns (issue 27): the company's power-dial campaigns with their status and key counts, the
 // create / edit form, start / pause / resume / finish, the removal of a draft, and the way to each campaign's
 // live view. Kept current by the same realtime `campaign.changed` as the live view.
-import type { Campaign, CampaignAction } from '@atende/contract';
+import type { Campaign } from '@atende/contract';
 import { Button, Group, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,50 +11,13 @@ import { PlusIcon } from '../../../components/Icons.tsx';
 import { QueryBody } from '../../../components/QueryBody.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { notifyError } from '../../../lib/notify.ts';
 import { pathTo } from '../../../lib/routes.ts';
 import { CenterSection } from '../CenterSection.tsx';
-import {
-  actOnCampaign,
-  CAMPAIGN_ACTIONS,
-  CAMPAIGNS_KEY,
-  campaignsQuery,
-  deleteCampaign,
-} from './campaign-api.ts';
+import { CAMPAIGNS_KEY, campaignsQuery, deleteCampaign } from './campaign-api.ts';
 import { useCampaignsLive } from './campaign-live.ts';
 import { AbandonRate, CampaignStatusBadge } from './campaign-status.tsx';
+import { CampaignActions } from './CampaignActions.tsx';
 import { CampaignFormModal } from './CampaignFormModal.tsx';
-
-/** Start, pause, resume or finish a campaign; the server's refusal is said as a notification. */
-export function useCampaignAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: CampaignAction }) => actOnCampaign(id, action),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
-    onError: (error) => notifyError(errorText(error)),
-  });
-}
-
-export function CampaignActions({ campaign }: { campaign: Campaign }) {
-  const { t } = useTranslation();
-  const act = useCampaignAction();
-  return (
-    <>
-      {CAMPAIGN_ACTIONS[campaign.status].map((action) => (
-        <Button
-          key={action}
-          size="xs"
-          variant={action === 'finish' ? 'default' : 'light'}
-          loading={act.isPending && act.variables.action === action}
-          onClick={() => act.mutate({ id: campaign.id, action })}
-          data-testid={`campaign-${action}`}
-        >
-          {t(`centerCampaigns.actions.${action}`)}
-        </Button>
-      ))}
-    </>
-  );
-}
 
 function DeleteConfirm({ campaign, onClose }: { campaign: Campaign | null; onClose: () => void }) {
   const { t } = useTranslation();

@@ -221,12 +221,13 @@ describe('Center › Campanhas', () => {
     await waitFor(() => expect(screen.queryByTestId('campaign-form')).toBeNull());
   });
 
-  it('lists campaigns with their status and counts; pauses one and deletes a draft after confirming', async () => {
+  it('lists campaigns with their status and counts; pauses one, finishes it and deletes a draft after confirming', async () => {
     const running = campaign();
     const draft = campaign({ id: id(22), name: 'Renovação', status: 'draft', started_at: null });
     const { calls } = stubApi({
       'GET /campaigns': { body: { data: [running, draft] } },
       [`POST /campaigns/${running.id}/pause`]: { body: { ...running, status: 'paused' } },
+      [`POST /campaigns/${running.id}/finish`]: { body: { ...running, status: 'finished' } },
       [`DELETE /campaigns/${draft.id}`]: { body: { ok: true } },
     });
     renderAt('/center/campaigns', [{ path: '/center/campaigns', element: <CampaignsPage /> }]);
@@ -244,6 +245,16 @@ describe('Center › Campanhas', () => {
     await waitFor(() =>
       expect(calls.some((call) => call.path === `/campaigns/${running.id}/pause`)).toBe(true),
     );
+
+    // Finishing is asked first: a finished campaign calls no one again.
+    await userEvent.click(within(first!).getByTestId('campaign-finish'));
+    await screen.findByText('Encerrar a campanha Cobrança novembro?');
+    expect(calls.some((call) => call.path.endsWith('/finish'))).toBe(false);
+    await userEvent.click(screen.getByTestId('campaign-finish-confirm'));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === `/campaigns/${running.id}/finish`)).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByText('Encerrar a campanha Cobrança novembro?')).toBeNull());
 
     await userEvent.click(within(second!).getByTestId('campaign-delete'));
     await screen.findByText('Excluir a campanha Renovação?');
