@@ -201,6 +201,26 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
+                ...meta('center.campaigns'),
+                // The campaigns' words (statuses, outcomes) are shared with the phone's texts (locales/calls).
+                path: childPath('center.campaigns', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () => loadCallTexts().then(() => import('../features/center/campaigns/CampaignsPage.tsx')),
+                  'CampaignsPage',
+                ),
+              },
+              {
+                ...meta('center.campaign'),
+                path: childPath('center.campaign', 'center'),
+                ErrorBoundary: RouteErrorBoundary,
+                lazy: lazyComponent(
+                  () =>
+                    loadCallTexts().then(() => import('../features/center/campaigns/CampaignLivePage.tsx')),
+                  'CampaignLivePage',
+                ),
+              },
+              {
                 ...meta('center.ai'),
                 path: childPath('center.ai', 'center'),
                 ErrorBoundary: RouteErrorBoundary,
@@ -293,7 +313,11 @@ export const appRoutes: RouteObject[] = [
                   ),
                   conversationPage(
                     'campaign.information',
-                    lazyComponent(() => import('../features/customer/CampaignPage.tsx'), 'CampaignPage'),
+                    // The power-dial campaigns' words (statuses, outcomes) come with the phone's texts.
+                    lazyComponent(
+                      () => loadCallTexts().then(() => import('../features/customer/CampaignPage.tsx')),
+                      'CampaignPage',
+                    ),
                   ),
                   conversationPage(
                     'conversation.events',

@@ -44,6 +44,9 @@ export const ROUTES = {
   'center.ai': { path: '/center/ai', access: 'authenticated' },
   'center.pipelines': { path: '/center/pipelines', access: 'authenticated' },
   'center.monitor': { path: '/center/monitor', access: 'authenticated' },
+  /** Power-dial campaigns (issue 27) and one campaign's live view; not in the spec's table. */
+  'center.campaigns': { path: '/center/campaigns', access: 'authenticated' },
+  'center.campaign': { path: '/center/campaigns/:campaignId', access: 'authenticated' },
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,5 +1,5 @@
 // Navigation between the Center's sections (users, channels, catalogues, audit, white-label, teams, company,
-// product administration for super administrators, wishlist moderation, changelog, pipelines, live monitor): links, marked as the current page when open.
+// product administration for super administrators, wishlist moderation, changelog, pipelines, live monitor, power-dial campaigns): links, marked as the current page when open.
 import type { Ability } from '@atende/contract';
 import { Button, Group } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
@@ -24,6 +24,7 @@ const SECTIONS = [
   { route: 'center.ai', label: 'centerChannels.nav.ai', ability: 'ai.configure' },
   { route: 'center.surveys', label: 'centerChannels.nav.surveys', ability: 'surveys.read' },
   { route: 'center.pipelines', label: 'centerChannels.nav.pipelines', ability: 'pipelines.manage' },
+  { route: 'center.campaigns', label: 'centerChannels.nav.campaigns', ability: 'campaigns.manage' },
 ] as const satisfies readonly { route: RouteName; label: string; ability?: Ability }[];
 
 function SectionLink({ route, label }: { route: RouteName; label: (typeof SECTIONS)[number]['label'] }) {

@@ -1,11 +1,13 @@
 // campaign.information (conversa/:contactId/campanha): what the contact carries about the campaign it is
 // worked in — the wallets (segments) it belongs to, its code and protocol in them and the last event
-// registered — or a clear empty state when it carries none of it.
+// registered — or a clear empty state when it carries none of it; then the power-dial campaigns that call the
+// customer (ContactCampaigns).
 import type { Contact } from '@atende/contract';
-import { Alert, Badge, Group, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Divider, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ContactSubpage } from '../../components/ContactSubpage.tsx';
 import { useRouteContact } from '../contacts/contact-queries.ts';
+import { ContactCampaigns } from './ContactCampaigns.tsx';
 import { FieldList } from './FieldList.tsx';
 
 function CampaignData({ contact }: { contact: Contact }) {
@@ -55,7 +57,13 @@ export function CampaignPage() {
   const query = useRouteContact();
   return (
     <ContactSubpage active="campaign.information" query={query}>
-      {(contact) => <CampaignData contact={contact} />}
+      {(contact) => (
+        <Stack gap="lg">
+          <CampaignData contact={contact} />
+          <Divider />
+          <ContactCampaigns contactId={contact.id} />
+        </Stack>
+      )}
     </ContactSubpage>
   );
 }

@@ -1,9 +1,10 @@
 // The call reason / call classification modal (spec §2, §4): after a call, the company's call reasons and
 // optional notes, posted as the classification of the call's record while the wrap-up counts down. The
 // record is written by the PBX (or reported by this softphone, on an external PBX) as the call ends, so a
-// record not yet ended is asked for again shortly.
-import { CALL_NOTES_MAX, type CallRecord } from '@atende/contract';
-import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+// record not yet ended is asked for again shortly. An answered campaign call (issue 27) also takes its outcome,
+// and a callback the moment of the return.
+import { AGENT_OUTCOMES, CALL_NOTES_MAX, type AgentOutcome, type CallRecord } from '@atende/contract';
+import { Button, Group, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { callReasonsQuery } from '../../lib/catalogues.ts';
@@ -14,6 +15,7 @@ import { useNow } from '../pause/use-now.ts';
 import { wrapUpLeft, type WrapUp } from './phone-machine.ts';
 import { usePhoneStore } from './phone-store.ts';
 import { classifyCall, ownCall } from './softphone-api.ts';
+import { dialable } from './sip-agent.ts';
 
 const RECORD_ATTEMPTS = 5;
 const RECORD_RETRY_MS = 400;
@@ -27,6 +29,22 @@ async function endedRecord(sipCallId: string): Promise<CallRecord> {
   }
 }
 
+/**
+ * The campaign attempt an ended call belongs to: its own header's, else the campaign customer the dialer gave
+ * this attendant when the number is theirs. Null for any other call.
+ */
+function useCampaignAttempt(wrapUp: WrapUp): string | null {
+  const dial = usePhoneStore((state) => state.dial);
+  if (wrapUp.campaignDetailId) return wrapUp.campaignDetailId;
+  return dial && dialable(dial.number) === dialable(wrapUp.number) ? dial.campaign_detail_id : null;
+}
+
+/** The moment a `datetime-local` field names, on the browser's clock, as the API's timestamp. */
+const returnTimestamp = (local: string): string | null => {
+  const at = new Date(local);
+  return local && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
+};
+
 function ClassificationForm({ wrapUp }: { wrapUp: WrapUp }) {
   const { t } = useTranslation();
   const now = useNow(500);
@@ -36,20 +54,35 @@ function ClassificationForm({ wrapUp }: { wrapUp: WrapUp }) {
   const [reasonId, setReasonId] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
   const [missing, setMissing] = useState(false);
+  const attempt = useCampaignAttempt(wrapUp);
+  // Only a call the customer answered has an outcome to give: the dialer records the others from the call.
+  const asksOutcome = attempt !== null && wrapUp.answered;
+  const [outcome, setOutcome] = useState<AgentOutcome | null>(null);
+  const [returnAt, setReturnAt] = useState('');
+  const returnMoment = returnTimestamp(returnAt);
+  const outcomeMissing = asksOutcome && (outcome === null || (outcome === 'callback' && !returnMoment));
   const classify = useMutation({
     mutationFn: async () => {
       const record = await endedRecord(wrapUp.sipCallId);
-      return classifyCall(record.id, { reason_id: reasonId!, notes: notes.trim() || null });
+      const campaign = asksOutcome
+        ? { outcome: outcome!, ...(outcome === 'callback' ? { return_at: returnMoment! } : {}) }
+        : undefined;
+      return classifyCall(record.id, { reason_id: reasonId!, notes: notes.trim() || null, campaign });
     },
-    onSuccess: () => dispatch({ type: 'classified', sipCallId: wrapUp.sipCallId, at: Date.now() }),
+    onSuccess: () => {
+      // The campaign customer is done with: the dialer sends the next one.
+      const { dial, setDial } = usePhoneStore.getState();
+      if (attempt !== null && dial?.campaign_detail_id === attempt) setDial(null);
+      dispatch({ type: 'classified', sipCallId: wrapUp.sipCallId, at: Date.now() });
+    },
   });
   // No record of the call (its report never reached the server): nothing to classify, the modal may close.
   const noRecord = classify.error instanceof HttpError && classify.error.status === 404;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setMissing(reasonId === null);
-    if (reasonId !== null) classify.mutate();
+    setMissing(reasonId === null || outcomeMissing);
+    if (reasonId !== null && !outcomeMissing) classify.mutate();
   };
 
   return (
@@ -67,7 +100,7 @@ function ClassificationForm({ wrapUp }: { wrapUp: WrapUp }) {
           label={t('softphone.reason')}
           value={reasonId}
           onChange={setReasonId}
-          error={missing ? t('softphone.reasonRequired') : undefined}
+          error={missing && reasonId === null ? t('softphone.reasonRequired') : undefined}
           withAsterisk
         >
           <Stack gap={6} mt={6}>
@@ -80,6 +113,31 @@ function ClassificationForm({ wrapUp }: { wrapUp: WrapUp }) {
           <Text size="sm" c="dimmed">
             {t('softphone.noReasons')}
           </Text>
+        )}
+        {asksOutcome && (
+          <>
+            <Select
+              label={t('campaigns.classify.outcome')}
+              data={AGENT_OUTCOMES.map((value) => ({ value, label: t(`campaigns.outcomes.${value}`) }))}
+              value={outcome}
+              onChange={(value) => setOutcome(value as AgentOutcome | null)}
+              error={missing && outcome === null ? t('campaigns.classify.outcomeRequired') : undefined}
+              withAsterisk
+              comboboxProps={{ zIndex: 400 }}
+              data-testid="classification-outcome"
+            />
+            {outcome === 'callback' && (
+              <TextInput
+                type="datetime-local"
+                label={t('campaigns.classify.returnAt')}
+                value={returnAt}
+                onChange={(event) => setReturnAt(event.currentTarget.value)}
+                error={missing && !returnMoment ? t('campaigns.classify.returnAtRequired') : undefined}
+                withAsterisk
+                data-testid="classification-return-at"
+              />
+            )}
+          </>
         )}
         <Textarea
           label={t('softphone.notes')}

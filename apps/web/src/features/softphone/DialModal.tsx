@@ -1,6 +1,7 @@
 // The keypad to place a call (spec §2 phone panel): a number typed or keyed in, then "Ligar". Placing is
-// refused while a call or the wrap-up is on, or while SIP is offline, and says why.
-import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+// refused while a call or the wrap-up is on, or while SIP is offline, and says why. From it the operators and
+// the user campaigns modals open.
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useNow } from '../pause/use-now.ts';
@@ -59,17 +60,30 @@ export function DialModal() {
               {blocked}
             </Text>
           )}
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={() => {
-              setOpen(false);
-              usePhoneStore.getState().setOperatorsOpen(true);
-            }}
-            data-testid="operators-open"
-          >
-            {t('softphone.operators.open')}
-          </Button>
+          <Group grow gap={4}>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => {
+                setOpen(false);
+                usePhoneStore.getState().setOperatorsOpen(true);
+              }}
+              data-testid="operators-open"
+            >
+              {t('softphone.operators.open')}
+            </Button>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => {
+                setOpen(false);
+                usePhoneStore.getState().setCampaignsOpen(true);
+              }}
+              data-testid="user-campaigns-open"
+            >
+              {t('campaigns.user.open')}
+            </Button>
+          </Group>
           <Button
             type="submit"
             color="green"

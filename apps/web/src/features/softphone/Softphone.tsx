@@ -1,15 +1,18 @@
 // The console's softphone (issue 26), loaded lazily after login: asks for the user's SIP registration and the
 // company's phone settings, starts the SIP agent (JsSIP, itself loaded on demand) when the user has an
 // account (reporting its calls and registration where the PBX is external), stops it on logout, and shows the
-// call bar, the keypad, the classification and operators modals; the online operators it shows (the modal, the
-// transfer menu) follow the realtime `phone.operators` event.
+// call bar, the keypad, the classification, operators and user campaigns modals and the campaign dial popup; the
+// online operators it shows (the modal, the transfer menu) follow the realtime `phone.operators` event.
 import type { OnlineOperatorList } from '@atende/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CallBar } from './CallBar.tsx';
+import { CampaignDialPopup } from './CampaignDialPopup.tsx';
 import { ClassificationModal } from './ClassificationModal.tsx';
 import { DialModal } from './DialModal.tsx';
 import { OperatorsModal } from './OperatorsModal.tsx';
+import { UserCampaignsModal } from './UserCampaignsModal.tsx';
+import { forgetPlacedCalls } from './use-campaign-dial.ts';
 import { usePhoneStore } from './phone-store.ts';
 import { startSipAgent } from './sip-agent.ts';
 import { useRealtimeStore } from '../../lib/realtime.ts';
@@ -54,6 +57,7 @@ function useSipAgent() {
       registration?.stop();
       agent?.stop();
       usePhoneStore.getState().reset();
+      forgetPlacedCalls();
     };
   }, [settings]);
 
@@ -90,6 +94,8 @@ export function Softphone() {
       <DialModal />
       <ClassificationModal />
       <OperatorsModal />
+      <UserCampaignsModal />
+      <CampaignDialPopup />
     </>
   );
 }

@@ -38,6 +38,8 @@ export type PhoneCall = {
   held: boolean;
   /** The colleague the call is being transferred to (REFER sent, their phone ringing), by name. */
   transferringTo: string | null;
+  /** The campaign attempt the call belongs to (its X-Atende-Campaign-Detail header), if any. */
+  campaignDetailId: string | null;
 };
 
 /**
@@ -50,6 +52,9 @@ export type WrapUp = {
   contactId: string | null;
   until: number;
   classified: boolean;
+  /** Whether the customer answered: an answered campaign call is classified with its outcome. */
+  answered: boolean;
+  campaignDetailId: string | null;
 };
 
 export type PhoneState = {
@@ -71,6 +76,7 @@ export type PhoneEvent =
       sipCallId: string;
       number: string;
       customer?: CallCustomer | null;
+      campaignDetailId?: string | null;
       at: number;
     }
   | { type: 'answered'; sipCallId: string; at: number }
@@ -141,6 +147,7 @@ export function phoneReducer(state: PhoneState, event: PhoneEvent): PhoneState {
         muted: false,
         held: false,
         transferringTo: null,
+        campaignDetailId: event.campaignDetailId ?? null,
       };
       // A wrap-up whose time is over may still await its classification: it stays asked for.
       return { ...state, call, problem: null };
@@ -172,6 +179,8 @@ export function phoneReducer(state: PhoneState, event: PhoneEvent): PhoneState {
               contactId: call.customer?.id ?? null,
               until: event.at + event.wrapUpSeconds * 1000,
               classified: false,
+              answered: call.answeredAt !== null,
+              campaignDetailId: call.campaignDetailId,
             }
           : state.wrapUp,
       };

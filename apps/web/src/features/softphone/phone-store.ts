@@ -2,6 +2,7 @@
 // of phone-machine.ts, the company's wrap-up, and the SIP agent once the lazy softphone has started one: the
 // sidebar, the call bar and a customer's voice channel act through it without loading JsSIP themselves.
 import { create } from 'zustand';
+import type { NextDial } from '@atende/contract';
 import {
   initialPhoneState,
   phoneReducer,
@@ -12,7 +13,15 @@ import {
 
 /** What the SIP agent (sip-agent.ts, loaded with JsSIP) does when asked. */
 export interface PhoneAgent {
-  call(number: string, customer: CallCustomer | null): Promise<void>;
+  /**
+   * Places a call (with the campaign headers when it is a campaign attempt's); resolves to its SIP Call-ID, or
+   * null when no call was placed (one is on, SIP is offline, the microphone is refused).
+   */
+  call(
+    number: string,
+    customer: CallCustomer | null,
+    campaignDetailId?: string | null,
+  ): Promise<string | null>;
   answer(): Promise<void>;
   reject(): void;
   hangup(): void;
@@ -35,11 +44,17 @@ interface PhoneStore extends PhoneState {
   keypadOpen: boolean;
   /** The online SIP operators modal. */
   operatorsOpen: boolean;
+  /** The user campaigns modal. */
+  campaignsOpen: boolean;
+  /** The campaign customer the dialer gave this attendant (the popup dial flow), until classified or skipped. */
+  dial: NextDial | null;
   dispatch(event: PhoneEvent): void;
   attach(agent: PhoneAgent | null, wrapUpSeconds: number): void;
   setAvailable(available: boolean | null): void;
   setKeypadOpen(open: boolean): void;
   setOperatorsOpen(open: boolean): void;
+  setCampaignsOpen(open: boolean): void;
+  setDial(dial: NextDial | null): void;
   reset(): void;
 }
 
@@ -50,6 +65,8 @@ const initial = {
   agent: null,
   keypadOpen: false,
   operatorsOpen: false,
+  campaignsOpen: false,
+  dial: null,
 };
 
 export const usePhoneStore = create<PhoneStore>()((set) => ({
@@ -59,5 +76,7 @@ export const usePhoneStore = create<PhoneStore>()((set) => ({
   setAvailable: (available) => set({ available }),
   setKeypadOpen: (keypadOpen) => set({ keypadOpen }),
   setOperatorsOpen: (operatorsOpen) => set({ operatorsOpen }),
+  setCampaignsOpen: (campaignsOpen) => set({ campaignsOpen }),
+  setDial: (dial) => set({ dial }),
   reset: () => set(initial),
 }));

@@ -5,6 +5,7 @@
 import type { HangupCause, HangupSide, PhoneSettings, SipRegistration } from '@atende/contract';
 import type { RTCSession } from 'jssip/lib/RTCSession';
 import type { RTCSessionEvent } from 'jssip/lib/UA';
+import { campaignCallHeaders, campaignInvite } from './campaign-sip.ts';
 import { offerable, type CallCustomer, type PhoneEvent, type PhoneProblem } from './phone-machine.ts';
 import type { PhoneAgent } from './phone-store.ts';
 
@@ -121,6 +122,7 @@ export async function startSipAgent(
   let sessionCallId: string | null = null;
   let localStream: MediaStream | null = null;
   let pendingCustomer: CallCustomer | null = null;
+  let pendingCampaign: string | null = null;
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
 
@@ -196,6 +198,7 @@ export async function startSipAgent(
         sipCallId,
         number: event.request.ruri.user ?? '',
         customer: pendingCustomer,
+        campaignDetailId: pendingCampaign,
         at: Date.now(),
       });
       return;
@@ -205,30 +208,41 @@ export async function startSipAgent(
       return;
     }
     watch(event.session, sipCallId);
+    const campaign = campaignInvite(event.request);
     hooks.dispatch({
       type: 'incoming',
       sipCallId,
       number: event.request.from.uri.user ?? '',
+      campaignDetailId: campaign.campaignDetailId,
       at: Date.now(),
     });
+    // A power campaign's customer already answered and waits for this attendant: no ringing, the call is on.
+    if (campaign.autoAnswer) void agent.answer();
   });
-  ua.start();
 
-  return {
-    async call(number, customer) {
-      if (session || !offerable(hooks.state(), Date.now())) return;
+  const agent: PhoneAgent = {
+    async call(number, customer, campaignDetailId = null) {
+      if (session || !offerable(hooks.state(), Date.now())) return null;
       const stream = await microphone();
-      if (typeof stream === 'string') return hooks.dispatch({ type: 'problem', problem: stream });
+      if (typeof stream === 'string') {
+        hooks.dispatch({ type: 'problem', problem: stream });
+        return null;
+      }
       localStream = stream;
       pendingCustomer = customer;
+      pendingCampaign = campaignDetailId;
       try {
-        ua.call(`sip:${dialable(number)}@${settings.sip_domain}`, {
+        // JsSIP announces the new session (newRTCSession, which records its Call-ID) before ua.call returns.
+        const placed = ua.call(`sip:${dialable(number)}@${settings.sip_domain}`, {
           mediaStream: stream,
           pcConfig,
           rtcOfferConstraints: { offerToReceiveAudio: true, offerToReceiveVideo: false },
+          extraHeaders: campaignDetailId ? campaignCallHeaders(campaignDetailId) : [],
         });
+        return placed === session ? sessionCallId : null;
       } finally {
         pendingCustomer = null;
+        pendingCampaign = null;
       }
     },
     async answer() {
@@ -293,4 +307,6 @@ export async function startSipAgent(
       ua.stop();
     },
   };
+  ua.start();
+  return agent;
 }

@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConsoleTexts } from '../../lib/i18n.ts';
 import { stubApi } from '../../test/fixtures.ts';
 import { renderWithClient } from '../../test/render.tsx';
+import { fakePhoneAgent } from '../../test/fake-phone-agent.ts';
 import { CallBar } from './CallBar.tsx';
 import { ClassificationModal } from './ClassificationModal.tsx';
 import { OperatorsModal } from './OperatorsModal.tsx';
@@ -21,7 +22,7 @@ import {
   type PhoneEvent,
   type PhoneState,
 } from './phone-machine.ts';
-import { usePhoneStore, type PhoneAgent } from './phone-store.ts';
+import { usePhoneStore } from './phone-store.ts';
 import { dialable, microphoneProblem } from './sip-agent.ts';
 
 const T0 = Date.parse('2026-11-28T10:00:00.000Z');
@@ -142,18 +143,7 @@ describe('the phone’s state machine', () => {
   });
 });
 
-const fakeAgent = () =>
-  ({
-    call: vi.fn(async () => undefined),
-    answer: vi.fn(async () => undefined),
-    reject: vi.fn(),
-    hangup: vi.fn(),
-    mute: vi.fn(),
-    hold: vi.fn(),
-    dtmf: vi.fn(),
-    transfer: vi.fn(),
-    stop: vi.fn(),
-  }) satisfies PhoneAgent;
+const fakeAgent = () => fakePhoneAgent();
 
 const customer = {
   id: '01a201b8-0000-7000-9000-0000000000c1',
