@@ -233,6 +233,8 @@ export type ChannelAdapter = {
   send(message: OutboundMessage): Promise<SendResult>;
   readonly replyContext: boolean;
   readonly deleteForEveryone: ((message: DeletedMessage) => Promise<void>) | null;
+  /** Sends `OutboundMessage.choices` in the provider's own form (absent: never given choices). */
+  readonly choices?: boolean;
   /** Kinds whose provider calls us over HTTP (channels/<kind>/inbound.ts). */
   readonly provider?: ProviderInbound;
 };

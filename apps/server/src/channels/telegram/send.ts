@@ -89,5 +89,7 @@ export const telegramAdapter: ChannelAdapter = {
   replyContext: true,
   // Bots may delete their messages only within 48 hours: not offered (yet).
   deleteForEveryone: null,
+  // Inline keyboard / interactive list (CSAT).
+  choices: true,
   provider: telegramProvider,
 };

@@ -175,5 +175,7 @@ export const whatsappAdapter: ChannelAdapter = {
   replyContext: true,
   // Cloud API offers no deletion of a sent message.
   deleteForEveryone: null,
+  // Inline keyboard / interactive list (CSAT).
+  choices: true,
   provider: { webhook: whatsappWebhook, check },
 };

@@ -1,12 +1,9 @@
 // CSAT's native form on messaging channels (issue 28): a request carries the five ratings as the message's
 // choices (ids `csat:<token>:<rating>`, at most 39 bytes: within Telegram's 64 for callback data); choose.ts
 // reads them back. The channels only carry the ids.
-import type { ChannelKind, Language } from '@atende/contract';
+import type { Language } from '@atende/contract';
 import type { MessageChoices } from '../../channels/adapter.ts';
 import { translate } from '../../platform/i18n/i18n.ts';
-
-/** Kinds whose adapter sends choices natively; every other kind gets the link to the public page. */
-export const NATIVE_CHOICE_KINDS: ReadonlySet<ChannelKind> = new Set<ChannelKind>(['telegram', 'whatsapp']);
 
 const RATINGS = [5, 4, 3, 2, 1] as const;
 

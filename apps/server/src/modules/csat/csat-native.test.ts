@@ -46,7 +46,12 @@ beforeAll(async () => {
     settings: { api_base_url: telegram.apiBaseUrl },
     secrets: { bot_token: telegram.botToken },
   });
-  telegram.setWebhookUrl(bot.url, bot.account.provider!.generated.webhook_secret!);
+  const registered = await injectAs(t.app, admin, {
+    method: 'POST',
+    url: `/api/center/channels/${bot.account.id}/register-webhook`,
+  });
+  expect(registered.statusCode, registered.body).toBe(200);
+  expect(telegram.webhook()?.allowedUpdates).toContain('callback_query');
   const number = await connect('whatsapp', {
     address: whatsapp.account.address,
     settings: { ...whatsapp.account.settings, api_base_url: whatsapp.apiBaseUrl },
