@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAccountCache, type AccountCache } from './channels/account-cache.ts';
-import type { AdapterRegistry, Ingest } from './channels/adapter.ts';
+import type { AdapterRegistry, Choose, Ingest } from './channels/adapter.ts';
 import { createChannelHealth, type ChannelHealthRecorder } from './channels/health.ts';
 import { allowPrivateProviderAddresses } from './channels/http.ts';
 import { CHANNEL_ADAPTERS } from './channels/index.ts';
 import { createAdapterRegistry, type KindAdapters } from './channels/registry.ts';
 import type { AppConfig } from './config.ts';
+import { chooseCsat } from './modules/csat/choose.ts';
 import { createIngest } from './modules/messages/ingest.ts';
 import { createSearchWindows, type SearchWindows } from './modules/messages/search-windows.ts';
 import { createChatAdapter } from './modules/widget/chat-adapter.ts';
@@ -41,6 +42,8 @@ export type Deps = {
   adapters: AdapterRegistry;
   /** The one way an inbound message enters the product (modules/messages/ingest.ts). */
   ingest: Ingest;
+  /** Where a customer's pick among a message's native choices goes (only CSAT offers choices today). */
+  choose: Choose;
   credentials: CredentialsBox;
   /** Channel accounts opened recently, forgotten when they change (provider webhooks read through it). */
   accounts: AccountCache;
@@ -104,6 +107,7 @@ export function createDeps(
     jobs: createJobs(database.raw, (error) => log.error({ err: error }, 'job queue error')),
     adapters: options.adapters ?? createAdapterRegistry(productAdapters({ db, urls, relay: visitors })),
     ingest: createIngest({ db, bus, storage }),
+    choose: (choice) => chooseCsat({ db, bus }, choice),
     credentials: credentialsBox(config.credentialsKey),
     accounts: createAccountCache(),
     health: createChannelHealth(db),

@@ -256,22 +256,23 @@ export const MEDIA_LIMITS: Record<ChannelKind, Partial<Record<AttachmentKind, nu
 
 /**
  * What each channel's provider can do beyond sending (the adapters declare the same, channels/adapter.ts, and
- * a test holds them equal): thread a reply under the message it quotes, and remove a sent message from the
- * customer's side. Kinds without an adapter yet declare neither.
+ * a test holds them equal): thread a reply under the message it quotes, remove a sent message from the
+ * customer's side, and offer a message's choices in its own form (buttons, a list: the CSAT request). Kinds
+ * without an adapter yet declare none.
  */
-export type ChannelFeatures = { reply_context: boolean; delete_for_everyone: boolean };
-const NO_FEATURES: ChannelFeatures = { reply_context: false, delete_for_everyone: false };
+export type ChannelFeatures = { reply_context: boolean; delete_for_everyone: boolean; choices: boolean };
+const NO_FEATURES: ChannelFeatures = { reply_context: false, delete_for_everyone: false, choices: false };
 export const CHANNEL_FEATURES: Record<ChannelKind, ChannelFeatures> = {
-  whatsapp: { reply_context: true, delete_for_everyone: false },
+  whatsapp: { reply_context: true, delete_for_everyone: false, choices: true },
   instagram_direct: NO_FEATURES,
-  messenger: { reply_context: true, delete_for_everyone: false },
-  telegram: { reply_context: true, delete_for_everyone: false },
+  messenger: { reply_context: true, delete_for_everyone: false, choices: false },
+  telegram: { reply_context: true, delete_for_everyone: false, choices: true },
   viber: NO_FEATURES,
-  email: { reply_context: true, delete_for_everyone: false },
-  chat: { reply_context: true, delete_for_everyone: true },
+  email: { reply_context: true, delete_for_everyone: false, choices: false },
+  chat: { reply_context: true, delete_for_everyone: true, choices: false },
   sms: NO_FEATURES,
   voice: NO_FEATURES,
-  api: { reply_context: true, delete_for_everyone: false },
+  api: { reply_context: true, delete_for_everyone: false, choices: false },
 };
 
 /** The largest upload any channel takes: the request body limit of the file routes. */

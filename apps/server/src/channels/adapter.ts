@@ -91,6 +91,13 @@ export type ReplyContext = {
   quoted: boolean;
 };
 
+/**
+ * Choices offered with a message, for providers with a native form of them (Telegram's inline keyboard,
+ * WhatsApp's interactive list): `label` opens the list where one is needed; each option's `id` comes back to
+ * `WebhookIo.choose` when the customer picks it. Kinds without a native form never receive choices.
+ */
+export type MessageChoices = { label: string; options: readonly { id: string; title: string }[] };
+
 /** An approved WhatsApp template by name and language, with its body variables' values in order. */
 export type OutboundTemplate = { name: string; language: string; variables: readonly string[] };
 
@@ -107,6 +114,8 @@ export type OutboundMessage = {
   subject: string | null;
   /** A WhatsApp template to send instead of the text (which is its body filled, as the timeline shows it). */
   template?: OutboundTemplate | null;
+  /** Options to offer natively with the text (MessageChoices). */
+  choices?: MessageChoices | null;
   attachments: readonly OutboundAttachment[];
   replyTo: ReplyContext | null;
   /** The company's account (line) to send from: the contact channel's own, else the kind's first enabled one. */
@@ -167,6 +176,19 @@ export type ProviderStatus = {
   failureReason?: string | null;
 };
 
+/** A customer picked one of a message's choices (its option id), on the account's channel from `address`. */
+export type ChoiceMade = { id: string; address: string };
+/**
+ * What became of a choice: `accepted` when it changed something, and the words to show the customer (in the
+ * company's language) where the provider shows an answer to a tap (Telegram's answerCallbackQuery); null
+ * reply for an id nobody in the product knows.
+ */
+export type ChoiceOutcome = { accepted: boolean; reply: string | null };
+/** Hands a choice to the part of the product whose id it is; supplied by the composition root. */
+export type Choose = (
+  choice: ChoiceMade & { companyId: string; kind: ChannelKind; channelAccountId: string },
+) => Promise<ChoiceOutcome>;
+
 /** What a webhook handler may do besides answering: store messages, and move our messages' statuses forward. */
 export type WebhookIo = {
   ingest: Ingest;
@@ -177,6 +199,8 @@ export type WebhookIo = {
    * has reached `status`.
    */
   statusesUpTo(receipt: { address: string; status: 'delivered' | 'read'; until: Date }): Promise<void>;
+  /** A customer's pick among a message's choices; a repeated one changes nothing. */
+  choose(choice: ChoiceMade): Promise<ChoiceOutcome>;
   log: FastifyBaseLogger;
 };
 
@@ -214,6 +238,8 @@ export type ChannelAdapter = {
   send(message: OutboundMessage): Promise<SendResult>;
   readonly replyContext: boolean;
   readonly deleteForEveryone: ((message: DeletedMessage) => Promise<void>) | null;
+  /** Sends `OutboundMessage.choices` in the provider's own form (absent: never given choices). */
+  readonly choices?: boolean;
   /** Kinds whose provider calls us over HTTP (channels/<kind>/inbound.ts). */
   readonly provider?: ProviderInbound;
   /**

@@ -28,6 +28,7 @@ export function createAdapterRegistry(adapters: KindAdapters): AdapterRegistry {
       },
       // A kind without an adapter declares nothing: what it will do is its adapter's to say.
       replyContext: adapter?.replyContext ?? false,
+      choices: adapter?.choices ?? false,
       deleteForEveryone: remove
         ? async (message) => (simulated(message.account) ? undefined : remove(message))
         : null,

@@ -1,7 +1,8 @@
 // Telegram's side of a bot account: updates POSTed to our webhook (X-Telegram-Bot-Api-Secret-Token checked
 // against the account's generated secret in constant time, before the body is read), turned into messages —
 // text, the largest photo size, documents, voice notes and audio, videos, stickers, locations — whose files are
-// fetched through getFile; the check (getMe) and setWebhook with our address and secret.
+// fetched through getFile; taps on our inline keyboards (callback.ts); the check (getMe) and setWebhook with our
+// address and secret.
 import { MEDIA_LIMITS, type AttachmentKind } from '@atende/contract';
 import {
   WebhookRefusal,
@@ -18,10 +19,11 @@ import { locationText } from '../location.ts';
 import { botIdOf } from './bot-api.ts';
 import { parseJsonBody } from '../meta/webhook.ts';
 import { botFileUrl, callBot } from './bot-api.ts';
+import { handleCallbackQuery } from './callback.ts';
 
 export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
-/** The update kinds setWebhook asks for: everything else (members joining, callbacks…) is not a message. */
-export const TELEGRAM_UPDATES = ['message', 'edited_message'] as const;
+/** The update kinds setWebhook asks for: messages, and taps on our buttons; members joining… are not asked. */
+export const TELEGRAM_UPDATES = ['message', 'edited_message', 'callback_query'] as const;
 /** Telegram lets bots download files of at most 20 MB. */
 const BOT_DOWNLOAD_MAX = 20 * 1024 * 1024;
 
@@ -207,9 +209,14 @@ async function webhook(
     update_id?: unknown;
     message?: unknown;
     edited_message?: unknown;
+    callback_query?: unknown;
   };
   if (typeof update !== 'object' || update === null || !Number.isInteger(update.update_id)) {
     throw new WebhookRefusal(400, 'not a Telegram update');
+  }
+  if (update.callback_query !== undefined) {
+    await handleCallbackQuery(account, update.callback_query, io);
+    return { status: 200 };
   }
   const edited = update.message === undefined && update.edited_message !== undefined;
   const message = edited ? update.edited_message : update.message;

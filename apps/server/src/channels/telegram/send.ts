@@ -1,5 +1,6 @@
-// Outbound Telegram: text by sendMessage, each file uploaded (multipart) by the method of its kind with the text
-// as caption, answering the customer's message (reply_parameters) the attendant quoted, else their last one.
+// Outbound Telegram: text by sendMessage (its choices as an inline keyboard, one option a row), each file
+// uploaded (multipart) by the method of its kind with the text as caption, answering the customer's message
+// (reply_parameters) the attendant quoted, else their last one.
 // Telegram tells bots nothing of delivery or reading, so a sent message stays `sent` (no status.ts here).
 import type { ChannelAdapter, OutboundAttachment, OutboundMessage } from '../adapter.ts';
 import { botIdOf, botResult } from './bot-api.ts';
@@ -30,6 +31,18 @@ function replyParameters(message: OutboundMessage): Record<string, unknown> | nu
   return { message_id: Number(messageId), allow_sending_without_reply: true };
 }
 
+/** The message's choices as buttons whose callback data is the option's id (Telegram allows 1–64 bytes). */
+const keyboardOf = (message: OutboundMessage) =>
+  message.choices?.options.length
+    ? {
+        reply_markup: {
+          inline_keyboard: message.choices.options.map((option) => [
+            { text: option.title, callback_data: option.id },
+          ]),
+        },
+      }
+    : {};
+
 const sentId = (message: OutboundMessage, result: unknown) =>
   `${botIdOf(message.account!)}:${message.to}:${(result as { message_id: number }).message_id}`;
 
@@ -37,7 +50,8 @@ async function send(message: OutboundMessage) {
   const account = message.account!;
   const reply = replyParameters(message);
   const files = message.attachments;
-  const captioned = files.length > 0 && message.text.length <= CAPTION_MAX;
+  // Choices go with the text's own message (a keyboard under a caption is not worth the special case).
+  const captioned = files.length > 0 && message.text.length <= CAPTION_MAX && !message.choices;
   const ids: string[] = [];
   const replyOnce = () => (ids.length === 0 ? reply : null);
 
@@ -48,6 +62,7 @@ async function send(message: OutboundMessage) {
         chat_id: message.to,
         text: message.text,
         ...(parameters ? { reply_parameters: parameters } : {}),
+        ...keyboardOf(message),
       },
     });
     ids.push(sentId(message, result));
@@ -74,5 +89,7 @@ export const telegramAdapter: ChannelAdapter = {
   replyContext: true,
   // Bots may delete their messages only within 48 hours: not offered (yet).
   deleteForEveryone: null,
+  // Inline keyboard / interactive list (CSAT).
+  choices: true,
   provider: telegramProvider,
 };

@@ -153,7 +153,7 @@ describe('Telegram channel', () => {
     expect(sim.webhook()).toEqual({
       url: account.provider!.webhook_url,
       secretToken: secretOf(account),
-      allowedUpdates: ['message', 'edited_message'],
+      allowedUpdates: ['message', 'edited_message', 'callback_query'],
     });
     expect(account.provider!.webhook_url).toBe(`${t.config.publicUrl}/api/webhooks/telegram/${account.id}`);
   });

@@ -1,7 +1,8 @@
 // WhatsApp Cloud webhooks (shared/CHANNELS.md §1): Meta's handshake on GET; on POST the signature over the raw
 // bytes first, then each change of the account's own phone number: customers' messages normalised (text, media
-// fetched through the media API within MEDIA_LIMITS, location as a maps link) and ingested, and the statuses of
-// our messages moved forward. Meta is answered only once everything was stored, so a failure makes it retry.
+// fetched through the media API within MEDIA_LIMITS, location as a maps link, a pick in an interactive list or
+// buttons as its title) and ingested, the pick's id handed to `io.choose`, and the statuses of our messages
+// moved forward. Meta is answered only once everything was stored, so a failure makes it retry.
 import { MEDIA_LIMITS, type AttachmentKind } from '@atende/contract';
 import { z } from 'zod';
 import {
@@ -49,8 +50,8 @@ const WhatsappMessage = z.object({
   button: z.object({ text: z.string() }).optional(),
   interactive: z
     .object({
-      button_reply: z.object({ title: z.string() }).optional(),
-      list_reply: z.object({ title: z.string() }).optional(),
+      button_reply: z.object({ id: z.string().optional(), title: z.string() }).optional(),
+      list_reply: z.object({ id: z.string().optional(), title: z.string() }).optional(),
     })
     .optional(),
   errors: z
@@ -123,6 +124,10 @@ export async function whatsappWebhook(
     for (const message of value.messages ?? []) {
       const normalised = await normalise(account, message, names.get(message.from) ?? null);
       if (normalised) await io.ingest(normalised);
+      // A pick in one of our interactive messages is also the choice it names (after the message is stored).
+      const picked = message.interactive?.list_reply ?? message.interactive?.button_reply;
+      if (message.type === 'interactive' && picked?.id)
+        await io.choose({ id: picked.id, address: message.from });
     }
     const statuses = (value.statuses ?? []).map(providerStatusOf);
     if (statuses.length > 0) await io.statuses(statuses);

@@ -14,6 +14,7 @@ import {
 } from '../adapter.ts';
 import { callProvider, deliveryErrorOf, jsonOf, retryAfterMs, settingOf } from '../http.ts';
 import { whatsappWebhook } from './inbound.ts';
+import { interactiveList } from './interactive.ts';
 import { bearer, graphRoot } from './settings.ts';
 import { GraphError, reasonOf, WINDOW_CLOSED } from './status.ts';
 
@@ -130,6 +131,11 @@ async function send(message: OutboundMessage) {
   if (message.text.length > CHANNEL_TEXT_MAX.whatsapp) {
     throw new DeliveryError(`text longer than ${CHANNEL_TEXT_MAX.whatsapp} characters`, true);
   }
+  // Choices (a CSAT request) go as an interactive list, never with files.
+  if (files.length === 0 && message.choices) {
+    const list = interactiveList(message.text, message.choices);
+    return { providerMessageId: await sendWhatsapp(account, to, { ...context, ...list }) };
+  }
   if (files.length === 0) {
     const id = await sendWhatsapp(account, to, { ...context, type: 'text', text: { body: message.text } });
     return { providerMessageId: id };
@@ -170,6 +176,8 @@ export const whatsappAdapter: ChannelAdapter = {
   replyContext: true,
   // Cloud API offers no deletion of a sent message.
   deleteForEveryone: null,
+  // Inline keyboard / interactive list (CSAT).
+  choices: true,
   provider: { webhook: whatsappWebhook, check },
   uploadMedia: upload,
 };

@@ -205,6 +205,8 @@ export const messages = pgTable(
     emailReferences: text('email_references').array(),
     /** A WhatsApp template message: what the delivery sends instead of the text (the text is its body filled). */
     template: jsonb('template').$type<{ name: string; language: string; variables: string[] }>(),
+    /** Options offered natively with the text (channels/adapter.ts MessageChoices): the delivery job sends them. */
+    choices: jsonb('choices').$type<{ label: string; options: readonly { id: string; title: string }[] }>(),
     /** The provider's id of the message: a retried webhook carrying the same id inserts nothing. */
     providerMessageId: text('provider_message_id'),
     /**

@@ -63,6 +63,8 @@ describe('a resolved conversation asks its customer for a rating', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain(`/s/${request!.token}`);
     expect(sent[0]!.text).toContain('Como você avalia nosso atendimento?');
+    // Kinds without a native form get the link alone, no choices for the adapter.
+    expect(sent[0]!.choices).toBeNull();
 
     const asked = await csatOf(me, contact.id);
     expect(asked.statusCode, asked.body).toBe(200);

@@ -1,11 +1,18 @@
 // Customer satisfaction (CSAT, issue 28): resolving a conversation enqueues, in its transaction, a request job;
 // the job asks the customer once (at most one request per conversation, ever), over the channel they last
 // wrote on, unless the company turned CSAT off or that channel is blacklisted. The widget shows the request
-// as 1–5 buttons; every other channel gets a short link to the public page (public-page.ts). The first answer
-// is the answer: a second one is refused with 409 `csat_already_answered`, and a link older than
+// as 1–5 buttons, kinds with native choices (Telegram, WhatsApp: CHANNEL_FEATURES) as their provider's own
+// form (choices.ts); every other channel gets a short link to the public page (public-page.ts). The first
+// answer is the answer: a second one is refused with 409 `csat_already_answered`, and a link older than
 // CSAT_LINK_DAYS (or unknown) answers `csat_link_invalid`.
 import { randomBytes } from 'node:crypto';
-import { CSAT_LINK_DAYS, type Csat, type CsatAnswer, type Language } from '@atende/contract';
+import {
+  CHANNEL_FEATURES,
+  CSAT_LINK_DAYS,
+  type Csat,
+  type CsatAnswer,
+  type Language,
+} from '@atende/contract';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { csatRequests, messages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -20,6 +27,7 @@ import { maySeeContact } from '../contacts/queries.ts';
 import { assertCustomerWindow } from '../messages/customer-window.ts';
 import { findMessage, replyChannel, type DeliveryJob } from '../messages/send.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
+import { csatChoices } from './choices.ts';
 
 export type CsatDeps = { db: Db; bus: EventBus; jobs: Jobs; urls: UrlSigner; config: { publicUrl: string } };
 /** Ask the customer of a conversation just resolved by `userId` (the request goes out in their name). */
@@ -67,8 +75,10 @@ export async function requestCsat(deps: CsatDeps, job: CsatJob): Promise<void> {
     );
     if (!windowOpen) return null;
     const token = randomBytes(24).toString('base64url');
+    // The widget renders buttons and Telegram/WhatsApp their own form (choices.ts): the question alone.
+    const native = CHANNEL_FEATURES[channel.kind].choices;
     const text =
-      channel.kind === 'chat'
+      channel.kind === 'chat' || native
         ? translate(settings.language, 'csat', 'widget')
         : translate(settings.language, 'csat', 'prompt', { link: csatLink(deps.config.publicUrl, token) });
     const at = new Date();
@@ -82,6 +92,7 @@ export async function requestCsat(deps: CsatDeps, job: CsatJob): Promise<void> {
         direction: 'out',
         senderUserId: job.userId,
         text,
+        choices: native ? csatChoices(settings.language, token) : null,
         automatic: true,
         status: 'pending',
         createdAt: at,

@@ -55,6 +55,7 @@ export const messageToSend = {
   text: messages.text,
   subject: messages.subject,
   template: messages.template,
+  choices: messages.choices,
   status: messages.status,
   deletedAt: messages.deletedAt,
   address: contactChannels.address,
@@ -131,7 +132,10 @@ export async function deliverMessage(
 export function outboundMessage(
   deps: Pick<DeliveryDeps, 'config'>,
   companyId: string,
-  row: Pick<OutboundMessage, 'contactId' | 'contactChannelId' | 'kind' | 'text' | 'subject' | 'template'> & {
+  row: Pick<
+    OutboundMessage,
+    'contactId' | 'contactChannelId' | 'kind' | 'text' | 'subject' | 'template' | 'choices'
+  > & {
     id: string;
     address: string;
   },
@@ -148,6 +152,7 @@ export function outboundMessage(
     text: row.text,
     subject: row.subject,
     template: row.template,
+    choices: row.choices,
     ...extra,
     account,
     webhookUrl:

@@ -115,6 +115,7 @@ export type MessageRow = Omit<
   | 'replyToId'
   | 'deletedBy'
   | 'template'
+  | 'choices'
 > & {
   senderName: string | null;
   hasHtml: boolean;

@@ -11,6 +11,7 @@ import {
   WebhookRefusal,
   type AdapterRegistry,
   type ChannelAccountRecord,
+  type Choose,
   type Ingest,
   type WebhookIo,
   type WebhookReply,
@@ -29,6 +30,8 @@ export type WebhookDeps = {
   bus: EventBus;
   adapters: AdapterRegistry;
   ingest: Ingest;
+  /** Where a customer's pick among a message's choices goes (the csat module's today). */
+  choose: Choose;
   credentials: CredentialsBox;
   accounts: AccountCache;
   health: ChannelHealthRecorder;
@@ -82,6 +85,7 @@ export function webhookService(deps: WebhookDeps) {
       statusesUpTo: async (receipt) => {
         await advanceStatusUpTo(deps.db, deps.bus, { ...scope, ...receipt });
       },
+      choose: (choice) => deps.choose({ ...choice, ...scope }),
       log: deps.log,
     };
   }

@@ -220,7 +220,11 @@ describe('chat widget', () => {
     for (const kind of CHANNEL_KINDS) {
       const adapter = registry(kind);
       expect(
-        { reply_context: adapter.replyContext, delete_for_everyone: adapter.deleteForEveryone !== null },
+        {
+          reply_context: adapter.replyContext,
+          delete_for_everyone: adapter.deleteForEveryone !== null,
+          choices: adapter.choices === true,
+        },
         kind,
       ).toEqual(CHANNEL_FEATURES[kind]);
     }

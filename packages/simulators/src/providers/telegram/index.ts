@@ -33,7 +33,23 @@ export type TelegramSimulator = ProviderSimulator & {
   postUpdate(body: string | Buffer, secret?: string | null): Promise<number>;
   /** The update `customerWrites` would send, without sending it (a test may alter and post it). */
   buildUpdate(message: CustomerMessage & { edit?: boolean; messageId?: number }): Record<string, unknown>;
+  /** The inline keyboard a message of ours shows now (by the id the simulator gave it), [] when none. */
+  keyboard(providerMessageId: string): { text: string; callback_data: string }[][];
+  /**
+   * The `callback_query` update of the customer tapping the button with this data under our message (it must
+   * be shown there), without sending it; `press` sends it.
+   */
+  buildCallback(providerMessageId: string, data: string): Record<string, unknown>;
+  /** Taps the button: posts its callback_query update; the HTTP status our server gave and the query's id. */
+  press(
+    providerMessageId: string,
+    data: string,
+  ): Promise<{ status: number; callbackQueryId: string; update: Record<string, unknown> }>;
+  /** answerCallbackQuery calls received, in order. */
+  callbackAnswers(): { callbackQueryId: string; text: string | null }[];
 };
+
+type Button = { text: string; callback_data: string };
 
 const SECRET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -56,6 +72,10 @@ export async function startTelegramSimulator(
   let webhook: { url: string; secretToken: string | null; allowedUpdates: string[] | null } | null = null;
   let failure: { kind: InjectedFailure; left: number } | null = null;
   let updateId = 100_000;
+  /** Our messages' inline keyboards, by `<chat>:<message id>`; callback queries issued and answered. */
+  const keyboards = new Map<string, Button[][]>();
+  const callbacks = new Set<string>();
+  const answers: { callbackQueryId: string; text: string | null }[] = [];
   let fileCounter = 0;
   /** Message ids are counted per chat, as Telegram does: the same id in two chats is two messages. */
   const chatCounters = new Map<string, number>();
@@ -182,9 +202,13 @@ export async function startTelegramSimulator(
     if (!field && (text as string).length > 4096) {
       return fail(response, 400, 'Bad Request: message is too long');
     }
+    const markup = params.reply_markup === undefined ? null : structured(params.reply_markup);
+    const keyboard = markup ? inlineKeyboard(markup) : [];
+    if (keyboard === null) return fail(response, 400, 'Bad Request: BUTTON_DATA_INVALID');
     const replyParameters = structured(params.reply_parameters);
     const replyTo = replyParameters?.message_id ?? params.reply_to_message_id ?? null;
     const messageId = nextMessageId(chatId);
+    if (keyboard.length > 0) keyboards.set(`${chatId}:${messageId}`, keyboard);
     sentMessages.push({
       // Written as our server keeps it: message ids are unique per chat only.
       providerMessageId: `${botId}:${chatId}:${messageId}`,
@@ -199,6 +223,64 @@ export async function startTelegramSimulator(
       chat: { id: Number(chatId), type: 'private' },
       date: Math.floor(Date.now() / 1000),
       ...(field ? { caption: text ?? undefined } : { text }),
+      ...(keyboard.length > 0 ? { reply_markup: { inline_keyboard: keyboard } } : {}),
+    });
+  }
+
+  /**
+   * An inline keyboard as Telegram checks it: rows of buttons with a text and callback data of 1–64 bytes
+   * (the only kind of button our server sends); null when malformed.
+   */
+  function inlineKeyboard(markup: Record<string, unknown>): Button[][] | null {
+    const rows = markup.inline_keyboard;
+    if (!Array.isArray(rows)) return null;
+    const valid = rows.every(
+      (row) =>
+        Array.isArray(row) &&
+        row.every((button: Partial<Button>) => {
+          const bytes =
+            typeof button?.callback_data === 'string' ? Buffer.byteLength(button.callback_data) : 0;
+          return typeof button.text === 'string' && button.text !== '' && bytes >= 1 && bytes <= 64;
+        }),
+    );
+    return valid ? (rows as Button[][]) : null;
+  }
+
+  function answerCallbackQuery(response: ServerResponse, params: Record<string, unknown>) {
+    const id = String(params.callback_query_id ?? '');
+    if (!callbacks.has(id))
+      return fail(
+        response,
+        400,
+        'Bad Request: query is too old and response timeout expired or query ID is invalid',
+      );
+    const text = typeof params.text === 'string' ? params.text : null;
+    if (text !== null && text.length > 200) return fail(response, 400, 'Bad Request: MESSAGE_TOO_LONG');
+    answers.push({ callbackQueryId: id, text });
+    return ok(response, true);
+  }
+
+  function editMessageReplyMarkup(response: ServerResponse, params: Record<string, unknown>) {
+    const key = `${String(params.chat_id ?? '')}:${String(params.message_id ?? '')}`;
+    const chatId = String(params.chat_id ?? '');
+    const messageId = Number(params.message_id);
+    const ours = sentMessages.some((each) => each.providerMessageId === `${botId}:${key}`);
+    if (!ours) return fail(response, 400, 'Bad Request: message to edit not found');
+    const markup = params.reply_markup === undefined ? {} : structured(params.reply_markup);
+    const keyboard = markup?.inline_keyboard === undefined ? [] : inlineKeyboard(markup);
+    if (keyboard === null) return fail(response, 400, 'Bad Request: BUTTON_DATA_INVALID');
+    const before = keyboards.get(key) ?? [];
+    if (JSON.stringify(before) === JSON.stringify(keyboard)) {
+      return fail(response, 400, 'Bad Request: message is not modified');
+    }
+    if (keyboard.length > 0) keyboards.set(key, keyboard);
+    else keyboards.delete(key);
+    return ok(response, {
+      message_id: messageId,
+      from: bot,
+      chat: { id: Number(chatId), type: 'private' },
+      date: Math.floor(Date.now() / 1000),
+      ...(keyboard.length > 0 ? { reply_markup: { inline_keyboard: keyboard } } : {}),
     });
   }
 
@@ -280,6 +362,10 @@ export async function startTelegramSimulator(
           file_path: file.path,
         });
       }
+      case 'answerCallbackQuery':
+        return answerCallbackQuery(response, params);
+      case 'editMessageReplyMarkup':
+        return editMessageReplyMarkup(response, params);
       case 'sendMessage':
       case 'sendPhoto':
       case 'sendDocument':
@@ -431,6 +517,36 @@ export async function startTelegramSimulator(
     return { providerMessageId, update: { update_id: updateId, message: body } };
   }
 
+  /** The customer's tap on a button shown under our message: Telegram's callback_query update. */
+  function buildCallback(providerMessageId: string, data: string): Record<string, unknown> {
+    const [, chatId, messageId] = providerMessageId.split(':');
+    const key = `${chatId}:${messageId}`;
+    const shown = (keyboards.get(key) ?? []).flat().some((button) => button.callback_data === data);
+    if (!shown) throw new Error(`no button with data ${data} under message ${providerMessageId}`);
+    const sentMessage = sentMessages.find((each) => each.providerMessageId === providerMessageId);
+    const callbackQueryId = String(BigInt(botId) * 1000n + BigInt(callbacks.size + 1));
+    callbacks.add(callbackQueryId);
+    updateId += 1;
+    const person = { id: Number(chatId), is_bot: false, first_name: 'Cliente', language_code: 'pt-br' };
+    return {
+      update_id: updateId,
+      callback_query: {
+        id: callbackQueryId,
+        from: person,
+        message: {
+          message_id: Number(messageId),
+          from: bot,
+          chat: { id: Number(chatId), first_name: 'Cliente', type: 'private' },
+          date: Math.floor(Date.now() / 1000),
+          text: sentMessage?.text ?? '',
+          reply_markup: { inline_keyboard: keyboards.get(key) },
+        },
+        chat_instance: `${botId}${chatId}`,
+        data,
+      },
+    };
+  }
+
   async function postUpdate(body: string | Buffer, secret?: string | null): Promise<number> {
     if (!webhook) throw new Error('no webhook registered (setWebhook)');
     const token = secret === undefined ? webhook.secretToken : secret;
@@ -460,6 +576,18 @@ export async function startTelegramSimulator(
     },
     webhook: () => (webhook ? { ...webhook } : null),
     buildUpdate: (message) => update(message).update,
+    keyboard: (providerMessageId) => {
+      const [, chatId, messageId] = providerMessageId.split(':');
+      return structuredClone(keyboards.get(`${chatId}:${messageId}`) ?? []);
+    },
+    buildCallback,
+    async press(providerMessageId, data) {
+      const built = buildCallback(providerMessageId, data);
+      const status = await postUpdate(JSON.stringify(built));
+      const callbackQueryId = (built.callback_query as { id: string }).id;
+      return { status, callbackQueryId, update: built };
+    },
+    callbackAnswers: () => answers.map((each) => ({ ...each })),
     postUpdate,
     async customerWrites(message) {
       const built = update(message);

@@ -47,6 +47,17 @@ export type WhatsappSimulator = ProviderSimulator & {
   /** The envelope bytes (Meta's escaping) of one change value, as the customer's messages are sent. */
   envelope(value: Record<string, unknown>): string;
   templates: WhatsappTemplate[];
+  /** The options of an interactive message of ours (list rows or reply buttons), by its wamid; [] when none. */
+  options(providerMessageId: string): { id: string; title: string }[];
+  /**
+   * The customer picks an option of our interactive message (it must be one shown there): the message Meta
+   * sends (`interactive.list_reply` or `button_reply`), signed; its bytes are returned so a test may post them again.
+   */
+  customerPicks(
+    providerMessageId: string,
+    optionId: string,
+    from: string,
+  ): Promise<{ status: number; providerMessageId: string; body: string }>;
   /** How many sends were refused for exceeding `messagesPerSecond`. */
   readonly throttled: number;
 };
@@ -182,6 +193,10 @@ export async function startWhatsappSimulator(
   const media = new Map<string, StoredMedia>();
   const failures: WhatsappFailure[] = [];
   let windowOpen = true;
+  const interactives = new Map<
+    string,
+    { type: 'list' | 'button'; options: { id: string; title: string }[] }
+  >();
   const throughput = throughputLimit(options.messagesPerSecond);
   let webhookUrl: string | null = null;
   let base = '';
@@ -230,6 +245,7 @@ export async function startWhatsappSimulator(
     if (body.status === 'read') return reply(response, 200, { success: true });
     let text: string | null = null;
     let sentMedia: unknown = null;
+    let shown: { type: 'list' | 'button'; options: { id: string; title: string }[] } | null = null;
     if (type === 'text') {
       const value = (body.text as { body?: unknown } | undefined)?.body;
       if (typeof value !== 'string' || value === '' || value.length > 4096) {
@@ -294,6 +310,17 @@ export async function startWhatsappSimulator(
         contentType: stored?.contentType ?? null,
         size: stored?.data.length ?? null,
       };
+    } else if (type === 'interactive') {
+      const checked = interactiveOf(body.interactive);
+      if (typeof checked === 'string') {
+        return reply(
+          response,
+          400,
+          graphError(131009, '(#131009) Parameter value is not valid', { error_data: { details: checked } }),
+        );
+      }
+      text = checked.text;
+      shown = checked.shown;
     } else {
       return reply(
         response,
@@ -306,6 +333,7 @@ export async function startWhatsappSimulator(
       return reply(response, failure.status, failure.body());
     }
     const id = wamid();
+    if (shown) interactives.set(id, shown);
     const context = body.context as { message_id?: string } | undefined;
     sent.push({ providerMessageId: id, to, text, media: sentMedia, replyTo: context?.message_id ?? null });
     reply(response, 200, {
@@ -319,6 +347,60 @@ export async function startWhatsappSimulator(
         setTimeout(() => void reportStatus(id, status).catch(() => undefined), step * (index + 1)),
       );
     }
+  }
+
+  /**
+   * An interactive list or reply-buttons message as the Cloud API checks it (body ≤ 1024; list: button ≤ 20,
+   * 1–10 rows with unique ids ≤ 200 and titles ≤ 24; buttons: 1–3 with titles ≤ 20): its text and options,
+   * or what is wrong.
+   */
+  function interactiveOf(value: unknown) {
+    const interactive = value as {
+      type?: string;
+      body?: { text?: unknown };
+      action?: {
+        button?: unknown;
+        sections?: { title?: unknown; rows?: { id?: unknown; title?: unknown }[] }[];
+        buttons?: { type?: string; reply?: { id?: unknown; title?: unknown } }[];
+      };
+    } | null;
+    const text = interactive?.body?.text;
+    if (typeof text !== 'string' || text === '' || text.length > 1024) return 'interactive.body.text';
+    const valid = (option: { id?: unknown; title?: unknown } | undefined, titleMax: number) =>
+      typeof option?.id === 'string' &&
+      option.id !== '' &&
+      option.id.length <= 200 &&
+      typeof option.title === 'string' &&
+      option.title !== '' &&
+      option.title.length <= titleMax;
+    if (interactive?.type === 'list') {
+      const button = interactive.action?.button;
+      if (typeof button !== 'string' || button === '' || button.length > 20) return 'action.button';
+      const sections = interactive.action?.sections ?? [];
+      if (sections.length === 0 || sections.length > 10) return 'action.sections';
+      if (sections.length > 1 && sections.some((section) => typeof section.title !== 'string')) {
+        return 'action.sections.title';
+      }
+      const rows = sections.flatMap((section) => section.rows ?? []);
+      if (rows.length === 0 || rows.length > 10 || !rows.every((row) => valid(row, 24)))
+        return 'action.sections.rows';
+      const options = rows.map((row) => ({ id: row.id as string, title: row.title as string }));
+      if (new Set(options.map((option) => option.id)).size !== options.length)
+        return 'action.sections.rows.id';
+      return { text, shown: { type: 'list' as const, options } };
+    }
+    if (interactive?.type === 'button') {
+      const buttons = interactive.action?.buttons ?? [];
+      if (buttons.length === 0 || buttons.length > 3) return 'action.buttons';
+      if (!buttons.every((each) => each.type === 'reply' && valid(each.reply, 20)))
+        return 'action.buttons.reply';
+      const options = buttons.map((each) => ({
+        id: each.reply!.id as string,
+        title: each.reply!.title as string,
+      }));
+      return { text, shown: { type: 'button' as const, options } };
+    }
+    return 'interactive.type';
   }
 
   async function upload(response: ServerResponse, request: IncomingMessage, raw: Buffer) {
@@ -479,6 +561,31 @@ export async function startWhatsappSimulator(
     return { status, providerMessageId: id };
   }
 
+  async function customerPicks(providerMessageId: string, optionId: string, from: string) {
+    const shown = interactives.get(providerMessageId);
+    const option = shown?.options.find((each) => each.id === optionId);
+    if (!shown || !option) throw new Error(`no option ${optionId} in message ${providerMessageId}`);
+    const id = wamid();
+    const reply =
+      shown.type === 'list'
+        ? { type: 'list_reply', list_reply: { id: option.id, title: option.title } }
+        : { type: 'button_reply', button_reply: { id: option.id, title: option.title } };
+    const body = envelope({
+      contacts: [{ profile: { name: from }, wa_id: from }],
+      messages: [
+        {
+          context: { from: displayPhoneNumber, id: providerMessageId },
+          from,
+          id,
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          type: 'interactive',
+          interactive: reply,
+        },
+      ],
+    });
+    return { status: await postWebhook(body), providerMessageId: id, body };
+  }
+
   async function reportStatus(
     providerMessageId: string,
     status: 'sent' | 'delivered' | 'read' | 'failed',
@@ -524,6 +631,8 @@ export async function startWhatsappSimulator(
       webhookUrl = url;
     },
     customerWrites,
+    customerPicks,
+    options: (providerMessageId) => structuredClone(interactives.get(providerMessageId)?.options ?? []),
     reportStatus,
     failNext: (failure, times = 1) => {
       for (let i = 0; i < times; i++) failures.push(failure);

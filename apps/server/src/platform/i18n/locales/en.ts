@@ -353,5 +353,13 @@ export const en: Catalogue = {
     already: 'You have already rated this conversation. Thank you!',
     invalid: 'This rating link is invalid or has expired.',
     choose: 'Choose a rating from 1 to 5.',
+    // The native form (Telegram's keyboard, WhatsApp's list): its button ≤ 20 characters, options ≤ 24.
+    button: 'Rate',
+    option1: '1 — Very poor',
+    option2: '2 — Poor',
+    option3: '3 — Fair',
+    option4: '4 — Good',
+    option5: '5 — Excellent',
+    expired: 'This rating is no longer available.',
   },
 };

@@ -355,5 +355,13 @@ export const es: Catalogue = {
     already: 'Ya valoró esta atención. ¡Gracias!',
     invalid: 'Este enlace de valoración no es válido o ha caducado.',
     choose: 'Elija una nota de 1 a 5.',
+    // The native form (Telegram's keyboard, WhatsApp's list): its button ≤ 20 characters, options ≤ 24.
+    button: 'Valorar',
+    option1: '1 — Muy mala',
+    option2: '2 — Mala',
+    option3: '3 — Regular',
+    option4: '4 — Buena',
+    option5: '5 — Excelente',
+    expired: 'Esta valoración ya no está disponible.',
   },
 };

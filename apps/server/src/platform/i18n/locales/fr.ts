@@ -361,5 +361,13 @@ export const fr: Catalogue = {
     already: 'Vous avez déjà évalué cette conversation. Merci !',
     invalid: 'Ce lien d’évaluation est invalide ou a expiré.',
     choose: 'Choisissez une note de 1 à 5.',
+    // The native form (Telegram's keyboard, WhatsApp's list): its button ≤ 20 characters, options ≤ 24.
+    button: 'Évaluer',
+    option1: '1 — Très mauvais',
+    option2: '2 — Mauvais',
+    option3: '3 — Correct',
+    option4: '4 — Bon',
+    option5: '5 — Excellent',
+    expired: 'Cette évaluation n’est plus disponible.',
   },
 };

@@ -353,6 +353,14 @@ export const pt_br = {
     already: 'Você já avaliou este atendimento. Obrigado!',
     invalid: 'Este link de avaliação é inválido ou expirou.',
     choose: 'Escolha uma nota de 1 a 5.',
+    // The native form (Telegram's keyboard, WhatsApp's list): its button ≤ 20 characters, options ≤ 24.
+    button: 'Avaliar',
+    option1: '1 — Muito ruim',
+    option2: '2 — Ruim',
+    option3: '3 — Regular',
+    option4: '4 — Bom',
+    option5: '5 — Excelente',
+    expired: 'Esta avaliação não está mais disponível.',
   },
 };
 

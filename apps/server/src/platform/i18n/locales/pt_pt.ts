@@ -357,5 +357,13 @@ export const pt_pt: Catalogue = {
     already: 'Já avaliou este atendimento. Obrigado!',
     invalid: 'Esta ligação de avaliação é inválida ou expirou.',
     choose: 'Escolha uma nota de 1 a 5.',
+    // The native form (Telegram's keyboard, WhatsApp's list): its button ≤ 20 characters, options ≤ 24.
+    button: 'Avaliar',
+    option1: '1 — Muito mau',
+    option2: '2 — Mau',
+    option3: '3 — Razoável',
+    option4: '4 — Bom',
+    option5: '5 — Excelente',
+    expired: 'Esta avaliação já não está disponível.',
   },
 };
