@@ -64,8 +64,8 @@ export const monitorToScreen: LatencyScenario = {
     const offset = Date.now() - performance.now();
     const pending = new Set<Pending>();
     const durations: number[] = [];
-    connected.forEach((socket, index) =>
-      socket.on('monitor.changed', (snapshot: MonitorSnapshot) => {
+    connected.forEach((socket, index) => {
+      const arrived = (snapshot: Pick<MonitorSnapshot, 'at'>) => {
         const arrivedAt = performance.now();
         const readAt = Date.parse(snapshot.at) - offset;
         for (const send of pending) {
@@ -73,8 +73,11 @@ export const monitorToScreen: LatencyScenario = {
           durations.push(arrivedAt - send.startedAt);
           if (send.waitingOn.size === 0) pending.delete(send);
         }
-      }),
-    );
+      };
+      // The whole snapshot, or the queue's part when only the queue changed: either shows the new customer.
+      socket.on('monitor.changed', arrived);
+      socket.on('monitor.queue', arrived);
+    });
     // Numbers of this run only: every arrival is a customer the company has never seen, waiting in the queue.
     const base = randomInt(10 ** 9, 9 * 10 ** 9);
     try {

@@ -67,7 +67,12 @@ export type MonitorSnapshot = z.infer<typeof MonitorSnapshot>;
 export const MONITOR_LONGEST_WAITING = 20;
 
 /**
- * Realtime, to the company's supervisors: what the monitor shows changed, with the fresh snapshot (computed once
- * for all of them, so 200 supervisors watching cost one read, not 200).
+ * Realtime, to the company's supervisors: what the monitor shows changed, with the fresh snapshot (read once for
+ * all of them, so 200 supervisors watching cost one read, not 200).
  */
 export type MonitorChanged = MonitorSnapshot;
+/**
+ * Realtime, to the company's supervisors: only the queue changed (a customer arrived): its part of the snapshot,
+ * a few kilobytes where the whole is a hundred with 500 attendants, for the busiest event there is.
+ */
+export type MonitorQueueChanged = Pick<MonitorSnapshot, 'at' | 'service_level_seconds' | 'queue'>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import type { BroadcastChanged } from './broadcasts.ts';
 import type { CatalogueChanged } from './catalogues.ts';
-import type { MonitorChanged } from './monitor.ts';
+import type { MonitorChanged, MonitorQueueChanged } from './monitor.ts';
 import type { PauseChanged } from './pauses.ts';
 import type { ChangelogPublished } from './changelog.ts';
 import type { SuggestionChanged } from './suggestions.ts';
@@ -88,6 +88,8 @@ export type ServerToClientEvents = {
   'phone.operators': (event: OperatorsChanged) => void;
   /** To the company's supervisors: what the live monitor shows changed (read GET /api/monitor again). */
   'monitor.changed': (event: MonitorChanged) => void;
+  /** To the company's supervisors: only the monitor's queue changed (its part of the snapshot). */
+  'monitor.queue': (event: MonitorQueueChanged) => void;
   /** To the company's supervisors: a campaign's status, counts or agents changed (read its live view again). */
   'campaign.changed': (event: CampaignChanged) => void;
   /** To one attendant: the campaign customer to preview, dial now, or who is being handed to them answered. */

@@ -1,7 +1,7 @@
 // The live monitor: its counts after pauses, assignments, ingest and finishes; who is online as the sockets
 // say; the service level flag; the realtime nudge to supervisors; and two app instances on one database (and
 // one Redis, when the run has it) answering the same snapshot and carrying each other's nudges and presence.
-import type { MonitorSnapshot } from '@atende/contract';
+import type { MonitorQueueChanged, MonitorSnapshot } from '@atende/contract';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,7 @@ describe('GET /api/monitor', () => {
     const empty = await snapshot(supervisor);
     expect(empty.queue).toMatchObject({ waiting: 0, oldest_since: null, channels: [], segments: [] });
     expect(empty.service_level_seconds).toBe(300);
+    const watcher = await socketOf(supervisor);
 
     const first = await inbound('m-1', '5511911110001');
     await inbound('m-2', '5511911110002');
@@ -97,6 +98,16 @@ describe('GET /api/monitor', () => {
       .insert(contactWallets)
       .values({ companyId: attendant.company.id, contactId: third.contactId, walletId: vip!.id });
 
+    // New customers bring the supervisors the queue's part only (not the attendants').
+    const pushed = await watcher.next<MonitorQueueChanged>(
+      'monitor.queue',
+      (part) => part.queue.waiting === 3,
+    );
+    expect(pushed).not.toHaveProperty('attendants');
+    expect(pushed.queue.channels.map((c) => [c.kind, c.waiting])).toEqual([
+      ['whatsapp', 2],
+      ['telegram', 1],
+    ]);
     const queued = await snapshot(supervisor);
     expect(queued.queue.waiting).toBe(3);
     expect(queued.queue.oldest_since).not.toBeNull();

@@ -1,5 +1,5 @@
 // Brings the company's supervisors a fresh snapshot when what the monitor shows changed: pauses, assignments and
-// finishes, the queue, calls, customers' ratings, and users connecting or leaving. One snapshot per change
+// finishes, calls, customers' ratings, and users connecting or leaving; a queue that only grew brings its part. One snapshot per change
 // serves every supervisor watching (it is the same for all of them: monitor.read is the supervising roles, the
 // supervisors' room). Coalesced per company: a queue growing by a hundred a second costs one snapshot every
 // gap, not a hundred; the Redis adapter carries it to every process's sockets.
@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { coalescePerKey } from '../../platform/coalesce.ts';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
 import { rooms, type RealtimeServer } from '../../platform/realtime.ts';
-import { monitorSnapshot, type Presence } from './service.ts';
+import { monitorQueue, monitorSnapshot, type Presence } from './service.ts';
 
 /**
  * The least time between two snapshots of one company: a change waits at most this (plus the snapshot's own
@@ -15,17 +15,22 @@ import { monitorSnapshot, type Presence } from './service.ts';
  */
 const MONITOR_GAP_MS = 100;
 
-const changesMonitor = (event: DomainEvent): string | null => {
+/**
+ * What an event changes of the monitor: only its queue (a customer arrived or was queued: the busiest event,
+ * carried as the queue's few kilobytes), everything (the attendants' side too), or nothing.
+ */
+const changesMonitor = (event: DomainEvent): 'queue' | 'all' | null => {
   switch (event.type) {
     case 'pause.changed':
-    case 'waiting.changed':
     case 'call.changed':
     case 'operators.changed':
     case 'csat.answered':
-      return event.companyId;
+      return 'all';
+    case 'waiting.changed':
+      return 'queue';
     case 'contact.changed':
-      // Only a change of responsible or a new contact moves a count; other edits leave the monitor as it is.
-      return event.previousResponsibleId !== undefined || event.created ? event.companyId : null;
+      // A change of responsible moves an attendant's load; a new contact may wait; other edits change nothing.
+      return event.previousResponsibleId !== undefined ? 'all' : event.created ? 'queue' : null;
     default:
       return null;
   }
@@ -37,24 +42,31 @@ export function notifyMonitorChanges(
   presence: Presence,
 ): () => void {
   const supervising = (companyId: string) => io.to(rooms.supervisors(companyId));
-  const tell = coalescePerKey(MONITOR_GAP_MS, async (companyId) => {
-    // Nobody watching (no supervisor connected to this process or another): nothing to read.
-    if ((await supervising(companyId).fetchSockets()).length === 0) return;
-    const snapshot = await monitorSnapshot({ db: deps.db, companyId }, presence);
-    supervising(companyId).emit('monitor.changed', snapshot);
+  // Nobody watching (no supervisor connected to this process or another): nothing to read.
+  const watched = async (companyId: string) => (await supervising(companyId).fetchSockets()).length > 0;
+  const all = coalescePerKey(MONITOR_GAP_MS, async (companyId) => {
+    if (!(await watched(companyId))) return;
+    supervising(companyId).emit(
+      'monitor.changed',
+      await monitorSnapshot({ db: deps.db, companyId }, presence),
+    );
   });
-  const told = (companyId: string) =>
-    tell(companyId).catch((error: unknown) =>
+  const queue = coalescePerKey(MONITOR_GAP_MS, async (companyId) => {
+    if (!(await watched(companyId))) return;
+    supervising(companyId).emit('monitor.queue', await monitorQueue({ db: deps.db, companyId }));
+  });
+  const tell = (companyId: string, part: 'queue' | 'all') =>
+    (part === 'all' ? all : queue)(companyId).catch((error: unknown) =>
       deps.log.warn({ err: error, companyId }, 'could not bring the monitor up to date'),
     );
   io.on('connection', (socket) => {
     const { companyId } = socket.data.auth;
-    void told(companyId);
-    socket.on('disconnect', () => void told(companyId));
+    void tell(companyId, 'all');
+    socket.on('disconnect', () => void tell(companyId, 'all'));
   });
   return deps.bus.subscribe((event) => {
-    const companyId = changesMonitor(event);
-    if (companyId) return told(companyId);
+    const part = changesMonitor(event);
+    if (part && 'companyId' in event && event.companyId) return tell(event.companyId, part);
   });
 }
 

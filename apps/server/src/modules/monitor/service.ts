@@ -5,6 +5,7 @@ import {
   instantOfWallTime,
   MONITOR_LONGEST_WAITING,
   wallTimeAt,
+  type MonitorQueueChanged,
   type MonitorSnapshot,
 } from '@atende/contract';
 import { and, asc, count, eq, isNotNull, isNull, min, ne, gt, sql } from 'drizzle-orm';
@@ -26,13 +27,19 @@ const iso = (value: Date | string | null): string | null =>
 /** Whose snapshot: a company, read through `db` (the route's tenant context, or the notifier's own). */
 export type MonitorScope = Pick<TenantContext, 'db' | 'companyId'>;
 
-export async function monitorSnapshot(ctx: MonitorScope, presence: Presence): Promise<MonitorSnapshot> {
-  const at = new Date();
+/** The company's settings the monitor reads: its service level, and the start of its day (ratings of today). */
+async function monitorSettings(ctx: MonitorScope, at: Date) {
   const company = await findCompanyById(ctx.db, ctx.companyId);
   const settings = settingsOf(company ?? { settings: {} });
-  const serviceLevel = settings.service_level_seconds;
   const { year, month, day } = wallTimeAt(at, settings.timezone);
-  const today = instantOfWallTime({ year, month, day }, settings.timezone);
+  return {
+    serviceLevel: settings.service_level_seconds,
+    today: instantOfWallTime({ year, month, day }, settings.timezone),
+  };
+}
+
+/** The queue: who waits, per channel and segment, the longest waits, against the service level. */
+async function queueOf(ctx: MonitorScope, at: Date, serviceLevel: number): Promise<MonitorSnapshot['queue']> {
   const limit = new Date(at.getTime() - serviceLevel * 1000);
   const waiting = and(
     eq(contacts.companyId, ctx.companyId),
@@ -46,8 +53,69 @@ export async function monitorSnapshot(ctx: MonitorScope, presence: Presence): Pr
     over: sql<number>`count(*) filter (where ${since} < ${limit.toISOString()}::timestamptz)`.mapWith(Number),
   };
   const channel = sql<string | null>`coalesce(${contacts.lastMessageChannel}, ${contacts.mainChannelKind})`;
+  const [total, byChannel, bySegment, longest] = await Promise.all([
+    ctx.db.select(part).from(contacts).where(waiting),
+    ctx.db
+      .select({ kind: channel, ...part })
+      .from(contacts)
+      .where(waiting)
+      .groupBy(channel)
+      .orderBy(asc(min(since))),
+    ctx.db
+      .select({ id: wallets.id, name: wallets.name, ...part })
+      .from(contacts)
+      .innerJoin(contactWallets, eq(contactWallets.contactId, contacts.id))
+      .innerJoin(wallets, eq(wallets.id, contactWallets.walletId))
+      .where(and(waiting, eq(contactWallets.companyId, ctx.companyId)))
+      .groupBy(wallets.id, wallets.name)
+      .orderBy(asc(min(since)), asc(wallets.name)),
+    ctx.db
+      .select({ id: contacts.id, name: contacts.name, channel, since })
+      .from(contacts)
+      .where(waiting)
+      .orderBy(asc(since), asc(contacts.id))
+      .limit(MONITOR_LONGEST_WAITING),
+  ]);
+  const queuePart = (row: { waiting: number; oldest: Date | string | null; over: number }) => ({
+    waiting: row.waiting,
+    oldest_since: iso(row.oldest),
+    over_service_level: row.over,
+  });
+  return {
+    ...queuePart(total[0] ?? { waiting: 0, oldest: null, over: 0 }),
+    channels: byChannel.map((row) => ({
+      kind: row.kind as MonitorSnapshot['queue']['channels'][number]['kind'],
+      ...queuePart(row),
+    })),
+    segments: bySegment.map((row) => ({ segment: { id: row.id, name: row.name }, ...queuePart(row) })),
+    longest: longest.map((row) => ({
+      id: row.id,
+      name: row.name,
+      channel: row.channel as MonitorSnapshot['queue']['longest'][number]['channel'],
+      since: iso(row.since)!,
+    })),
+  };
+}
 
-  const [people, loads, calls, total, byChannel, bySegment, longest, online, ratings] = await Promise.all([
+/** The queue's part of the monitor alone: what a customer arriving or waiting longer changes. */
+export async function monitorQueue(ctx: MonitorScope): Promise<MonitorQueueChanged> {
+  const at = new Date();
+  const { serviceLevel } = await monitorSettings(ctx, at);
+  return {
+    at: at.toISOString(),
+    service_level_seconds: serviceLevel,
+    queue: await queueOf(ctx, at, serviceLevel),
+  };
+}
+
+/** The attendants: presence, pauses, calls in progress, loads and the day's ratings. */
+async function attendantsOf(
+  ctx: MonitorScope,
+  at: Date,
+  today: Date,
+  presence: Presence,
+): Promise<Pick<MonitorSnapshot, 'attendants' | 'rating_today'>> {
+  const [people, loads, calls, online, ratings] = await Promise.all([
     ctx.db
       .select({
         id: users.id,
@@ -89,31 +157,9 @@ export async function monitorSnapshot(ctx: MonitorScope, presence: Presence): Pr
         ),
       )
       .orderBy(asc(voiceCalls.startedAt)),
-    ctx.db.select(part).from(contacts).where(waiting),
-    ctx.db
-      .select({ kind: channel, ...part })
-      .from(contacts)
-      .where(waiting)
-      .groupBy(channel)
-      .orderBy(asc(min(since))),
-    ctx.db
-      .select({ id: wallets.id, name: wallets.name, ...part })
-      .from(contacts)
-      .innerJoin(contactWallets, eq(contactWallets.contactId, contacts.id))
-      .innerJoin(wallets, eq(wallets.id, contactWallets.walletId))
-      .where(and(waiting, eq(contactWallets.companyId, ctx.companyId)))
-      .groupBy(wallets.id, wallets.name)
-      .orderBy(asc(min(since)), asc(wallets.name)),
-    ctx.db
-      .select({ id: contacts.id, name: contacts.name, channel, since })
-      .from(contacts)
-      .where(waiting)
-      .orderBy(asc(since), asc(contacts.id))
-      .limit(MONITOR_LONGEST_WAITING),
     presence(ctx.companyId),
     ratingsSince(ctx, today),
   ]);
-
   const loadOf = new Map(loads.map((row) => [row.userId, row.n]));
   const callOf = new Map<string, { id: string; since: string }>();
   for (const call of calls) {
@@ -121,14 +167,7 @@ export async function monitorSnapshot(ctx: MonitorScope, presence: Presence): Pr
       callOf.set(call.operatorId, { id: call.id, since: iso(call.answeredAt ?? call.startedAt)! });
     }
   }
-  const queuePart = (row: { waiting: number; oldest: Date | string | null; over: number }) => ({
-    waiting: row.waiting,
-    oldest_since: iso(row.oldest),
-    over_service_level: row.over,
-  });
   return {
-    at: at.toISOString(),
-    service_level_seconds: serviceLevel,
     rating_today: ratings.company,
     attendants: people.map((person) => ({
       id: person.id,
@@ -146,19 +185,15 @@ export async function monitorSnapshot(ctx: MonitorScope, presence: Presence): Pr
       conversations: loadOf.get(person.id) ?? 0,
       rating_today: ratings.byUser.get(person.id) ?? { count: 0, average: null },
     })),
-    queue: {
-      ...queuePart(total[0] ?? { waiting: 0, oldest: null, over: 0 }),
-      channels: byChannel.map((row) => ({
-        kind: row.kind as MonitorSnapshot['queue']['channels'][number]['kind'],
-        ...queuePart(row),
-      })),
-      segments: bySegment.map((row) => ({ segment: { id: row.id, name: row.name }, ...queuePart(row) })),
-      longest: longest.map((row) => ({
-        id: row.id,
-        name: row.name,
-        channel: row.channel as MonitorSnapshot['queue']['longest'][number]['channel'],
-        since: iso(row.since)!,
-      })),
-    },
   };
+}
+
+export async function monitorSnapshot(ctx: MonitorScope, presence: Presence): Promise<MonitorSnapshot> {
+  const at = new Date();
+  const { serviceLevel, today } = await monitorSettings(ctx, at);
+  const [queue, people] = await Promise.all([
+    queueOf(ctx, at, serviceLevel),
+    attendantsOf(ctx, at, today, presence),
+  ]);
+  return { at: at.toISOString(), service_level_seconds: serviceLevel, ...people, queue };
 }

@@ -1,7 +1,7 @@
 // The live monitor's snapshot (GET /api/monitor), kept live while the page shows it: the Center has no console
 // connection, so the page opens its own realtime link; each monitor.changed brings the fresh snapshot itself
-// (the server reads it once for every supervisor watching), and every (re)connect reads it again, since
-// changes may have been missed meanwhile.
+// (the server reads it once for every supervisor watching), monitor.queue the queue's part when only the queue
+// changed, and every (re)connect reads it again, since changes may have been missed meanwhile.
 import type { MonitorSnapshot } from '@atende/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -25,6 +25,10 @@ export function useMonitorLive(): void {
     // A refused token: the read answers 401, which ends the session as every other call does.
     const connection = openRealtime({ token, onConnect: readAgain, onAuthRefused: readAgain });
     connection.socket.on('monitor.changed', (snapshot) => client.setQueryData(monitorKey, snapshot));
+    // Only the queue changed: its part replaces the shown one (before the first read there is none to patch).
+    connection.socket.on('monitor.queue', (part) =>
+      client.setQueryData<MonitorSnapshot>(monitorKey, (shown) => (shown ? { ...shown, ...part } : shown)),
+    );
     connection.socket.on('resync', readAgain);
     return () => connection.close();
   }, [token, client]);
