@@ -13,6 +13,7 @@
 import type { CallDirection, CallTypeId, HangupCause, HangupSide } from '@atende/contract';
 import { randomBytes } from 'node:crypto';
 import type { CredentialsBox } from '../../../platform/credentials.ts';
+import { linkCampaignCall } from '../../campaigns/outcomes.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import {
   contactByNumber,
@@ -329,7 +330,10 @@ export function createPbx(options: PbxOptions) {
     const calleeKind = callee?.kind ?? 'operator';
     const direction: CallDirection =
       caller.kind === 'customer' ? 'inbound' : calleeKind === 'customer' ? 'outbound' : 'internal';
-    const typeId: CallTypeId = direction === 'inbound' ? 0 : 1;
+    // An operator's campaign call (the console's next-dial) names its attempt: a Smart Trigger call (type 2).
+    const campaignDetail = direction === 'outbound' ? header(request, 'x-atende-campaign-detail') : undefined;
+    const campaignCall = direction === 'outbound' && header(request, 'x-atende-call-type') === '2';
+    const typeId: CallTypeId = direction === 'inbound' ? 0 : campaignCall ? 2 : 1;
     const customer = direction === 'inbound' ? caller.user : direction === 'outbound' ? callee!.user : null;
     const transferredFrom = takeTransfer(caller, target.user);
     record(
@@ -345,7 +349,11 @@ export function createPbx(options: PbxOptions) {
           operatorId: direction === 'inbound' ? (callee?.userId ?? null) : caller.userId,
           contactId: customer ? await contactByNumber(db, call.companyId, customer) : null,
           transferredFrom,
-        }),
+        }).then(() =>
+          campaignCall && campaignDetail && caller.userId
+            ? linkCampaignCall(db, call.companyId, { detailId: campaignDetail, callId, userId: caller.userId })
+            : undefined,
+        ),
       { kind: 'call', companyId: call.companyId, callId },
     );
     if (callee) ring(call, callee);
