@@ -605,7 +605,11 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: (b) => ({
       method: 'POST',
       url: '/api/phone/next-dial',
-      payload: { action: 'dialled', campaign_detail_id: firstId(b, 'campaign_details'), call_id: 'chamada-de-a' },
+      payload: {
+        action: 'dialled',
+        campaign_detail_id: firstId(b, 'campaign_details'),
+        call_id: 'chamada-de-a',
+      },
     }),
   },
   {

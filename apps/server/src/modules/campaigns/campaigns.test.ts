@@ -73,15 +73,13 @@ async function makeList(name: string, count: number, options: { extras?: string[
     .insert(broadcastLists)
     .values({ companyId: admin.company.id, name, source: 'contacts' })
     .returning();
-  await t.database.db
-    .insert(broadcastListMembers)
-    .values(
-      [...ids, ...(options.extras ?? [])].map((contactId) => ({
-        listId: list!.id,
-        companyId: admin.company.id,
-        contactId,
-      })),
-    );
+  await t.database.db.insert(broadcastListMembers).values(
+    [...ids, ...(options.extras ?? [])].map((contactId) => ({
+      listId: list!.id,
+      companyId: admin.company.id,
+      contactId,
+    })),
+  );
   return { listId: list!.id, contactIds: ids };
 }
 
@@ -113,7 +111,15 @@ const report = (actor: Actor, payload: object) => api(actor, 'POST', '/phone/cal
 
 /** The attendant's softphone places the call of their campaign customer and says so. */
 async function dial(actor: Actor, detailId: string, number: string, callId: string) {
-  expect((await api(actor, 'POST', '/phone/next-dial', { action: 'dialled', campaign_detail_id: detailId, call_id: callId })).statusCode).toBe(200);
+  expect(
+    (
+      await api(actor, 'POST', '/phone/next-dial', {
+        action: 'dialled',
+        campaign_detail_id: detailId,
+        call_id: callId,
+      })
+    ).statusCode,
+  ).toBe(200);
   expect(
     (await report(actor, { event: 'started', call_id: callId, direction: 'outbound', number })).statusCode,
   ).toBe(200);
@@ -121,10 +127,11 @@ async function dial(actor: Actor, detailId: string, number: string, callId: stri
 
 const detailOf = async (id: string) =>
   (await t.database.db.select().from(campaignDetails).where(eq(campaignDetails.id, id)))[0]!;
-const settledDetail = (id: string) => eventually(async () => {
-  const row = await detailOf(id);
-  return row.outcome ? row : null;
-});
+const settledDetail = (id: string) =>
+  eventually(async () => {
+    const row = await detailOf(id);
+    return row.outcome ? row : null;
+  });
 const membersOf = (campaignId: string) =>
   t.database.db.select().from(campaignMembers).where(eq(campaignMembers.campaignId, campaignId));
 const getCampaign = async (id: string) => (await api(supervisor, 'GET', `/campaigns/${id}`)).json<Campaign>();
@@ -227,7 +234,10 @@ describe('the Center', () => {
       name: 'Renovação 2',
       attendant_ids: [ana.user.id],
     });
-    expect(changed.json<Campaign>()).toMatchObject({ name: 'Renovação 2', attendants: [{ id: ana.user.id }] });
+    expect(changed.json<Campaign>()).toMatchObject({
+      name: 'Renovação 2',
+      attendants: [{ id: ana.user.id }],
+    });
     expect((await api(ana, 'GET', `/campaigns/${campaign.id}`)).statusCode).toBe(403);
     expect((await api(stranger, 'GET', `/campaigns/${campaign.id}`)).statusCode).toBe(404);
     expect((await api(supervisor, 'DELETE', `/campaigns/${campaign.id}`)).statusCode).toBe(200);
@@ -258,7 +268,9 @@ describe('the Center', () => {
     expect((await api(supervisor, 'DELETE', `/campaigns/${created.id}`)).statusCode).toBe(409);
     expect((await act('pause')).json<Campaign>().status).toBe('paused');
     // Paused: its settings change, its list and account stay.
-    expect((await api(supervisor, 'PUT', `/campaigns/${created.id}`, request(other.listId))).statusCode).toBe(409);
+    expect((await api(supervisor, 'PUT', `/campaigns/${created.id}`, request(other.listId))).statusCode).toBe(
+      409,
+    );
     const renamed = await api(supervisor, 'PUT', `/campaigns/${created.id}`, {
       ...request(listId),
       name: 'Renomeada',
@@ -266,18 +278,27 @@ describe('the Center', () => {
     expect(renamed.json<Campaign>()).toMatchObject({ name: 'Renomeada', status: 'paused' });
     const ratio = await api(supervisor, 'PATCH', `/campaigns/${created.id}/ratio`, { ratio: 2.5 });
     expect(ratio.json<Campaign>().ratio).toBe(2.5);
-    expect((await api(supervisor, 'PATCH', `/campaigns/${created.id}/ratio`, { ratio: 0.5 })).statusCode).toBe(400);
+    expect(
+      (await api(supervisor, 'PATCH', `/campaigns/${created.id}/ratio`, { ratio: 0.5 })).statusCode,
+    ).toBe(400);
     expect((await api(ana, 'PATCH', `/campaigns/${created.id}/ratio`, { ratio: 2 })).statusCode).toBe(403);
     expect((await act('resume')).json<Campaign>().status).toBe('running');
     const finished = (await act('finish')).json<Campaign>();
     expect(finished.status).toBe('finished');
     expect(finished.finished_at).not.toBeNull();
-    expect((await api(supervisor, 'PATCH', `/campaigns/${created.id}/ratio`, { ratio: 2 })).statusCode).toBe(409);
+    expect((await api(supervisor, 'PATCH', `/campaigns/${created.id}/ratio`, { ratio: 2 })).statusCode).toBe(
+      409,
+    );
     // A list without anyone to call does not start.
-    const empty = await api(supervisor, 'POST', '/campaigns', request(
-      (await makeList('Lista vazia', 0, { extras: [noPhone.id] })).listId,
-    ));
-    expect((await api(supervisor, 'POST', `/campaigns/${empty.json<Campaign>().id}/start`)).statusCode).toBe(400);
+    const empty = await api(
+      supervisor,
+      'POST',
+      '/campaigns',
+      request((await makeList('Lista vazia', 0, { extras: [noPhone.id] })).listId),
+    );
+    expect((await api(supervisor, 'POST', `/campaigns/${empty.json<Campaign>().id}/start`)).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -305,13 +326,21 @@ describe('the dialer', () => {
     expect(handed[0]!.conversation_id).not.toBe(first[0]!.conversation_id);
     // Bruno may not act on Ana's customer.
     expect(
-      (await api(bruno, 'POST', '/phone/next-dial', { action: 'skip', campaign_detail_id: first[0]!.campaign_detail_id }))
-        .statusCode,
+      (
+        await api(bruno, 'POST', '/phone/next-dial', {
+          action: 'skip',
+          campaign_detail_id: first[0]!.campaign_detail_id,
+        })
+      ).statusCode,
     ).toBe(404);
     // Ana skips: the customer comes back later, uncounted; she gets the third customer.
     expect(
-      (await api(ana, 'POST', '/phone/next-dial', { action: 'skip', campaign_detail_id: first[0]!.campaign_detail_id }))
-        .statusCode,
+      (
+        await api(ana, 'POST', '/phone/next-dial', {
+          action: 'skip',
+          campaign_detail_id: first[0]!.campaign_detail_id,
+        })
+      ).statusCode,
     ).toBe(200);
     const skipped = (await membersOf(campaign.id)).find((m) => m.contactId === first[0]!.conversation_id)!;
     expect(skipped).toMatchObject({ state: 'waiting', attempts: 0 });
@@ -333,14 +362,17 @@ describe('the dialer', () => {
     expect(off.json()).toMatchObject({ active: false });
     expect((await api(ana, 'GET', '/phone/next-dial')).json<NextDialResult>().dial).toBeNull();
     expect((await tick(dialer(), now)).assigned).toEqual([]);
-    expect((await api(supervisor, 'GET', `/campaigns/${campaign.id}/live`)).json<CampaignLive>().agents.find(
-      (agent) => agent.user_id === ana.user.id,
-    )!.state).toBe('inactive');
+    expect(
+      (await api(supervisor, 'GET', `/campaigns/${campaign.id}/live`))
+        .json<CampaignLive>()
+        .agents.find((agent) => agent.user_id === ana.user.id)!.state,
+    ).toBe('inactive');
     await api(ana, 'POST', '/phone/user/campaign', { campaign_id: campaign.id, active: true });
     // A finished campaign is no longer theirs to switch.
     await api(supervisor, 'POST', `/campaigns/${campaign.id}/finish`);
     expect(
-      (await api(ana, 'POST', '/phone/user/campaign', { campaign_id: campaign.id, active: false })).statusCode,
+      (await api(ana, 'POST', '/phone/user/campaign', { campaign_id: campaign.id, active: false }))
+        .statusCode,
     ).toBe(409);
     expect((await api(ana, 'GET', '/phone/next-dial')).json<NextDialResult>().dial).toBeNull();
   });
@@ -398,8 +430,13 @@ describe('the dialer', () => {
     expect((await detailOf(busy.campaign_detail_id)).callRecordId).toBe(record.id);
     // A second `dialled` of a placed attempt is refused (one dial per attempt ever); the same one is idempotent.
     expect(
-      (await api(ana, 'POST', '/phone/next-dial', { action: 'dialled', campaign_detail_id: busy.campaign_detail_id, call_id: 'outra' }))
-        .statusCode,
+      (
+        await api(ana, 'POST', '/phone/next-dial', {
+          action: 'dialled',
+          campaign_detail_id: busy.campaign_detail_id,
+          call_id: 'outra',
+        })
+      ).statusCode,
     ).toBe(409);
 
     // Answered and classified as a callback: a schedule for Ana at the return time.
@@ -413,7 +450,9 @@ describe('the dialer', () => {
     const plain = `avulsa-${campaign.id}`;
     await report(ana, { event: 'started', call_id: plain, direction: 'outbound', number: '5511900001111' });
     await report(ana, { event: 'ended', call_id: plain, side: 'operator', cause: 'normal' });
-    const plainRecord = (await t.database.db.select().from(voiceCalls).where(eq(voiceCalls.callId, plain)))[0]!;
+    const plainRecord = (
+      await t.database.db.select().from(voiceCalls).where(eq(voiceCalls.callId, plain))
+    )[0]!;
     expect(
       (
         await api(ana, 'POST', `/phone/calls/${plainRecord.id}/classification`, {
@@ -486,7 +525,9 @@ describe('the dialer', () => {
     expect(done.stats.outcomes).toMatchObject({ busy: 2, callback: 1, do_not_call: 1 });
 
     // The attempts, newest first, in pages.
-    const page = (await api(supervisor, 'GET', `/campaigns/${campaign.id}/attempts?limit=3`)).json<CampaignAttemptPage>();
+    const page = (
+      await api(supervisor, 'GET', `/campaigns/${campaign.id}/attempts?limit=3`)
+    ).json<CampaignAttemptPage>();
     expect(page.data).toHaveLength(3);
     expect(page.next_cursor).not.toBeNull();
     const rest = (
@@ -499,9 +540,14 @@ describe('the dialer', () => {
     expect(page.data[0]).toMatchObject({ user: { id: ana.user.id }, campaign_name: 'Renovação' });
 
     // The customer's campaign page, for whoever may see the customer.
-    const page2 = (await api(supervisor, 'GET', `/contacts/${busy.conversation_id}/campaigns`)).json<ContactCampaigns>();
+    const page2 = (
+      await api(supervisor, 'GET', `/contacts/${busy.conversation_id}/campaigns`)
+    ).json<ContactCampaigns>();
     expect(page2.data).toHaveLength(1);
-    expect(page2.data[0]).toMatchObject({ campaign: { id: campaign.id, status: 'finished' }, pending: false });
+    expect(page2.data[0]).toMatchObject({
+      campaign: { id: campaign.id, status: 'finished' },
+      pending: false,
+    });
     expect(page2.data[0]!.attempts.map((attempt) => attempt.try_number).sort()).toEqual([1, 2]);
     expect((await api(stranger, 'GET', `/contacts/${busy.conversation_id}/campaigns`)).statusCode).toBe(404);
     expect(contactIds).toContain(busy.conversation_id);

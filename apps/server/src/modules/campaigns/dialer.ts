@@ -9,12 +9,7 @@
 // the database: a killed process's successor resumes from it.
 import type { CampaignMode, NextDial, TriggerAction } from '@atende/contract';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import {
-  campaignDetails,
-  campaignMembers,
-  campaignParticipants,
-  campaigns,
-} from '../../db/schema/index.ts';
+import { campaignDetails, campaignMembers, campaignParticipants, campaigns } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { onlineOperators } from '../voice/operators.ts';
@@ -78,7 +73,10 @@ async function availableParticipants(deps: DialerDeps, campaign: CampaignRow): P
   const taking = new Set(participants.map((row) => row.userId));
   const held = new Set(busy.map((row) => row.userId));
   return operators
-    .filter((operator) => operator.state === 'available' && taking.has(operator.userId) && !held.has(operator.userId))
+    .filter(
+      (operator) =>
+        operator.state === 'available' && taking.has(operator.userId) && !held.has(operator.userId),
+    )
     .map((operator) => operator.userId);
 }
 

@@ -17,7 +17,8 @@ export function notifyCampaignChanges(io: RealtimeServer, bus: EventBus): () => 
   });
   return bus.subscribe(async (event) => {
     if (event.type === 'campaign.changed') await announce(`${event.companyId}:${event.campaignId}`);
-    else if (event.type === 'campaign.dial') io.to(rooms.user(event.userId)).emit('campaign.dial', event.dial);
+    else if (event.type === 'campaign.dial')
+      io.to(rooms.user(event.userId)).emit('campaign.dial', event.dial);
   });
 }
 

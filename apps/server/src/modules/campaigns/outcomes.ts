@@ -231,13 +231,14 @@ export async function classifyAttempt(
       () => true,
       () => false,
     );
-    if (!planned) await db.insert(schedules).values({
-      companyId,
-      contactId: detail.contactId,
-      userId: input.userId,
-      scheduledAt: new Date(returnAt),
-      annotation: input.notes,
-    });
+    if (!planned)
+      await db.insert(schedules).values({
+        companyId,
+        contactId: detail.contactId,
+        userId: input.userId,
+        scheduledAt: new Date(returnAt),
+        annotation: input.notes,
+      });
     bus.publish([{ type: 'contact.changed', companyId, contactId: detail.contactId }]);
   }
   if (outcome === 'do_not_call') {

@@ -91,9 +91,7 @@ export async function participantsOf(db: Db, companyId: string, ids: string[]) {
     })
     .from(campaignParticipants)
     .innerJoin(users, eq(users.id, campaignParticipants.userId))
-    .where(
-      and(eq(campaignParticipants.companyId, companyId), inArray(campaignParticipants.campaignId, ids)),
-    )
+    .where(and(eq(campaignParticipants.companyId, companyId), inArray(campaignParticipants.campaignId, ids)))
     .orderBy(asc(users.name));
 }
 

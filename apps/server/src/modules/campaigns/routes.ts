@@ -42,7 +42,8 @@ export function campaignRoutes(app: FastifyInstance, service: CampaignService): 
   r.post(
     '/api/campaigns',
     { schema: { tags, body: CampaignRequest, response: responses(Campaign, 201) } },
-    async (request, reply) => reply.code(201).send(await service.create(tenantContext(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.create(tenantContext(request), request.body)),
   );
   r.get(
     '/api/campaigns/:id',
@@ -75,7 +76,12 @@ export function campaignRoutes(app: FastifyInstance, service: CampaignService): 
   r.get(
     '/api/campaigns/:id/attempts',
     {
-      schema: { tags, params: Params, querystring: CampaignAttemptQuery, response: responses(CampaignAttemptPage) },
+      schema: {
+        tags,
+        params: Params,
+        querystring: CampaignAttemptQuery,
+        response: responses(CampaignAttemptPage),
+      },
     },
     async (request) => service.attempts(tenantContext(request), { ...request.params, ...request.query }),
   );
@@ -101,10 +107,8 @@ export function campaignRoutes(app: FastifyInstance, service: CampaignService): 
     { schema: { tags, body: UserCampaignRequest, response: responses(UserCampaign) } },
     async (request) => service.setUserCampaign(tenantContext(request), request.body),
   );
-  r.get(
-    '/api/phone/next-dial',
-    { schema: { tags, response: responses(NextDialResult) } },
-    async (request) => service.nextDial(tenantContext(request)),
+  r.get('/api/phone/next-dial', { schema: { tags, response: responses(NextDialResult) } }, async (request) =>
+    service.nextDial(tenantContext(request)),
   );
   r.post(
     '/api/phone/next-dial',

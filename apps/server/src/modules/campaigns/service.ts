@@ -120,7 +120,9 @@ export function campaignService(deps: CampaignDeps) {
     const [account] = await ctx.db
       .select()
       .from(channelAccounts)
-      .where(and(eq(channelAccounts.id, input.channel_account_id), eq(channelAccounts.companyId, ctx.companyId)));
+      .where(
+        and(eq(channelAccounts.id, input.channel_account_id), eq(channelAccounts.companyId, ctx.companyId)),
+      );
     if (!account) throw notFound();
     authorize(ctx, 'campaigns.manage');
     if (account.kind !== 'voice' || !account.enabled) throw new AppError('campaign_account_unusable', 400);
@@ -138,18 +140,16 @@ export function campaignService(deps: CampaignDeps) {
 
   /** The attendants taking part become exactly `ids`; those who stay keep their own switch. */
   async function setParticipants(db: Db, companyId: string, campaignId: string, ids: string[]) {
-    await db
-      .delete(campaignParticipants)
-      .where(
-        and(
-          eq(campaignParticipants.companyId, companyId),
-          eq(campaignParticipants.campaignId, campaignId),
-          sql`${campaignParticipants.userId} <> all(${sql`array[${sql.join(
-            ids.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}]`})`,
-        ),
-      );
+    await db.delete(campaignParticipants).where(
+      and(
+        eq(campaignParticipants.companyId, companyId),
+        eq(campaignParticipants.campaignId, campaignId),
+        sql`${campaignParticipants.userId} <> all(${sql`array[${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`})`,
+      ),
+    );
     await db
       .insert(campaignParticipants)
       .values(ids.map((userId) => ({ campaignId, companyId, userId })))
@@ -241,7 +241,8 @@ export function campaignService(deps: CampaignDeps) {
       return presented(ctx, row);
     },
 
-    get: async (ctx: TenantContext, input: { id: string }) => presented(ctx, await findCampaign(ctx, input.id)),
+    get: async (ctx: TenantContext, input: { id: string }) =>
+      presented(ctx, await findCampaign(ctx, input.id)),
 
     async update(ctx: TenantContext, input: CampaignRequest & { id: string }) {
       const current = await findCampaign(ctx, input.id);
@@ -305,7 +306,8 @@ export function campaignService(deps: CampaignDeps) {
     async act(ctx: TenantContext, input: { id: string; action: CampaignAction }) {
       const current = await findCampaign(ctx, input.id);
       const { from, to } = TRANSITIONS[input.action];
-      if (!from.includes(current.status as CampaignStatus)) throw new AppError('campaign_status_conflict', 409);
+      if (!from.includes(current.status as CampaignStatus))
+        throw new AppError('campaign_status_conflict', 409);
       if (input.action === 'start' && current.mode === 'power') {
         if ((await pbxKind(ctx.db, ctx.companyId)) === 'external') {
           throw new AppError('campaign_power_needs_embedded_pbx', 422);
@@ -399,7 +401,11 @@ export function campaignService(deps: CampaignDeps) {
         if (!operator) return { ...base, state: 'offline' as const, since: null };
         if (!attendant.active) return { ...base, state: 'inactive' as const, since: null };
         if (mine && !mine.answeredAt) {
-          return { ...base, state: 'dialling' as const, since: (mine.dialledAt ?? mine.startedAt).toISOString() };
+          return {
+            ...base,
+            state: 'dialling' as const,
+            since: (mine.dialledAt ?? mine.startedAt).toISOString(),
+          };
         }
         return { ...base, state: operator.state, since: operator.since?.toISOString() ?? null };
       });
@@ -419,11 +425,7 @@ export function campaignService(deps: CampaignDeps) {
           : undefined;
       const rows = await attemptRows(
         ctx.db,
-        and(
-          eq(campaignDetails.companyId, ctx.companyId),
-          eq(campaignDetails.campaignId, input.id),
-          cursor,
-        ),
+        and(eq(campaignDetails.companyId, ctx.companyId), eq(campaignDetails.campaignId, input.id), cursor),
         input.limit + 1,
       );
       const page = rows.slice(0, input.limit);
@@ -492,7 +494,9 @@ export function campaignService(deps: CampaignDeps) {
     },
 
     async setUserCampaign(ctx: TenantContext, input: UserCampaignRequest): Promise<UserCampaign> {
-      const own = (await this.userCampaigns(ctx)).data.find((entry) => entry.campaign_id === input.campaign_id);
+      const own = (await this.userCampaigns(ctx)).data.find(
+        (entry) => entry.campaign_id === input.campaign_id,
+      );
       if (!own) throw new AppError('campaign_not_found', 404);
       if (!own.may_change) throw new AppError('campaign_status_conflict', 409);
       await ctx.db

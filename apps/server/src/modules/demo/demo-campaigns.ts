@@ -1,6 +1,11 @@
-// The demo's power-dial campaign (issue 27): a draft on a transmission list of the demo's customers, through
+// The demo's dialling campaign (issue 27): a draft on a transmission list of the demo's customers, through
 // the demo's phone, with both demo attendants, so a supervisor finds one to start and watch.
-import { CALLING_HOURS_DEFAULT, CAMPAIGN_RATIO, RETRY_AFTER_MINUTES, RETRY_MAX_TRIES } from '@atende/contract';
+import {
+  CALLING_HOURS_DEFAULT,
+  CAMPAIGN_RATIO,
+  RETRY_AFTER_MINUTES,
+  RETRY_MAX_TRIES,
+} from '@atende/contract';
 import { broadcastLists, campaignParticipants, campaigns } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 
@@ -27,7 +32,8 @@ export async function seedDemoCampaign(
       name: 'Campanha de renovação',
       listId: list!.id,
       channelAccountId: input.voiceAccountId,
-      mode: 'power',
+      // Progressive: the embedded PBX does not originate power calls yet (the dialer would dial power as progressive).
+      mode: 'progressive',
       ratio: CAMPAIGN_RATIO.default,
       callingHours: { ...CALLING_HOURS_DEFAULT, days: [1, 2, 3, 4, 5] },
       retry: { no_answer: RULE, busy: RULE, voicemail: RULE },
@@ -37,7 +43,9 @@ export async function seedDemoCampaign(
       createdBy: input.supervisorId,
     })
     .returning({ id: campaigns.id });
-  await db.insert(campaignParticipants).values(
-    input.attendantIds.map((userId) => ({ companyId: input.companyId, campaignId: campaign!.id, userId })),
-  );
+  await db
+    .insert(campaignParticipants)
+    .values(
+      input.attendantIds.map((userId) => ({ companyId: input.companyId, campaignId: campaign!.id, userId })),
+    );
 }

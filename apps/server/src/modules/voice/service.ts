@@ -149,7 +149,8 @@ export function voiceService(deps: {
     async classify(ctx: TenantContext, input: ClassifyCall & { id: string }) {
       // A campaign outcome is for the operator's own answered campaign call only, checked before anything is kept.
       const own = await findCall(ctx.db, ctx.companyId, input.id);
-      const attempt = own && own.operatorId === ctx.userId ? await attemptOfCall(ctx.db, ctx.companyId, own) : null;
+      const attempt =
+        own && own.operatorId === ctx.userId ? await attemptOfCall(ctx.db, ctx.companyId, own) : null;
       if (input.campaign && own?.operatorId === ctx.userId && (!attempt || !attempt.answeredAt)) {
         throw new AppError('campaign_attempt_not_found', 400);
       }
@@ -162,7 +163,13 @@ export function voiceService(deps: {
             bus,
             plan: (contactId, at, annotation) => plan(ctx, { contactId, scheduled_at: at, annotation }),
           },
-          { companyId: ctx.companyId, userId: ctx.userId, detail: attempt, campaign: input.campaign, notes: input.notes },
+          {
+            companyId: ctx.companyId,
+            userId: ctx.userId,
+            detail: attempt,
+            campaign: input.campaign,
+            notes: input.notes,
+          },
         );
       }
       bus.publish([{ type: 'call.changed', companyId: ctx.companyId, callId: call.callId }]);

@@ -351,7 +351,11 @@ export function createPbx(options: PbxOptions) {
           transferredFrom,
         }).then(() =>
           campaignCall && campaignDetail && caller.userId
-            ? linkCampaignCall(db, call.companyId, { detailId: campaignDetail, callId, userId: caller.userId })
+            ? linkCampaignCall(db, call.companyId, {
+                detailId: campaignDetail,
+                callId,
+                userId: caller.userId,
+              })
             : undefined,
         ),
       { kind: 'call', companyId: call.companyId, callId },
