@@ -17,7 +17,7 @@ import type { CredentialsBox } from '../../platform/credentials.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { attemptOfCall, classifyAttempt } from '../campaigns/outcomes.ts';
+import { attemptOfCall, classifyAttempt, followCall } from '../campaigns/outcomes.ts';
 import { assertActiveUser } from '../contacts/ownership.ts';
 import { scheduleService } from '../schedules/service.ts';
 import { maySeeContact } from '../contacts/queries.ts';
@@ -149,6 +149,8 @@ export function voiceService(deps: {
     async classify(ctx: TenantContext, input: ClassifyCall & { id: string }) {
       // A campaign outcome is for the operator's own answered campaign call only, checked before anything is kept.
       const own = await findCall(ctx.db, ctx.companyId, input.id);
+      // Its attempt follows the call first: the call's end may be classified before its event was handled.
+      if (own) await followCall(ctx.db, ctx.companyId, own.callId);
       const attempt =
         own && own.operatorId === ctx.userId ? await attemptOfCall(ctx.db, ctx.companyId, own) : null;
       if (input.campaign && own?.operatorId === ctx.userId && (!attempt || !attempt.answeredAt)) {
