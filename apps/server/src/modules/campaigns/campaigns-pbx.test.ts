@@ -180,4 +180,113 @@ describe('campaign calls on the embedded PBX', () => {
       stats: { dialled: 2, answered: 1, outcomes: { busy: 1, sale: 1 } },
     });
   }, 90_000);
+
+  it('power: dials ratio × free operators, hands an answered customer to the free one, abandons the other', async () => {
+    const [voice] = await t.database.db
+      .select()
+      .from(channelAccounts)
+      .where(eq(channelAccounts.companyId, admin.company.id));
+    const numbers = ['5511933330001', '5511933330002', '5511933330003'];
+    const [list] = await t.database.db
+      .insert(broadcastLists)
+      .values({ companyId: admin.company.id, name: 'Power', source: 'contacts' })
+      .returning();
+    for (const number of numbers) {
+      const contact = await makeContact(t.database.db, admin.company, {
+        channel: { kind: 'voice', address: number },
+      });
+      await t.database.db
+        .insert(broadcastListMembers)
+        .values({ listId: list!.id, companyId: admin.company.id, contactId: contact.id });
+    }
+    const created = await api(admin, 'POST', '/campaigns', {
+      name: 'Power',
+      list_id: list!.id,
+      channel_account_id: voice!.id,
+      mode: 'power',
+      ratio: 2,
+      calling_hours: { start: '00:00', end: '23:59', days: [0, 1, 2, 3, 4, 5, 6] },
+      retry: {
+        no_answer: { after_minutes: 30, max_tries: 1 },
+        busy: { after_minutes: 30, max_tries: 1 },
+        voicemail: { after_minutes: 30, max_tries: 1 },
+      },
+      attendant_ids: [ana.user.id],
+      script: '',
+    });
+    expect(created.statusCode).toBe(201);
+    const campaignId = created.json<Campaign>().id;
+    await api(admin, 'POST', `/campaigns/${campaignId}/start`);
+    const deps = { db: t.database.db, bus: t.app.deps.bus, pbx: t.app.pbx };
+    const customers = numbers.map((number) => phone(number, settings.carrier_password!, 'carrier'));
+    await Promise.all(customers.map((customer) => customer.next('registered')));
+    const operator = phones[0]!;
+
+    // One free operator at ratio 2: two lines.
+    await tick(deps);
+    expect(t.app.pbx.lines(admin.company.id)).toBe(2);
+    await Promise.all(customers.slice(0, 2).map((customer) => customer.next('incoming')));
+    // A second tick while both ring adds no line.
+    await tick(deps);
+    expect(t.app.pbx.lines(admin.company.id)).toBe(2);
+    for (const customer of customers.slice(0, 2)) customer.answer();
+    // The operator's phone gets the first answered customer (its console auto-answers it).
+    await operator.next('incoming');
+    operator.answer();
+    await operator.next('confirmed');
+    // The other answered customer finds nobody free within 2 s: hung up on, abandoned.
+    const answering = customers.slice(0, 2);
+    const abandoned = await eventually(
+      async () =>
+        answering.find((customer) =>
+          customer.events.some((event) => event.type === 'ended' || event.type === 'failed'),
+        ),
+      8_000,
+    );
+    const talking = answering.find((customer) => customer !== abandoned)!;
+    expect(talking.events.some((event) => event.type === 'confirmed')).toBe(true);
+    expect(talking.events.some((event) => event.type === 'ended' || event.type === 'failed')).toBe(false);
+    // Audio flows between the customer and the operator, through the offer the PBX carried over.
+    const heard = await operator.measure(1000, 1200);
+    expect(heard.rms).toBeGreaterThan(500);
+    operator.hangup();
+    await talking.next('ended');
+    await t.app.pbx.idle();
+
+    // The third customer is busy.
+    await tick(deps);
+    await customers[2]!.next('incoming');
+    customers[2]!.reject(486);
+    await t.app.pbx.idle();
+    await eventually(async () => {
+      const rows = await t.database.db
+        .select()
+        .from(campaignDetails)
+        .where(eq(campaignDetails.campaignId, campaignId));
+      return rows.filter((row) => row.endedAt).length === 3 ? rows : null;
+    });
+    const answered = (
+      await t.database.db.select().from(campaignDetails).where(eq(campaignDetails.campaignId, campaignId))
+    ).find((row) => row.userId === ana.user.id)!;
+    await api(ana, 'POST', `/phone/calls/${answered.callRecordId}/classification`, {
+      reason_id: (
+        await t.database.db.select().from(callReasons).where(eq(callReasons.companyId, admin.company.id))
+      )[0]!.id,
+      campaign: { outcome: 'completed' },
+    });
+    await tick(deps);
+    const done = (await api(admin, 'GET', `/campaigns/${campaignId}`)).json<Campaign>();
+    expect(done).toMatchObject({
+      status: 'finished',
+      stats: {
+        dialled: 3,
+        answered: 2,
+        abandoned: 1,
+        abandon_rate: 0.5,
+        outcomes: { busy: 1, abandoned: 1, completed: 1 },
+      },
+    });
+    const records = (await api(admin, 'GET', '/center/phone/calls')).json<{ data: CallRecord[] }>().data;
+    expect(records.filter((record) => record.type_id === 2)).toHaveLength(5);
+  }, 90_000);
 });

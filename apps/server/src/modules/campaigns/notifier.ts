@@ -27,7 +27,7 @@ export function followCampaignCalls(db: Db, bus: EventBus, onError: (error: unkn
   return bus.subscribe(async (event) => {
     if (event.type !== 'call.changed') return;
     try {
-      const campaignId = await followCall(db, event.companyId, event.callId);
+      const campaignId = await followCall(db, event.companyId, event.callId, new Date(), bus);
       if (campaignId) announceCampaign(bus, event.companyId, campaignId);
     } catch (error) {
       onError(error);

@@ -23,6 +23,7 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { openDialOf } from './queries.ts';
 import type { EventBus } from '../../platform/events.ts';
 
 type Detail = typeof campaignDetails.$inferSelect;
@@ -133,7 +134,13 @@ export const skipRetryAt = (now: Date) => new Date(now.getTime() + RETRY_AFTER_M
  * The call `callId` of the company changed: its attempt (if it is a campaign call) takes its record, answer and
  * end; an unanswered end settles the attempt. Returns the campaign to announce, if any.
  */
-export async function followCall(db: Db, companyId: string, callId: string, now = new Date()) {
+export async function followCall(
+  db: Db,
+  companyId: string,
+  callId: string,
+  now = new Date(),
+  bus?: EventBus,
+) {
   const [found] = await db
     .select({ detail: campaignDetails, call: voiceCalls })
     .from(campaignDetails)
@@ -163,11 +170,35 @@ export async function followCall(db: Db, companyId: string, callId: string, now 
       .where(and(eq(voiceCalls.id, call.id), eq(voiceCalls.companyId, companyId)));
   }
   if (ended && !call.answeredAt) await settle(db, detail, unansweredOutcome(call.hangupCause), now);
+  // A power call the customer answered and no operator took: abandoned.
+  else if (ended && !call.operatorId) await settle(db, detail, 'abandoned', now);
+  else if (call.operatorId && !detail.userId) await handOver(deps_(db, bus), detail, call.operatorId);
   return detail.campaignId;
 }
 
+const deps_ = (db: Db, bus: EventBus | undefined) => ({ db, bus });
+
+/**
+ * The PBX handed an answered power call to an operator: the attempt becomes theirs, and their console hears of
+ * it (`answered`: it opens the customer's conversation while the softphone auto-answers).
+ */
+async function handOver(deps: { db: Db; bus?: EventBus }, detail: Detail, userId: string): Promise<void> {
+  try {
+    await deps.db
+      .update(campaignDetails)
+      .set({ userId })
+      .where(and(eq(campaignDetails.id, detail.id), isNull(campaignDetails.userId)));
+  } catch {
+    return; // the operator holds another open attempt (a preview of another campaign): the call stays unowned
+  }
+  const dial = await openDialOf(deps.db, detail.companyId, userId, detail.id);
+  if (dial && deps.bus) {
+    deps.bus.publish([{ type: 'campaign.dial', companyId: detail.companyId, userId, dial }]);
+  }
+}
+
 /** Calls linked to attempts that ended while nobody heard it (another process, a restart): followed now. */
-export async function followMissedCalls(db: Db, now = new Date()) {
+export async function followMissedCalls(db: Db, now = new Date(), bus?: EventBus) {
   const rows = await queryRows<{ company_id: string; call_id: string }>(
     db,
     sql`select d.company_id, d.call_id from campaign_details d
@@ -178,7 +209,7 @@ export async function followMissedCalls(db: Db, now = new Date()) {
   );
   const campaignsTouched: { companyId: string; campaignId: string }[] = [];
   for (const row of rows) {
-    const campaignId = await followCall(db, row.company_id, row.call_id, now);
+    const campaignId = await followCall(db, row.company_id, row.call_id, now, bus);
     if (campaignId) campaignsTouched.push({ companyId: row.company_id, campaignId });
   }
   return campaignsTouched;

@@ -71,11 +71,10 @@ export async function campaignStats(
   );
   for (const row of outcomes) stats.get(row.campaign_id)!.outcomes[row.outcome] = row.n;
   for (const entry of stats.values()) {
+    // An abandoned call was answered by the customer: it is among the answered.
     entry.abandoned = entry.outcomes.abandoned;
-    // An abandoned call was answered by the customer: it counts among the answered.
-    const answered = entry.answered + entry.abandoned;
-    entry.answered = answered;
-    entry.abandon_rate = answered === 0 ? 0 : Math.round((entry.abandoned / answered) * 10000) / 10000;
+    entry.abandon_rate =
+      entry.answered === 0 ? 0 : Math.round((entry.abandoned / entry.answered) * 10000) / 10000;
   }
   return stats;
 }

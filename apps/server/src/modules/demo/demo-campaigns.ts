@@ -1,4 +1,4 @@
-// The demo's dialling campaign (issue 27): a draft on a transmission list of the demo's customers, through
+// The demo's power-dial campaign (issue 27): a draft on a transmission list of the demo's customers, through
 // the demo's phone, with both demo attendants, so a supervisor finds one to start and watch.
 import {
   CALLING_HOURS_DEFAULT,
@@ -32,8 +32,7 @@ export async function seedDemoCampaign(
       name: 'Campanha de renovação',
       listId: list!.id,
       channelAccountId: input.voiceAccountId,
-      // Progressive: the embedded PBX does not originate power calls yet (the dialer would dial power as progressive).
-      mode: 'progressive',
+      mode: 'power',
       ratio: CAMPAIGN_RATIO.default,
       callingHours: { ...CALLING_HOURS_DEFAULT, days: [1, 2, 3, 4, 5] },
       retry: { no_answer: RULE, busy: RULE, voicemail: RULE },
