@@ -154,12 +154,15 @@ export async function followCall(
   const { detail, call } = found;
   if (detail.outcome) return null;
   const ended = call.state === 'ended';
+  // An ended call with an outcome of its own (unanswered, abandoned) is ended by settle(), with its outcome in
+  // the same transaction; a talked one ends here and waits for the attendant's classification.
+  const settled = ended && (!call.answeredAt || !call.operatorId);
   await db
     .update(campaignDetails)
     .set({
       callRecordId: call.id,
       answeredAt: call.answeredAt,
-      ...(ended ? { endedAt: call.endedAt ?? now } : {}),
+      ...(ended && !settled ? { endedAt: call.endedAt ?? now } : {}),
     })
     .where(and(eq(campaignDetails.id, detail.id), eq(campaignDetails.companyId, companyId)));
   // Campaign calls are Smart Trigger calls (type 2), whichever PBX recorded them.
@@ -169,9 +172,10 @@ export async function followCall(
       .set({ typeId: 2 })
       .where(and(eq(voiceCalls.id, call.id), eq(voiceCalls.companyId, companyId)));
   }
-  if (ended && !call.answeredAt) await settle(db, detail, unansweredOutcome(call.hangupCause), now);
+  const endedAt = call.endedAt ?? now;
+  if (ended && !call.answeredAt) await settle(db, detail, unansweredOutcome(call.hangupCause), endedAt);
   // A power call the customer answered and no operator took: abandoned.
-  else if (ended && !call.operatorId) await settle(db, detail, 'abandoned', now);
+  else if (ended && !call.operatorId) await settle(db, detail, 'abandoned', endedAt);
   else if (call.operatorId && !detail.userId) await handOver(deps_(db, bus), detail, call.operatorId);
   return detail.campaignId;
 }
