@@ -2,14 +2,21 @@
 // processes that work jobs (the embedded PBX's registrations live in the process that serves it; every state
 // the tick acts on is in the database, so several processes tick safely side by side).
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events.ts';
 import type { RealtimeServer } from '../../platform/realtime.ts';
 import { tick } from './dialer.ts';
 import { followCampaignCalls, notifyCampaignChanges } from './notifier.ts';
 import { campaignRoutes } from './routes.ts';
 import { campaignService } from './service.ts';
 
-export function registerCampaigns(app: FastifyInstance, deps: Deps): void {
+type CampaignModuleDeps = {
+  db: Db;
+  bus: EventBus;
+  config: { role: string; campaignTickMs: number };
+};
+
+export function registerCampaigns(app: FastifyInstance, deps: CampaignModuleDeps): void {
   campaignRoutes(app, campaignService({ bus: deps.bus, pbx: app.pbx }));
   const unfollow = followCampaignCalls(deps.db, deps.bus, (error) =>
     app.log.warn({ err: error }, 'could not follow a campaign call'),
@@ -34,6 +41,6 @@ export function registerCampaigns(app: FastifyInstance, deps: Deps): void {
   });
 }
 
-export function registerCampaignNotifier(io: RealtimeServer, deps: Deps): void {
+export function registerCampaignNotifier(io: RealtimeServer, deps: { bus: EventBus }): void {
   notifyCampaignChanges(io, deps.bus);
 }

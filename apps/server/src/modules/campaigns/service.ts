@@ -449,7 +449,8 @@ export function campaignService(deps: CampaignDeps) {
         .from(campaignMembers)
         .innerJoin(campaigns, eq(campaigns.id, campaignMembers.campaignId))
         .where(and(eq(campaignMembers.companyId, ctx.companyId), eq(campaignMembers.contactId, input.id)))
-        .orderBy(desc(campaigns.createdAt));
+        .orderBy(desc(campaigns.createdAt))
+        .limit(CAMPAIGNS_PAGE);
       const attempts = await attemptRows(
         ctx.db,
         and(eq(campaignDetails.companyId, ctx.companyId), eq(campaignDetails.contactId, input.id)),
@@ -479,7 +480,8 @@ export function campaignService(deps: CampaignDeps) {
         .where(
           and(eq(campaignParticipants.companyId, ctx.companyId), eq(campaignParticipants.userId, ctx.userId)),
         )
-        .orderBy(desc(campaigns.createdAt));
+        .orderBy(desc(campaigns.createdAt))
+        .limit(CAMPAIGNS_PAGE);
       const phone = may(ctx, 'voice.use');
       return {
         data: rows.map((row) => ({
