@@ -17,6 +17,7 @@ import {
   registerBroadcastWorker,
 } from './modules/broadcasts/index.ts';
 import { registerBranding } from './modules/branding/index.ts';
+import { registerCampaignNotifier, registerCampaigns } from './modules/campaigns/index.ts';
 import { registerChannelAccounts } from './modules/channel-accounts/index.ts';
 import { registerCompanySettings, registerRetentionWorker } from './modules/company-settings/index.ts';
 import { registerSessions } from './modules/auth/index.ts';
@@ -117,6 +118,8 @@ const MODULES: ((app: FastifyInstance, deps: Deps) => void)[] = [
   registerSurveys,
   registerCsat,
   registerVoice,
+  // After voice: the dialer reads the embedded PBX's registrations.
+  registerCampaigns,
   registerAnalytics,
 ];
 
@@ -136,6 +139,7 @@ const NOTIFIERS: ((io: RealtimeServer, deps: Deps) => void)[] = [
   registerChangelogNotifier,
   registerBroadcastNotifier,
   registerVoiceNotifier,
+  registerCampaignNotifier,
 ];
 
 /** The modules' job workers, started on worker processes once the job queue has. */

@@ -39,6 +39,8 @@ export const EnvSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   /** How long an AI provider may take to start answering (and between two pieces of a streamed answer). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** The campaign dialer's tick (0: no periodic tick; tests tick it themselves). */
+  CAMPAIGN_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   PROVIDER_PRIVATE_ADDRESSES: z.enum(['allow', 'deny']).optional(),
   TRUST_PROXY: booleanish.default(false),
   /** Failed logins one address may make in 15 minutes across all accounts: a NATed contact centre is one address. */
@@ -77,6 +79,7 @@ export type AppConfig = {
   trustProxy: boolean;
   /** How long an AI provider may stay silent before its call fails as timed out. */
   aiTimeoutMs: number;
+  campaignTickMs: number;
   loginFailuresPerIp: number;
   webDir: string;
   checkResponses: boolean;
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       (e.PROVIDER_PRIVATE_ADDRESSES ?? (e.SEED_DEMO === 'auto' ? 'allow' : 'deny')) === 'allow',
     trustProxy: e.TRUST_PROXY,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
+    campaignTickMs: e.CAMPAIGN_TICK_MS,
     loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
     webDir: resolve(e.WEB_DIR),
     checkResponses: e.CHECK_RESPONSES,

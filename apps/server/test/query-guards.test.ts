@@ -225,6 +225,10 @@ describe('every list the API answers is bounded', () => {
     'get /api/center/survey-answers': 'SURVEY_PAGE_SIZE answers per page',
     'get /api/center/phone/sip-accounts': 'one per user, at most SIP_ACCOUNTS_LIMIT',
     'get /api/phone/operators': 'one registration per SIP account, at most SIP_ACCOUNTS_LIMIT',
+    'get /api/campaigns': 'the newest CAMPAIGNS_PAGE campaigns',
+    'get /api/contacts/{id}/campaigns':
+      "a customer's newest CAMPAIGNS_PAGE campaigns and CONTACT_ATTEMPTS attempts",
+    'get /api/phone/user/campaign': "the user's newest CAMPAIGNS_PAGE campaigns",
   };
 
   it('takes a limit with a maximum, or is bounded by nature', async () => {

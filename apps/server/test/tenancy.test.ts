@@ -6,6 +6,10 @@ import {
   broadcastLists,
   broadcastRecipients,
   broadcasts,
+  campaignDetails,
+  campaignMembers,
+  campaignParticipants,
+  campaigns,
   channelAccounts,
   callReasons,
   companies,
@@ -298,5 +302,58 @@ async function addForeignData(db: Db, companyId: string): Promise<void> {
     endedAt: new Date(),
     reasonId: reason!.id,
     notes: 'Anotação sigilosa da ligação da empresa B',
+  });
+  // Campaigns: a started (paused) campaign of B with its attendant, a customer and an answered attempt.
+  const [voiceAccount] = await db
+    .select({ id: channelAccounts.id })
+    .from(channelAccounts)
+    .where(and(eq(channelAccounts.companyId, companyId), eq(channelAccounts.kind, 'voice')))
+    .limit(1);
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({
+      companyId,
+      name: 'Campanha secreta da empresa B',
+      status: 'paused',
+      listId: list!.id,
+      channelAccountId: voiceAccount!.id,
+      mode: 'preview',
+      ratio: 1,
+      callingHours: { start: '00:00', end: '23:59', days: [0, 1, 2, 3, 4, 5, 6] },
+      retry: {
+        no_answer: { after_minutes: 60, max_tries: 3 },
+        busy: { after_minutes: 60, max_tries: 3 },
+        voicemail: { after_minutes: 60, max_tries: 3 },
+      },
+      script: 'Roteiro secreto da empresa B',
+      startedAt: new Date(),
+    })
+    .returning();
+  await db.insert(campaignParticipants).values({ companyId, campaignId: campaign!.id, userId: user!.id });
+  const [member] = await db
+    .insert(campaignMembers)
+    .values({
+      companyId,
+      campaignId: campaign!.id,
+      contactId: contact!.id,
+      number: '5511977776666',
+      state: 'waiting',
+      attempts: 1,
+    })
+    .returning();
+  await db.insert(campaignDetails).values({
+    companyId,
+    campaignId: campaign!.id,
+    memberId: member!.id,
+    contactId: contact!.id,
+    number: '5511977776666',
+    tryNumber: 1,
+    userId: user!.id,
+    triggerAction: 'preview',
+    callId: 'chamada-de-campanha-da-empresa-b',
+    answeredAt: new Date(),
+    endedAt: new Date(),
+    outcome: 'completed',
+    notes: 'Nota secreta da campanha da empresa B',
   });
 }

@@ -523,6 +523,96 @@ export const TENANCY_PROBES: TenancyProbe[] = [
     request: (b) => ({ method: 'POST', url: `/api/broadcasts/${firstId(b, 'broadcasts')}/resume` }),
   },
   {
+    operation: 'GET /api/campaigns',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/campaigns' }),
+  },
+  ...(['POST /api/campaigns', 'PUT /api/campaigns/{id}'] as const).map((operation): TenancyProbe => ({
+    // B's list and account (and, for the update, B's campaign): not found whoever asks.
+    operation,
+    expect: 'not_found',
+    request: (b) => ({
+      method: operation.startsWith('POST') ? 'POST' : 'PUT',
+      url: operation.startsWith('POST') ? '/api/campaigns' : `/api/campaigns/${firstId(b, 'campaigns')}`,
+      payload: {
+        name: 'Campanha de A',
+        list_id: firstId(b, 'broadcast_lists'),
+        channel_account_id: firstId(b, 'channel_accounts'),
+        mode: 'preview',
+        ratio: 1,
+        calling_hours: { start: '08:00', end: '21:00', days: [1, 2, 3, 4, 5] },
+        retry: {
+          no_answer: { after_minutes: 60, max_tries: 3 },
+          busy: { after_minutes: 60, max_tries: 3 },
+          voicemail: { after_minutes: 60, max_tries: 3 },
+        },
+        attendant_ids: [firstId(b, 'users')],
+        script: '',
+      },
+    }),
+  })),
+  ...(['', '/live', '/attempts'] as const).map((suffix): TenancyProbe => ({
+    operation: `GET /api/campaigns/{id}${suffix}`,
+    expect: 'not_found',
+    request: (b) => ({ method: 'GET', url: `/api/campaigns/${firstId(b, 'campaigns')}${suffix}` }),
+  })),
+  {
+    operation: 'DELETE /api/campaigns/{id}',
+    expect: 'not_found',
+    request: (b) => ({ method: 'DELETE', url: `/api/campaigns/${firstId(b, 'campaigns')}` }),
+  },
+  {
+    operation: 'POST /api/campaigns/{id}/{action}',
+    expect: 'not_found',
+    request: (b) => ({ method: 'POST', url: `/api/campaigns/${firstId(b, 'campaigns')}/resume` }),
+  },
+  {
+    operation: 'PATCH /api/campaigns/{id}/ratio',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'PATCH',
+      url: `/api/campaigns/${firstId(b, 'campaigns')}/ratio`,
+      payload: { ratio: 2 },
+    }),
+  },
+  {
+    operation: 'GET /api/contacts/{id}/campaigns',
+    expect: 'not_found',
+    request: (b) => ({ method: 'GET', url: `/api/contacts/${firstId(b, 'contacts')}/campaigns` }),
+  },
+  {
+    operation: 'GET /api/phone/user/campaign',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/phone/user/campaign' }),
+  },
+  {
+    operation: 'POST /api/phone/user/campaign',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/phone/user/campaign',
+      payload: { campaign_id: firstId(b, 'campaigns'), active: false },
+    }),
+  },
+  {
+    operation: 'GET /api/phone/next-dial',
+    expect: 'own_only',
+    request: () => ({ method: 'GET', url: '/api/phone/next-dial' }),
+  },
+  {
+    operation: 'POST /api/phone/next-dial',
+    expect: 'not_found',
+    request: (b) => ({
+      method: 'POST',
+      url: '/api/phone/next-dial',
+      payload: {
+        action: 'dialled',
+        campaign_detail_id: firstId(b, 'campaign_details'),
+        call_id: 'chamada-de-a',
+      },
+    }),
+  },
+  {
     operation: 'PUT /api/contacts/{id}/broadcast-opt-out',
     expect: 'not_found',
     request: (b) => ({

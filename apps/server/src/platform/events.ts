@@ -4,6 +4,7 @@ import type {
   Catalogue,
   ContactSummary,
   Message,
+  NextDial,
   MessageStatus,
   OnlineOperator,
   UserPause,
@@ -86,6 +87,10 @@ export type DomainEvent =
   | { type: 'pipeline.card'; companyId: string; pipelineId: string; cardId: string }
   /** A call's record changed: it rang, was answered, transferred, ended or classified. */
   | { type: 'call.changed'; companyId: string; callId: string }
+  /** A power-dial campaign's status, counts or agents changed (issue 27). */
+  | { type: 'campaign.changed'; companyId: string; campaignId: string }
+  /** A campaign customer for one attendant to preview, dial, or take answered. */
+  | { type: 'campaign.dial'; companyId: string; userId: string; dial: NextDial }
   /** Who of the company is registered with the PBX, or what they are doing, changed; the list as it is now. */
   | { type: 'operators.changed'; companyId: string; operators: OnlineOperator[] };
 

@@ -206,7 +206,7 @@ function run(command: PhoneCommand): void {
     case 'start':
       return start(command.config);
     case 'call':
-      watch(ua!.call(command.target, callOptions()));
+      watch(ua!.call(command.target, { ...callOptions(), extraHeaders: command.headers ?? [] }));
       return;
     case 'answer':
       return session?.answer(callOptions());

@@ -76,8 +76,8 @@ export class SipPhone {
     return () => this.listeners.delete(listener);
   }
 
-  call(target: string): void {
-    this.send({ type: 'call', target });
+  call(target: string, headers?: string[]): void {
+    this.send({ type: 'call', target, ...(headers ? { headers } : {}) });
   }
   answer(): void {
     this.send({ type: 'answer' });

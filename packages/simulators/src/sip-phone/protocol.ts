@@ -15,7 +15,8 @@ export type PhoneConfig = {
 
 export type PhoneCommand =
   | { type: 'start'; config: PhoneConfig }
-  | { type: 'call'; target: string }
+  /** `headers`: extra SIP headers of the INVITE ("Name: value"), as the console's campaign calls add. */
+  | { type: 'call'; target: string; headers?: string[] }
   | { type: 'answer' }
   | { type: 'reject'; status: number }
   | { type: 'hangup' }

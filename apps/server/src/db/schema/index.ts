@@ -17,3 +17,4 @@ export * from './voice.ts';
 export * from './pipelines.ts';
 export * from './csat.ts';
 export * from './analytics.ts';
+export * from './campaigns.ts';

@@ -22,6 +22,7 @@ import { seedSipAccounts } from '../voice/sip-accounts.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { createCompany, findCompanyBySlug } from '../companies/service.ts';
 import { createUser } from '../users/service.ts';
+import { seedDemoCampaign } from './demo-campaigns.ts';
 import { DEMO_CONTACTS, seedDemoContacts, type DemoPeople } from './demo-contacts.ts';
 import { seedDemoSuggestions, seedProductChangelog } from './wishlist-changelog.ts';
 import { seedDemoPipelines } from './demo-pipelines.ts';
@@ -196,6 +197,12 @@ export async function seedDemo(
       },
       { count: contacts },
     );
+    await seedDemoCampaign(tx, {
+      companyId: company.id,
+      voiceAccountId: accounts.find((account) => account.kind === 'voice')!.id,
+      supervisorId: created.supervisor!,
+      attendantIds: [created.attendant!, created.attendant2!],
+    });
     await seedDemoPipelines(tx, company.id, {
       attendantIds: [created.attendant!, created.attendant2!],
       authorId: created.supervisor!,

@@ -105,6 +105,19 @@ export async function recordCallOperator(
   await db.update(voiceCalls).set({ operatorId, updatedAt: new Date() }).where(ringing(companyId, callId));
 }
 
+/** A power call the customer answered is handed to an operator (its record was answered before any had it). */
+export async function recordCallHandedTo(
+  db: Db,
+  companyId: string,
+  callId: string,
+  operatorId: string,
+): Promise<void> {
+  await db
+    .update(voiceCalls)
+    .set({ operatorId, updatedAt: new Date() })
+    .where(and(live(companyId, callId), isNull(voiceCalls.operatorId)));
+}
+
 /** The customer accepted the operator's REFER: the call goes on with `toUserId`. */
 export async function recordCallTransfer(
   db: Db,

@@ -16,7 +16,10 @@ import type { TenantContext } from '../../platform/auth.ts';
 import type { CredentialsBox } from '../../platform/credentials.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import { attemptOfCall, classifyAttempt, followCall } from '../campaigns/outcomes.ts';
 import { assertActiveUser } from '../contacts/ownership.ts';
+import { scheduleService } from '../schedules/service.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import type { ConversationService } from '../conversations/service.ts';
 import {
@@ -40,13 +43,14 @@ export type VoiceService = ReturnType<typeof voiceService>;
 
 export function voiceService(deps: {
   bus: EventBus;
+  jobs: Jobs;
   credentials: CredentialsBox;
   pbx: Pbx;
   conversations: Pick<ConversationService, 'assign'>;
   /** The company's online operators changed (their list is sent again, coalesced). */
   operatorsChanged: (companyId: string) => void;
 }) {
-  const { bus, credentials, pbx, conversations, operatorsChanged } = deps;
+  const { bus, jobs, credentials, pbx, conversations, operatorsChanged } = deps;
 
   /** Gives the customer's conversation to the colleague a call goes to, when the caller may give it. */
   async function handOver(ctx: TenantContext, contactId: string, userId: string): Promise<boolean> {
@@ -143,7 +147,33 @@ export function voiceService(deps: {
       return { recorded: true };
     },
     async classify(ctx: TenantContext, input: ClassifyCall & { id: string }) {
+      // A campaign outcome is for the operator's own answered campaign call only, checked before anything is kept.
+      const own = await findCall(ctx.db, ctx.companyId, input.id);
+      // Its attempt follows the call first: the call's end may be classified before its event was handled.
+      if (own) await followCall(ctx.db, ctx.companyId, own.callId);
+      const attempt =
+        own && own.operatorId === ctx.userId ? await attemptOfCall(ctx.db, ctx.companyId, own) : null;
+      if (input.campaign && own?.operatorId === ctx.userId && (!attempt || !attempt.answeredAt)) {
+        throw new AppError('campaign_attempt_not_found', 400);
+      }
       const call = await classifyCall(ctx, input);
+      if (attempt?.answeredAt) {
+        const plan = scheduleService({ bus, jobs }).create;
+        await classifyAttempt(
+          {
+            db: ctx.db,
+            bus,
+            plan: (contactId, at, annotation) => plan(ctx, { contactId, scheduled_at: at, annotation }),
+          },
+          {
+            companyId: ctx.companyId,
+            userId: ctx.userId,
+            detail: attempt,
+            campaign: input.campaign,
+            notes: input.notes,
+          },
+        );
+      }
       bus.publish([{ type: 'call.changed', companyId: ctx.companyId, callId: call.callId }]);
       return call;
     },

@@ -13,11 +13,13 @@
 import type { CallDirection, CallTypeId, HangupCause, HangupSide } from '@atende/contract';
 import { randomBytes } from 'node:crypto';
 import type { CredentialsBox } from '../../../platform/credentials.ts';
+import { linkCampaignCall } from '../../campaigns/outcomes.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import {
   contactByNumber,
   recordCallAnswer,
   recordCallEnd,
+  recordCallHandedTo,
   recordCallHold,
   recordCallOperator,
   recordCallStart,
@@ -26,6 +28,7 @@ import {
 import { carrierPassword, CARRIER_USERNAME, phoneSettingsByDomain } from '../settings.ts';
 import { sipAccountByUsername, sipPassword } from '../sip-accounts.ts';
 import { parseDigest, type DigestAuth } from './digest.ts';
+import { createPowerCalls } from './power.ts';
 import {
   addressUri,
   cloneHeaders,
@@ -188,7 +191,64 @@ export function createPbx(options: PbxOptions) {
     registration && registration.expiresAt > Date.now() ? registration : undefined;
 
   const onCall = (conn: SipConnection) =>
+    power.busy(conn) ||
     [...calls.values()].some((call) => call.caller.conn === conn || call.callee?.conn === conn);
+
+  /** Power-dial calls: placed by the PBX itself, each a pair of dialogs (power.ts). */
+  const power = createPowerCalls({
+    host: options.host,
+    via,
+    send,
+    reply,
+    customer: (companyId, number) => {
+      const registration = live(registrations.get(regKey(companyId, number)));
+      return registration?.kind === 'customer' ? registration : undefined;
+    },
+    freeOperator: (companyId, userIds) =>
+      operatorsOf(companyId).find(
+        (registration) => free(registration) && !!registration.userId && userIds.has(registration.userId),
+      ),
+    started: ({ companyId, callId, number }) =>
+      record(
+        'call start',
+        async () =>
+          recordCallStart(db, {
+            companyId,
+            callId,
+            direction: 'outbound',
+            typeId: 2,
+            fromNumber: 'campanha',
+            toNumber: number,
+            operatorId: null,
+            contactId: await contactByNumber(db, companyId, number),
+          }),
+        { kind: 'call', companyId, callId },
+      ),
+    answered: ({ companyId, callId }) =>
+      record('call answer', () => recordCallAnswer(db, companyId, callId, null), {
+        kind: 'call',
+        companyId,
+        callId,
+      }),
+    handed: ({ companyId, callId, userId }) => {
+      record('call operator', () => recordCallHandedTo(db, companyId, callId, userId), {
+        kind: 'call',
+        companyId,
+        callId,
+      });
+      operatorsChanged(companyId);
+    },
+    ended: ({ companyId, callId, operator, wrapUpSeconds }, end) => {
+      if (operator?.userId && wrapUpSeconds > 0) wrapUp(companyId, operator.userId, wrapUpSeconds);
+      record('call end', () => recordCallEnd(db, companyId, callId, end), {
+        kind: 'call',
+        companyId,
+        callId,
+      });
+      operatorsChanged(companyId);
+      drain(companyId);
+    },
+  });
 
   /** The operator's wrap-up, while it lasts. */
   const wrapUpOf = (party: Party) => {
@@ -329,7 +389,10 @@ export function createPbx(options: PbxOptions) {
     const calleeKind = callee?.kind ?? 'operator';
     const direction: CallDirection =
       caller.kind === 'customer' ? 'inbound' : calleeKind === 'customer' ? 'outbound' : 'internal';
-    const typeId: CallTypeId = direction === 'inbound' ? 0 : 1;
+    // An operator's campaign call (the console's next-dial) names its attempt: a Smart Trigger call (type 2).
+    const campaignDetail = direction === 'outbound' ? header(request, 'x-atende-campaign-detail') : undefined;
+    const campaignCall = direction === 'outbound' && header(request, 'x-atende-call-type') === '2';
+    const typeId: CallTypeId = direction === 'inbound' ? 0 : campaignCall ? 2 : 1;
     const customer = direction === 'inbound' ? caller.user : direction === 'outbound' ? callee!.user : null;
     const transferredFrom = takeTransfer(caller, target.user);
     record(
@@ -345,7 +408,15 @@ export function createPbx(options: PbxOptions) {
           operatorId: direction === 'inbound' ? (callee?.userId ?? null) : caller.userId,
           contactId: customer ? await contactByNumber(db, call.companyId, customer) : null,
           transferredFrom,
-        }),
+        }).then(() =>
+          campaignCall && campaignDetail && caller.userId
+            ? linkCampaignCall(db, call.companyId, {
+                detailId: campaignDetail,
+                callId,
+                userId: caller.userId,
+              })
+            : undefined,
+        ),
       { kind: 'call', companyId: call.companyId, callId },
     );
     if (callee) ring(call, callee);
@@ -484,15 +555,19 @@ export function createPbx(options: PbxOptions) {
   function startWrapUp(call: Call, party: Party) {
     if (party.kind !== 'operator' || !party.userId || call.wrapUpSeconds <= 0 || !wrapsUp(call, party))
       return;
-    const key = userKey(call.companyId, party.userId);
+    wrapUp(call.companyId, party.userId, call.wrapUpSeconds);
+  }
+
+  function wrapUp(companyId: string, userId: string, seconds: number) {
+    const key = userKey(companyId, userId);
     clearTimeout(wrapUps.get(key)?.timer);
     const timer = setTimeout(() => {
       wrapUps.delete(key);
-      operatorsChanged(call.companyId);
-      drain(call.companyId);
-    }, call.wrapUpSeconds * 1000);
+      operatorsChanged(companyId);
+      drain(companyId);
+    }, seconds * 1000);
     const now = Date.now();
-    wrapUps.set(key, { since: now, until: now + call.wrapUpSeconds * 1000, timer });
+    wrapUps.set(key, { since: now, until: now + seconds * 1000, timer });
   }
 
   function endCall(call: Call, end: { side: HangupSide; cause: HangupCause; sipStatus?: number }) {
@@ -595,6 +670,7 @@ export function createPbx(options: PbxOptions) {
   }
 
   function response(conn: SipConnection, message: SipResponse) {
+    if (power.response(message)) return;
     const vias = message.headers.get('via') ?? [];
     const branch = branchOf(vias[0]);
     const method = cseqOf(message).method;
@@ -661,6 +737,7 @@ export function createPbx(options: PbxOptions) {
     }
     if (message.kind === 'response') return response(conn, message);
     const inDialogRequest = Boolean(headerParam(header(message, 'to'), 'tag'));
+    if ((inDialogRequest || message.method === 'ACK') && power.request(conn, message)) return;
     switch (message.method) {
       case 'REGISTER':
         return register(conn, message);
@@ -723,9 +800,29 @@ export function createPbx(options: PbxOptions) {
             forwarded.delete(branch);
           }
         }
+        power.closed(conn);
         for (const companyId of companies) operatorsChanged(companyId);
       });
     },
+
+    /**
+     * Places a power-dial call to a customer for a campaign attempt and hands it, answered, to a free operator
+     * among `eligible`; returns its SIP Call-ID (its record says how it went).
+     */
+    originate(input: {
+      companyId: string;
+      domain: string;
+      number: string;
+      detailId: string;
+      eligible: string[];
+      wrapUpSeconds: number;
+      callId: string;
+    }): string {
+      return power.originate(input);
+    },
+
+    /** The company's power calls ringing or waiting for an operator now. */
+    lines: (companyId: string): number => power.lines(companyId),
 
     /** Who is registered now (the online operators, the simulated customers), by company. */
     registered(companyId: string): {
@@ -757,6 +854,7 @@ export function createPbx(options: PbxOptions) {
     },
 
     stop(): void {
+      power.stop();
       for (const entry of forwarded.values()) clearTimeout(entry.timer);
       for (const call of queue) clearTimeout(call.queueTimer);
       for (const wrapUp of wrapUps.values()) clearTimeout(wrapUp.timer);

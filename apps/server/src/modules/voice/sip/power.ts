@@ -1,0 +1,348 @@
+// Power-dial calls of the embedded PBX (issue 27): the PBX itself places them, as a back-to-back user agent of
+// two dialogs. It INVITEs the customer without an offer (late offer, RFC 3725 flow I); the customer's 200 OK
+// carries the offer, which the PBX hands to a free operator of the campaign in an INVITE of its own
+// (X-Atende-Trigger: answered: the console auto-answers it); the operator's answer goes back in the ACK to the
+// customer. Nobody free within ABANDON_SECONDS: the customer is hung up on (abandoned: the record shows a call
+// answered by the customer and by no operator). In-dialog BYEs are passed from one dialog to the other.
+import { ABANDON_SECONDS, CAMPAIGN_RING_SECONDS, type HangupCause, type HangupSide } from '@atende/contract';
+import { randomBytes } from 'node:crypto';
+import { cseqOf, header, headerParam, addressUri, type SipRequest, type SipResponse } from './message.ts';
+
+export type PowerParty = {
+  conn: { id: string; send(text: string): void };
+  companyId: string;
+  userId: string | null;
+  user: string;
+  contact: string;
+};
+
+type Leg = {
+  callId: string;
+  tag: string;
+  to: string;
+  uri: string;
+  cseq: number;
+  invite: SipRequest;
+  party: PowerParty;
+  /** Their tag and contact, once they answered. */
+  remoteTag?: string;
+  remoteTarget?: string;
+  answered: boolean;
+};
+
+type PowerCall = {
+  companyId: string;
+  detailId: string;
+  domain: string;
+  customer: Leg;
+  agent: Leg | null;
+  /** The operators who may take it (the campaign's active participants). */
+  eligible: Set<string>;
+  refused: Set<string>;
+  offer: string;
+  wrapUpSeconds: number;
+  ringTimer?: NodeJS.Timeout;
+  abandonTimer?: NodeJS.Timeout;
+  retryTimer?: NodeJS.Timeout;
+  ended: boolean;
+};
+
+export type PowerInternals = {
+  host: string;
+  via(branch: string): string;
+  send(conn: PowerParty['conn'], message: SipRequest | SipResponse): void;
+  reply(conn: PowerParty['conn'], request: SipRequest, status: number, reason: string): void;
+  /** A registered customer by number, if any. */
+  customer(companyId: string, number: string): PowerParty | undefined;
+  /** A free operator among `userIds` (registered, not on a call, not wrapping up). */
+  freeOperator(companyId: string, userIds: Set<string>): PowerParty | undefined;
+  started(call: { companyId: string; callId: string; number: string }): void;
+  answered(call: { companyId: string; callId: string }): void;
+  handed(call: { companyId: string; callId: string; userId: string }): void;
+  ended(
+    call: { companyId: string; callId: string; operator: PowerParty | null; wrapUpSeconds: number },
+    end: { side: HangupSide; cause: HangupCause; sipStatus?: number },
+  ): void;
+};
+
+const token = () => randomBytes(8).toString('hex');
+const branch = () => `z9hG4bK${randomBytes(10).toString('hex')}`;
+
+export function createPowerCalls(pbx: PowerInternals) {
+  /** By either leg's Call-ID. */
+  const calls = new Map<string, PowerCall>();
+  const contact = `<sip:pbx@${pbx.host};transport=ws>`;
+
+  /**
+   * A request in (or, for CANCEL and the ACK of an error, within the INVITE transaction of) a leg: those two
+   * reuse the INVITE's branch (RFC 3261 §9.1, §17.1.1.3); a CANCEL carries no To tag.
+   */
+  function request(leg: Leg, method: string, extra: [string, string][] = [], body = ''): SipRequest {
+    const sameTransaction = method === 'CANCEL' || (method === 'ACK' && !leg.answered);
+    const headers = new Map<string, string[]>([
+      ['via', [sameTransaction ? leg.invite.headers.get('via')![0]! : pbx.via(branch())]],
+      ['max-forwards', ['70']],
+      ['from', [`${leg.invite.headers.get('from')![0]!}`]],
+      ['to', [leg.remoteTag && method !== 'CANCEL' ? `${leg.to};tag=${leg.remoteTag}` : leg.to]],
+      ['call-id', [leg.callId]],
+      ['cseq', [`${method === 'ACK' || method === 'CANCEL' ? 1 : ++leg.cseq} ${method}`]],
+      ['contact', [contact]],
+    ]);
+    for (const [name, value] of extra) headers.set(name, [value]);
+    const uri = sameTransaction ? leg.uri : (leg.remoteTarget ?? leg.uri);
+    return { kind: 'request', method, uri, headers, body };
+  }
+
+  function invite(
+    companyId: string,
+    party: PowerParty,
+    from: string,
+    to: string,
+    extra: [string, string][],
+    body: string,
+    callId = `${token()}@${pbx.host}`,
+  ): Leg {
+    const tag = token();
+    const headers = new Map<string, string[]>([
+      ['via', [pbx.via(branch())]],
+      ['max-forwards', ['70']],
+      ['from', [`${from};tag=${tag}`]],
+      ['to', [to]],
+      ['call-id', [callId]],
+      ['cseq', ['1 INVITE']],
+      ['contact', [contact]],
+      ['allow', ['INVITE, ACK, CANCEL, BYE, OPTIONS']],
+      ...extra.map(([name, value]): [string, string[]] => [name, [value]]),
+    ]);
+    if (body) headers.set('content-type', ['application/sdp']);
+    const sent: SipRequest = { kind: 'request', method: 'INVITE', uri: party.contact, headers, body };
+    pbx.send(party.conn, sent);
+    return { callId, tag, to, uri: party.contact, cseq: 1, invite: sent, party, answered: false };
+  }
+
+  function end(call: PowerCall, result: { side: HangupSide; cause: HangupCause; sipStatus?: number }) {
+    if (call.ended) return;
+    call.ended = true;
+    clearTimeout(call.ringTimer);
+    clearTimeout(call.abandonTimer);
+    clearTimeout(call.retryTimer);
+    calls.delete(call.customer.callId);
+    if (call.agent) calls.delete(call.agent.callId);
+    pbx.ended(
+      {
+        companyId: call.companyId,
+        callId: call.customer.callId,
+        operator: call.agent?.answered ? call.agent.party : null,
+        wrapUpSeconds: call.wrapUpSeconds,
+      },
+      result,
+    );
+  }
+
+  /** A free eligible operator gets the answered customer; none within ABANDON_SECONDS abandons it. */
+  function hand(call: PowerCall) {
+    if (call.ended || call.agent) return;
+    const eligible = new Set([...call.eligible].filter((id) => !call.refused.has(id)));
+    const operator = pbx.freeOperator(call.companyId, eligible);
+    if (!operator) {
+      call.retryTimer = setTimeout(() => hand(call), 200);
+      return;
+    }
+    clearTimeout(call.retryTimer);
+    call.agent = invite(
+      call.companyId,
+      operator,
+      `<sip:${call.customer.party.user}@${call.domain}>`,
+      `<sip:${operator.user}@${call.domain}>`,
+      [
+        ['x-atende-call-type', '2'],
+        ['x-atende-campaign-detail', call.detailId],
+        ['x-atende-trigger', 'answered'],
+      ],
+      call.offer,
+    );
+    calls.set(call.agent.callId, call);
+    pbx.handed({ companyId: call.companyId, callId: call.customer.callId, userId: operator.userId! });
+  }
+
+  function abandon(call: PowerCall) {
+    if (call.ended || call.agent?.answered) return;
+    if (call.agent) {
+      pbx.send(call.agent.party.conn, request(call.agent, 'CANCEL'));
+      calls.delete(call.agent.callId);
+      call.agent = null;
+    }
+    // The customer's late offer still needs its ACK (without an answer) before the BYE that ends it.
+    pbx.send(call.customer.party.conn, request(call.customer, 'ACK'));
+    pbx.send(call.customer.party.conn, request(call.customer, 'BYE'));
+    end(call, { side: 'system', cause: 'failed' });
+  }
+
+  function customerResponse(call: PowerCall, message: SipResponse) {
+    const leg = call.customer;
+    if (message.status < 200 || leg.answered) return;
+    if (message.status >= 300) {
+      leg.remoteTag = headerParam(header(message, 'to'), 'tag');
+      pbx.send(leg.party.conn, request(leg, 'ACK'));
+      const status = message.status;
+      const cause: HangupCause =
+        status === 486 || status === 600
+          ? 'busy'
+          : status === 487 || status === 408 || status === 480
+            ? 'no_answer'
+            : 'failed';
+      return end(call, { side: cause === 'busy' ? 'customer' : 'system', cause, sipStatus: status });
+    }
+    clearTimeout(call.ringTimer);
+    leg.answered = true;
+    leg.remoteTag = headerParam(header(message, 'to'), 'tag');
+    leg.remoteTarget = addressUri(header(message, 'contact')) || leg.uri;
+    call.offer = message.body;
+    pbx.answered({ companyId: call.companyId, callId: leg.callId });
+    call.abandonTimer = setTimeout(() => abandon(call), ABANDON_SECONDS * 1000);
+    hand(call);
+  }
+
+  function agentResponse(call: PowerCall, message: SipResponse) {
+    const leg = call.agent!;
+    if (message.status < 200 || leg.answered) return;
+    leg.remoteTag = headerParam(header(message, 'to'), 'tag');
+    if (message.status >= 300) {
+      pbx.send(leg.party.conn, request(leg, 'ACK'));
+      calls.delete(leg.callId);
+      if (leg.party.userId) call.refused.add(leg.party.userId);
+      call.agent = null;
+      return hand(call);
+    }
+    clearTimeout(call.abandonTimer);
+    leg.answered = true;
+    leg.remoteTarget = addressUri(header(message, 'contact')) || leg.uri;
+    pbx.send(leg.party.conn, request(leg, 'ACK'));
+    pbx.send(
+      call.customer.party.conn,
+      request(call.customer, 'ACK', [['content-type', 'application/sdp']], message.body),
+    );
+  }
+
+  return {
+    /**
+     * Places a power call to the customer `number` for the attempt; false when no phone of that number is
+     * registered (the call's record says so at once).
+     */
+    originate(input: {
+      companyId: string;
+      domain: string;
+      number: string;
+      detailId: string;
+      eligible: string[];
+      wrapUpSeconds: number;
+      /** The Call-ID the attempt already holds (so a restart never dials it again). */
+      callId: string;
+    }): string {
+      const customer = pbx.customer(input.companyId, input.number);
+      const callId = input.callId;
+      if (!customer) {
+        pbx.started({ companyId: input.companyId, callId, number: input.number });
+        pbx.ended(
+          { companyId: input.companyId, callId, operator: null, wrapUpSeconds: 0 },
+          { side: 'system', cause: 'unavailable', sipStatus: 480 },
+        );
+        return callId;
+      }
+      const leg = invite(
+        input.companyId,
+        customer,
+        `<sip:campanha@${input.domain}>`,
+        `<sip:${input.number}@${input.domain}>`,
+        [],
+        '',
+        callId,
+      );
+      const call: PowerCall = {
+        companyId: input.companyId,
+        detailId: input.detailId,
+        domain: input.domain,
+        customer: leg,
+        agent: null,
+        eligible: new Set(input.eligible),
+        refused: new Set(),
+        offer: '',
+        wrapUpSeconds: input.wrapUpSeconds,
+        ended: false,
+      };
+      calls.set(leg.callId, call);
+      pbx.started({ companyId: input.companyId, callId: leg.callId, number: input.number });
+      call.ringTimer = setTimeout(() => {
+        if (leg.answered || call.ended) return;
+        pbx.send(customer.conn, request(leg, 'CANCEL'));
+        end(call, { side: 'system', cause: 'no_answer', sipStatus: 408 });
+      }, CAMPAIGN_RING_SECONDS * 1000);
+      return leg.callId;
+    },
+
+    /** A response to one of our requests, if it is a power call's; true when handled. */
+    response(message: SipResponse): boolean {
+      const call = calls.get(header(message, 'call-id') ?? '');
+      if (!call) return false;
+      if (cseqOf(message).method !== 'INVITE') return true;
+      if (message.headers.get('call-id')?.[0] === call.customer.callId) customerResponse(call, message);
+      else if (call.agent) agentResponse(call, message);
+      return true;
+    },
+
+    /** An in-dialog request of a power call; true when handled. */
+    request(conn: PowerParty['conn'], message: SipRequest): boolean {
+      const call = calls.get(header(message, 'call-id') ?? '');
+      if (!call) return false;
+      if (message.method === 'ACK') return true;
+      const fromCustomer = header(message, 'call-id') === call.customer.callId;
+      if (message.method !== 'BYE') {
+        pbx.reply(
+          conn,
+          message,
+          message.method === 'INVITE' ? 488 : 200,
+          message.method === 'INVITE' ? 'Not Acceptable Here' : 'OK',
+        );
+        return true;
+      }
+      pbx.reply(conn, message, 200, 'OK');
+      const other = fromCustomer ? call.agent : call.customer;
+      if (other?.answered) pbx.send(other.party.conn, request(other, 'BYE'));
+      else if (other) pbx.send(other.party.conn, request(other, 'CANCEL'));
+      end(call, { side: fromCustomer ? 'customer' : 'operator', cause: 'normal' });
+      return true;
+    },
+
+    /** Whether the connection takes part in a power call now. */
+    busy(conn: PowerParty['conn']): boolean {
+      for (const call of calls.values()) {
+        if (call.customer.party.conn === conn || call.agent?.party.conn === conn) return true;
+      }
+      return false;
+    },
+
+    /** Lines of the company in progress (ringing or being handed). */
+    lines(companyId: string): number {
+      return new Set(
+        [...calls.values()].filter((call) => call.companyId === companyId && !call.agent?.answered),
+      ).size;
+    },
+
+    closed(conn: PowerParty['conn']): void {
+      for (const call of new Set(calls.values())) {
+        if (call.customer.party.conn === conn || call.agent?.party.conn === conn) {
+          end(call, { side: call.customer.party.conn === conn ? 'customer' : 'operator', cause: 'failed' });
+        }
+      }
+    },
+
+    stop(): void {
+      for (const call of calls.values()) {
+        clearTimeout(call.ringTimer);
+        clearTimeout(call.abandonTimer);
+        clearTimeout(call.retryTimer);
+      }
+      calls.clear();
+    },
+  };
+}
