@@ -34,6 +34,9 @@ let adminToken: string;
 let supervisorToken: string;
 let original: CenterPhoneSettings;
 const phones: SipPhone[] = [];
+/** Campaigns this file started: finished at the end whatever happens, or their popup would stay in the
+ * attendant's console for the files that follow. */
+const started: string[] = [];
 
 /** A simulated customer's phone with `number`, registered through the company's carrier access. */
 async function customerPhone(number: string): Promise<SipPhone> {
@@ -61,6 +64,9 @@ afterEach(async () => {
   for (const phone of phones.splice(0)) await phone.stop();
 });
 afterAll(async () => {
+  for (const id of started) {
+    await apiCall(baseUrl, supervisorToken, 'POST', `/campaigns/${id}/finish`, {}).catch(() => undefined);
+  }
   await putPhoneSettings(baseUrl, adminToken, asUpdate(original));
   await browser.close();
 });
@@ -129,6 +135,7 @@ describe('power-dial campaigns', () => {
       script: SCRIPT,
     });
     expect(campaign.status).toBe('draft');
+    started.push(campaign.id);
     const phonesByName = new Map<string, SipPhone>();
     for (const customer of customers) phonesByName.set(customer.name, await customerPhone(customer.number));
 
@@ -151,8 +158,8 @@ describe('power-dial campaigns', () => {
       const customer = customers.find((candidate) => candidate.name === shown)!;
       expect(customer).toBeDefined();
       await takeCampaignCall(page, phonesByName.get(shown)!, shown, 'Venda');
-      // Answering opened the customer's conversation.
-      expect(page.url()).toBe(`${baseUrl}/painel/conversa/${customer.contact.id}`);
+      // Answering opened the customer's conversation (with whichever side panel the attendant keeps open).
+      expect(page.url()).toMatch(new RegExp(`^${baseUrl}/painel/conversa/${customer.contact.id}(/|$)`));
     }
 
     // Both attempts are recorded as sales by this attendant, each a type 2 call (the third customer is next).
@@ -216,7 +223,6 @@ describe('power-dial campaigns', () => {
         ),
       )
       .toMatchObject({ active: false });
-    await apiCall(baseUrl, supervisorToken, 'POST', `/campaigns/${campaign.id}/finish`, {});
     await page.context().close();
     await supervising.context().close();
   });
