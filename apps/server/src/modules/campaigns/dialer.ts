@@ -66,31 +66,36 @@ export async function tick(deps: DialerDeps, now = new Date()): Promise<{ assign
   return { assigned };
 }
 
+/** The attendants taking part in the campaign now (their switch on). */
+async function activeParticipants(deps: DialerDeps, campaign: CampaignRow): Promise<Set<string>> {
+  const rows = await deps.db
+    .select({ userId: campaignParticipants.userId })
+    .from(campaignParticipants)
+    .where(
+      and(
+        eq(campaignParticipants.companyId, campaign.companyId),
+        eq(campaignParticipants.campaignId, campaign.id),
+        eq(campaignParticipants.active, true),
+      ),
+    );
+  return new Set(rows.map((row) => row.userId));
+}
+
 /** The participants who may take a customer now. */
 async function availableParticipants(deps: DialerDeps, campaign: CampaignRow): Promise<string[]> {
   const [operators, participants, busy] = await Promise.all([
     onlineOperators({ db: deps.db, companyId: campaign.companyId }, deps.pbx),
-    deps.db
-      .select({ userId: campaignParticipants.userId })
-      .from(campaignParticipants)
-      .where(
-        and(
-          eq(campaignParticipants.companyId, campaign.companyId),
-          eq(campaignParticipants.campaignId, campaign.id),
-          eq(campaignParticipants.active, true),
-        ),
-      ),
+    activeParticipants(deps, campaign),
     deps.db
       .select({ userId: campaignDetails.userId })
       .from(campaignDetails)
       .where(and(eq(campaignDetails.companyId, campaign.companyId), isNull(campaignDetails.endedAt))),
   ]);
-  const taking = new Set(participants.map((row) => row.userId));
   const held = new Set(busy.map((row) => row.userId));
   return operators
     .filter(
       (operator) =>
-        operator.state === 'available' && taking.has(operator.userId) && !held.has(operator.userId),
+        operator.state === 'available' && participants.has(operator.userId) && !held.has(operator.userId),
     )
     .map((operator) => operator.userId);
 }
@@ -241,16 +246,7 @@ async function releaseStale(deps: DialerDeps, campaign: CampaignRow, now: Date):
   if (open.length === 0) return;
   const [operators, participants] = await Promise.all([
     onlineOperators({ db: deps.db, companyId: campaign.companyId }, deps.pbx),
-    deps.db
-      .select({ userId: campaignParticipants.userId })
-      .from(campaignParticipants)
-      .where(
-        and(
-          eq(campaignParticipants.campaignId, campaign.id),
-          eq(campaignParticipants.companyId, campaign.companyId),
-          eq(campaignParticipants.active, true),
-        ),
-      ),
+    activeParticipants(deps, campaign),
   ]);
   let released = false;
   for (const detail of open) {
@@ -258,7 +254,7 @@ async function releaseStale(deps: DialerDeps, campaign: CampaignRow, now: Date):
     const gone =
       !operator ||
       operator.state === 'paused' ||
-      !participants.some((entry) => entry.userId === detail.userId) ||
+      !participants.has(operator.userId) ||
       (detail.triggerAction !== 'preview' && now.getTime() - detail.startedAt.getTime() > DIAL_TIMEOUT_MS);
     if (gone) released = (await release(deps.db, detail, null)) || released;
   }
