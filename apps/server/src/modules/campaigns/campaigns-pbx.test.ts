@@ -68,6 +68,41 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A started campaign of `ana` through `voiceId`, calling a new list of customers with these numbers. */
+async function startedCampaign(
+  voiceId: string,
+  numbers: readonly string[],
+  dialling: { mode: 'progressive' | 'power'; ratio: number },
+): Promise<string> {
+  const [list] = await t.database.db
+    .insert(broadcastLists)
+    .values({ companyId: admin.company.id, name: `Lista ${dialling.mode}`, source: 'contacts' })
+    .returning();
+  for (const number of numbers) {
+    const contact = await makeContact(t.database.db, admin.company, {
+      channel: { kind: 'voice', address: number },
+    });
+    await t.database.db
+      .insert(broadcastListMembers)
+      .values({ listId: list!.id, companyId: admin.company.id, contactId: contact.id });
+  }
+  const once = { after_minutes: 30, max_tries: 1 };
+  const created = await api(admin, 'POST', '/campaigns', {
+    name: `Campanha ${dialling.mode}`,
+    list_id: list!.id,
+    channel_account_id: voiceId,
+    ...dialling,
+    calling_hours: { start: '00:00', end: '23:59', days: [0, 1, 2, 3, 4, 5, 6] },
+    retry: { no_answer: once, busy: once, voicemail: once },
+    attendant_ids: [ana.user.id],
+    script: '',
+  });
+  expect(created.statusCode).toBe(201);
+  const campaignId = created.json<Campaign>().id;
+  expect((await api(admin, 'POST', `/campaigns/${campaignId}/start`)).statusCode).toBe(200);
+  return campaignId;
+}
+
 describe('campaign calls on the embedded PBX', () => {
   it('records the operator’s campaign INVITE as type 2 of its attempt; busy settles it, answered is classified', async () => {
     const [voice] = await t.database.db
@@ -78,35 +113,7 @@ describe('campaign calls on the embedded PBX', () => {
       .insert(callReasons)
       .values({ companyId: admin.company.id, name: 'Venda' })
       .returning();
-    const [list] = await t.database.db
-      .insert(broadcastLists)
-      .values({ companyId: admin.company.id, name: 'PBX', source: 'contacts' })
-      .returning();
-    for (const number of [BUSY, ANSWERS]) {
-      const contact = await makeContact(t.database.db, admin.company, {
-        channel: { kind: 'voice', address: number },
-      });
-      await t.database.db
-        .insert(broadcastListMembers)
-        .values({ listId: list!.id, companyId: admin.company.id, contactId: contact.id });
-    }
-    const created = await api(admin, 'POST', '/campaigns', {
-      name: 'PBX',
-      list_id: list!.id,
-      channel_account_id: voice!.id,
-      mode: 'progressive',
-      ratio: 1,
-      calling_hours: { start: '00:00', end: '23:59', days: [0, 1, 2, 3, 4, 5, 6] },
-      retry: {
-        no_answer: { after_minutes: 30, max_tries: 1 },
-        busy: { after_minutes: 30, max_tries: 1 },
-        voicemail: { after_minutes: 30, max_tries: 1 },
-      },
-      attendant_ids: [ana.user.id],
-      script: '',
-    });
-    const campaignId = created.json<Campaign>().id;
-    await api(admin, 'POST', `/campaigns/${campaignId}/start`);
+    const campaignId = await startedCampaign(voice!.id, [BUSY, ANSWERS], { mode: 'progressive', ratio: 1 });
     const deps = { db: t.database.db, bus: t.app.deps.bus, pbx: t.app.pbx };
 
     // Not registered yet: nobody to hand a customer to.
@@ -187,36 +194,7 @@ describe('campaign calls on the embedded PBX', () => {
       .from(channelAccounts)
       .where(eq(channelAccounts.companyId, admin.company.id));
     const numbers = ['5511933330001', '5511933330002', '5511933330003'];
-    const [list] = await t.database.db
-      .insert(broadcastLists)
-      .values({ companyId: admin.company.id, name: 'Power', source: 'contacts' })
-      .returning();
-    for (const number of numbers) {
-      const contact = await makeContact(t.database.db, admin.company, {
-        channel: { kind: 'voice', address: number },
-      });
-      await t.database.db
-        .insert(broadcastListMembers)
-        .values({ listId: list!.id, companyId: admin.company.id, contactId: contact.id });
-    }
-    const created = await api(admin, 'POST', '/campaigns', {
-      name: 'Power',
-      list_id: list!.id,
-      channel_account_id: voice!.id,
-      mode: 'power',
-      ratio: 2,
-      calling_hours: { start: '00:00', end: '23:59', days: [0, 1, 2, 3, 4, 5, 6] },
-      retry: {
-        no_answer: { after_minutes: 30, max_tries: 1 },
-        busy: { after_minutes: 30, max_tries: 1 },
-        voicemail: { after_minutes: 30, max_tries: 1 },
-      },
-      attendant_ids: [ana.user.id],
-      script: '',
-    });
-    expect(created.statusCode).toBe(201);
-    const campaignId = created.json<Campaign>().id;
-    await api(admin, 'POST', `/campaigns/${campaignId}/start`);
+    const campaignId = await startedCampaign(voice!.id, numbers, { mode: 'power', ratio: 2 });
     const deps = { db: t.database.db, bus: t.app.deps.bus, pbx: t.app.pbx };
     const customers = numbers.map((number) => phone(number, settings.carrier_password!, 'carrier'));
     await Promise.all(customers.map((customer) => customer.next('registered')));
