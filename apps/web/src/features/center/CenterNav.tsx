@@ -29,7 +29,9 @@ const SECTIONS = [
 
 function SectionLink({ route, label }: { route: RouteName; label: (typeof SECTIONS)[number]['label'] }) {
   const { t } = useTranslation();
-  const current = useMatch({ path: ROUTES[route].path, end: true }) !== null;
+  // A section stays marked on its own pages (a campaign's live view under Campaigns); the users' section is the
+  // Center's root, so it is marked only there.
+  const current = useMatch({ path: ROUTES[route].path, end: route === 'center' }) !== null;
   return (
     <Button
       component={Link}
