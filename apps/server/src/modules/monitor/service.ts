@@ -8,8 +8,9 @@ import {
   type MonitorQueueChanged,
   type MonitorSnapshot,
 } from '@atende/contract';
-import { and, asc, count, eq, isNotNull, isNull, min, ne, gt, sql } from 'drizzle-orm';
-import { contacts, contactWallets, pauseReasons, users, voiceCalls, wallets } from '../../db/schema/index.ts';
+import { and, asc, count, eq, isNotNull, ne, gt, sql } from 'drizzle-orm';
+import { contacts, pauseReasons, users, voiceCalls } from '../../db/schema/index.ts';
+import { queryRows } from '../../platform/db/database.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import { settingsOf } from '../company-settings/settings.ts';
 import { ratingsSince } from '../analytics/service.ts';
@@ -38,62 +39,75 @@ async function monitorSettings(ctx: MonitorScope, at: Date) {
   };
 }
 
-/** The queue: who waits, per channel and segment, the longest waits, against the service level. */
+/** One count of the queue (the whole, a channel's, a segment's) as the statement below gives it. */
+type QueuePart = { waiting: number; oldest: string | null; over: number };
+
+/**
+ * The queue: who waits, per channel and segment, the longest waits, against the service level — in one
+ * statement over one read of the waiting customers (contacts_waiting_idx), since the monitor reads it again
+ * whenever a customer arrives. Each waiting customer's segments are found by the primary key (`offset 0` keeps
+ * the planner from hashing every customer's segments instead: 60 000 rows read for 3 000 on the bench set).
+ */
 async function queueOf(ctx: MonitorScope, at: Date, serviceLevel: number): Promise<MonitorSnapshot['queue']> {
-  const limit = new Date(at.getTime() - serviceLevel * 1000);
-  const waiting = and(
-    eq(contacts.companyId, ctx.companyId),
-    eq(contacts.onQueue, true),
-    isNull(contacts.responsibleId),
+  const limit = new Date(at.getTime() - serviceLevel * 1000).toISOString();
+  const company = ctx.companyId;
+  const [row] = await queryRows<{
+    counts: (QueuePart & {
+      kind: MonitorSnapshot['queue']['channels'][number]['kind'] | null;
+      whole: boolean;
+    })[];
+    segments: (QueuePart & { id: string; name: string })[];
+    longest: MonitorSnapshot['queue']['longest'];
+  }>(
+    ctx.db,
+    sql`with waiting as materialized (
+        select id, name, coalesce(last_message_channel, main_channel_kind) as channel,
+          coalesce(queued_at, created_at) as since
+        from contacts where company_id = ${company} and on_queue and responsible_id is null
+      ),
+      in_segment as (
+        select segment.wallet_id, waiting.since from waiting
+        cross join lateral (
+          select wallet_id from contact_wallets where contact_id = waiting.id and company_id = ${company} offset 0
+        ) as segment
+      )
+      select
+        (select json_agg(part order by part.oldest) from (
+          select channel as kind, grouping(channel) = 1 as whole, count(*)::int as waiting, min(since) as oldest,
+            (count(*) filter (where since < ${limit}::timestamptz))::int as over
+          from waiting group by grouping sets ((), (channel))
+        ) as part) as counts,
+        (select coalesce(json_agg(part order by part.oldest, part.name), '[]') from (
+          select w.id, w.name, count(*)::int as waiting, min(in_segment.since) as oldest,
+            (count(*) filter (where in_segment.since < ${limit}::timestamptz))::int as over
+          from in_segment join wallets w on w.id = in_segment.wallet_id and w.company_id = ${company}
+          group by w.id, w.name
+        ) as part) as segments,
+        (select coalesce(json_agg(part order by part.since, part.id), '[]') from (
+          select id, name, channel, since from waiting order by since, id limit ${MONITOR_LONGEST_WAITING}
+        ) as part) as longest`,
   );
-  const since = sql<Date>`coalesce(${contacts.queuedAt}, ${contacts.createdAt})`;
-  const part = {
-    waiting: count(),
-    oldest: min(since),
-    over: sql<number>`count(*) filter (where ${since} < ${limit.toISOString()}::timestamptz)`.mapWith(Number),
-  };
-  const channel = sql<string | null>`coalesce(${contacts.lastMessageChannel}, ${contacts.mainChannelKind})`;
-  const [total, byChannel, bySegment, longest] = await Promise.all([
-    ctx.db.select(part).from(contacts).where(waiting),
-    ctx.db
-      .select({ kind: channel, ...part })
-      .from(contacts)
-      .where(waiting)
-      .groupBy(channel)
-      .orderBy(asc(min(since))),
-    ctx.db
-      .select({ id: wallets.id, name: wallets.name, ...part })
-      .from(contacts)
-      .innerJoin(contactWallets, eq(contactWallets.contactId, contacts.id))
-      .innerJoin(wallets, eq(wallets.id, contactWallets.walletId))
-      .where(and(waiting, eq(contactWallets.companyId, ctx.companyId)))
-      .groupBy(wallets.id, wallets.name)
-      .orderBy(asc(min(since)), asc(wallets.name)),
-    ctx.db
-      .select({ id: contacts.id, name: contacts.name, channel, since })
-      .from(contacts)
-      .where(waiting)
-      .orderBy(asc(since), asc(contacts.id))
-      .limit(MONITOR_LONGEST_WAITING),
-  ]);
-  const queuePart = (row: { waiting: number; oldest: Date | string | null; over: number }) => ({
-    waiting: row.waiting,
-    oldest_since: iso(row.oldest),
-    over_service_level: row.over,
+  const queuePart = (part: QueuePart) => ({
+    waiting: part.waiting,
+    oldest_since: iso(part.oldest),
+    over_service_level: part.over,
   });
+  // The grand total (grouping sets' empty set) is there even when nobody waits.
+  const counts = row?.counts ?? [];
+  const whole = counts.find((part) => part.whole) ?? { waiting: 0, oldest: null, over: 0 };
   return {
-    ...queuePart(total[0] ?? { waiting: 0, oldest: null, over: 0 }),
-    channels: byChannel.map((row) => ({
-      kind: row.kind as MonitorSnapshot['queue']['channels'][number]['kind'],
-      ...queuePart(row),
+    ...queuePart(whole),
+    channels: counts
+      .filter((part) => !part.whole)
+      .map((part) => ({
+        kind: part.kind as MonitorSnapshot['queue']['channels'][number]['kind'],
+        ...queuePart(part),
+      })),
+    segments: (row?.segments ?? []).map((part) => ({
+      segment: { id: part.id, name: part.name },
+      ...queuePart(part),
     })),
-    segments: bySegment.map((row) => ({ segment: { id: row.id, name: row.name }, ...queuePart(row) })),
-    longest: longest.map((row) => ({
-      id: row.id,
-      name: row.name,
-      channel: row.channel as MonitorSnapshot['queue']['longest'][number]['channel'],
-      since: iso(row.since)!,
-    })),
+    longest: (row?.longest ?? []).map((person) => ({ ...person, since: iso(person.since)! })),
   };
 }
 
