@@ -35,6 +35,14 @@ const withDatabase = (url: string, database: string) => {
   return parsed.toString();
 };
 
+/** Messages a second between the samples where the count first reached `from` and `to`. */
+function rateBetween(samples: { ms: number; sent: number }[], from: number, to: number): number | null {
+  const first = samples.find((sample) => sample.sent >= from);
+  const last = samples.find((sample) => sample.sent >= to);
+  if (!first || !last || last.ms === first.ms) return null;
+  return Number(((last.sent - first.sent) / ((last.ms - first.ms) / 1000)).toFixed(1));
+}
+
 async function call<T>(
   base: string,
   token: string,
@@ -143,6 +151,12 @@ try {
     message: { type: 'template', template_id: template.id, variables: [{ field: 'name' }, { text: 'B-1' }] },
   });
   const createdMs = Date.now() - started;
+  // How many the simulator had, every 250 ms: the steady rate apart from the start and the tail.
+  const progress: { ms: number; sent: number }[] = [];
+  const sampling = setInterval(
+    () => progress.push({ ms: Date.now() - started, sent: sim.sent().length }),
+    250,
+  );
   console.log(`broadcast created in ${createdMs} ms; contact list during the drain…`);
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   const loadDuring = loadavg();
@@ -154,7 +168,9 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const drainedMs = Date.now() - started;
+  clearInterval(sampling);
   const delivered = sim.sent().length;
+  const steadyRate = rateBetween(progress, RECIPIENTS * 0.1, RECIPIENTS * 0.9);
   const final = await call<{ counts: Record<string, number>; status: string }>(
     base,
     supervisor,
@@ -173,6 +189,8 @@ try {
     duplicates: addresses.length - new Set(addresses).size,
     throttled: sim.throttled,
     drainRate: Number((delivered / (drainedMs / 1000)).toFixed(1)),
+    steadyRate,
+    firstSentMs: progress.find((sample) => sample.sent > 0)?.ms ?? null,
     sentWhileListLoaded: sentDuringLoad,
     broadcast: final,
     contactList: { connections: CONNECTIONS, durationSeconds: DURATION, solo, duringBroadcast: during },
@@ -194,6 +212,8 @@ the drain. Machine: ${cpus().length} cores, shared; load average during the drai
 | broadcast created (review, ${RECIPIENTS} recipient rows, first tick) | ${createdMs} ms |
 | drained (all ${delivered} received by the simulator) | ${(drainedMs / 1000).toFixed(1)} s |
 | drain rate | ${report.drainRate} msg/s (configured ${RATE}/s) |
+| steady rate (from the 10 % to the 90 % recipient) | ${steadyRate ?? '—'} msg/s |
+| first message received | ${report.firstSentMs ?? '—'} ms after the create call |
 | refused by the simulator's limit | ${sim.throttled} |
 | duplicates | ${report.duplicates} |
 | final counts | ${JSON.stringify(final.counts)} |
@@ -205,7 +225,12 @@ the drain. Machine: ${cpus().length} cores, shared; load average during the drai
 `,
   );
   console.log(
-    JSON.stringify({ drainRate: report.drainRate, soloP99: solo.latency.p99, duringP99: during.latency.p99 }),
+    JSON.stringify({
+      drainRate: report.drainRate,
+      steadyRate,
+      soloP99: solo.latency.p99,
+      duringP99: during.latency.p99,
+    }),
   );
 } finally {
   await server.stop();
