@@ -44,6 +44,12 @@ export const TARGETS: Record<string, Target> = {
   search_conversation_long: { p95: 50 },
   message_search_company: { p95: 300 },
   message_search_company_supervisor: { p95: 300 },
+  // Issue 28: a company's 90 days of analytics, and a new customer on 200 supervisors' monitors.
+  analytics_company: { p95: 200 },
+  monitor_to_screen: { p99: 150 },
+  // Issue 24 (at 50 connections): a board of 5 000 cards, and a card's move.
+  pipeline_board: { p99: 100 },
+  pipeline_move: { p99: 50 },
 };
 
 export type RunReport = {
