@@ -74,11 +74,14 @@ function CampaignRow({
         <CampaignStatusBadge status={campaign.status} />
       </Table.Td>
       <Table.Td data-testid="campaign-progress">
-        {t('centerCampaigns.list.progress', {
-          dialled: stats.dialled,
-          answered: stats.answered,
-          remaining: stats.remaining,
-        })}
+        {/* A draft has no customers of its own yet (a filter list is resolved at the start): no zeros. */}
+        {campaign.status === 'draft'
+          ? t('centerCampaigns.list.notStarted')
+          : t('centerCampaigns.list.progress', {
+              dialled: stats.dialled,
+              answered: stats.answered,
+              remaining: stats.remaining,
+            })}
       </Table.Td>
       <Table.Td>
         <AbandonRate rate={stats.abandon_rate} />

@@ -239,6 +239,9 @@ describe('Center › Campanhas', () => {
     expect(within(first!).queryByTestId('campaign-edit')).toBeNull();
     expect(within(first!).queryByTestId('campaign-delete')).toBeNull();
     expect(within(second!).getByTestId('campaign-status').textContent).toBe('Rascunho');
+    expect(within(second!).getByTestId('campaign-progress').textContent).toBe(
+      'Não iniciada: os clientes são tirados da lista ao iniciar',
+    );
     expect(within(second!).getByTestId('campaign-start')).toBeTruthy();
 
     await userEvent.click(within(first!).getByTestId('campaign-pause'));
