@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { reverse } from '../contacts/addresses.ts';
 import { judgeCritical } from '../contacts/critical.ts';
+import { pastConversations, resolvePastConversations, type PastConversation } from './demo-history.ts';
 import { ATTENDANT, CITIES, CUSTOMER, DDD, FIRST, LAST, random } from './vocabulary.ts';
 
 const EVENTS = [
@@ -62,6 +63,8 @@ export type DemoContactsOptions = {
   now?: number;
   /** Give the attendants their segments (once per company: the demo seed does it). */
   assignWallets?: boolean;
+  /** Give the attendants' customers an earlier, resolved conversation (demo-history.ts): the demo's month. */
+  history?: boolean;
 };
 
 export const DEMO_CONTACTS = 320;
@@ -81,9 +84,12 @@ export async function seedDemoContacts(
     seed = 20261122,
     now = Date.now(),
     assignWallets = true,
+    history = false,
   }: DemoContactsOptions = {},
 ): Promise<void> {
   const next = random(seed);
+  const earlier = pastConversations(seed, now);
+  const past: PastConversation[] = [];
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const pickKind = () => {
     let roll = next() * 100;
@@ -164,6 +170,15 @@ export async function seedDemoContacts(
       lastDirection = direction;
     }
     const waitingSince = unread > 0 ? new Date(lastAt - (unread - 1) * 4 * MINUTE) : null;
+    const before =
+      history && responsibleId
+        ? earlier.of({ companyId, contactId: id, channelId, kind, responsibleId, index: i })
+        : null;
+    if (before) {
+      past.push(before);
+      messageRows.push(...before.messages);
+    }
+    const createdAt = new Date(lastAt - count * 4 * MINUTE - 86_400_000);
     // This draw once made a contact critical at random; kept so that every later draw (names, states) stays.
     // What is critical is the company's rule's (contacts/critical.ts), judged once the contacts are in.
     next();
@@ -192,7 +207,8 @@ export async function seedDemoContacts(
       unansweredSince: waitingSince,
       lastEvent: state !== 'waiting' && next() < 0.4 ? pick(EVENTS) : null,
       lastEventAt: null,
-      createdAt: new Date(lastAt - count * 4 * MINUTE - 86_400_000),
+      createdAt:
+        before && before.startedAt < createdAt ? new Date(before.startedAt.getTime() - MINUTE) : createdAt,
     });
     channelRows.push({
       id: channelId,
@@ -225,6 +241,7 @@ export async function seedDemoContacts(
   for (const rows of chunks(messageRows)) await db.insert(messages).values(rows);
   for (const rows of chunks(walletRows)) await db.insert(contactWallets).values(rows);
   for (const rows of chunks(scheduleRows)) await db.insert(schedules).values(rows);
+  await resolvePastConversations(db, companyId, past);
   if (!assignWallets) return;
   const [a, b, c, d] = people.walletIds;
   const assignments = [

@@ -195,7 +195,7 @@ export async function seedDemo(
         walletIds: segments.map((segment) => segment.id),
         channelAccountIds: Object.fromEntries(accounts.map((account) => [account.kind, account.id])),
       },
-      { count: contacts },
+      { count: contacts, history: true },
     );
     await seedDemoCampaign(tx, {
       companyId: company.id,

@@ -6,7 +6,7 @@ import type { CallRecord, CenterChannelAccount, PhoneSettings } from '@atende/co
 import { freePort } from '@atende/simulators/email';
 import { startTelegramSimulator } from '@atende/simulators/providers/telegram';
 import { SipPhone } from '@atende/simulators/sip-phone';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { injectAs, loginAs } from '../../../test/factories.ts';
@@ -380,5 +380,39 @@ describe('traffic simulator over the control socket', () => {
 
   it('a second server on the same data dir leaves the socket to the first', async () => {
     expect(await startControlSocket(join(dir, 'control.sock'), async () => null)).toBeNull();
+  });
+});
+
+describe('the demo’s month', () => {
+  it('opens the contacts analytics on customers both attendants attended on weekdays, with their times', async () => {
+    const demo = (await findCompanyBySlug(t.database.db, 'demo'))!;
+    const token = await loginAs(t.app, demo, { username: 'supervisor' } as never, 'demo1234');
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const period = `from=${day(Date.now() - 31 * 86_400_000)}&to=${day(Date.now())}`;
+    const performance = (
+      await injectAs(t.app, { token }, { method: 'GET', url: `/api/analytics/performance?${period}` })
+    ).json();
+    // Six in seven of the 140 customers the attendants have now were attended once before.
+    expect(performance.current.attended).toBeGreaterThan(100);
+    expect(performance.current.first_response.median).toBeGreaterThan(0);
+    expect(performance.current.resolution.median).toBeGreaterThan(0);
+    const history = (
+      await injectAs(t.app, { token }, { method: 'GET', url: `/api/analytics/history?${period}&limit=200` })
+    ).json();
+    const attendants = new Set(history.data.map((entry: { user: { name: string } }) => entry.user.name));
+    expect(attendants).toEqual(new Set(['Juliana Souza', 'Pedro Oliveira']));
+    for (const entry of history.data) {
+      // Weekdays, in São Paulo's business hours (UTC−3), before the customer wrote again.
+      const started = new Date(entry.started_at);
+      expect([0, 6]).not.toContain(new Date(started.getTime() - 3 * 3_600_000).getUTCDay());
+      expect((started.getUTCHours() + 21) % 24).toBeGreaterThanOrEqual(8);
+      expect((started.getUTCHours() + 21) % 24).toBeLessThan(19);
+      expect(entry.messages_in).toBeGreaterThan(0);
+    }
+    // Their conversations are open again, with the same attendant: the queue the demo starts with is unchanged.
+    const reopened = await t.database.db.execute(
+      sql`select count(*)::int as n from contacts where company_id = ${demo.id} and status <> 'open'`,
+    );
+    expect(reopened.rows[0]).toEqual({ n: 0 });
   });
 });
