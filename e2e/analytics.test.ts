@@ -59,6 +59,9 @@ describe('contacts analytics', () => {
     await page.getByRole('link', { name: 'Análise de contatos' }).click();
     await page.waitForURL(`${baseUrl}/painel/contacts-analytics`);
     await page.getByRole('heading', { level: 1, name: 'Análise de contatos' }).waitFor();
+    // The period in the interface's language (day first in Portuguese), whatever the browser's own is.
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    expect(await page.getByTestId('analytics-to').inputValue()).toBe(today);
 
     const received = page.getByTestId('kpi-messagesIn-value');
     await received.waitFor();

@@ -65,6 +65,9 @@ export interface DateFieldProps {
   disabled?: boolean;
   size?: MantineSize;
   w?: number;
+  /** The earliest and latest days offered ("YYYY-MM-DD"). */
+  min?: string;
+  max?: string;
 }
 
 export function DateField({
@@ -78,6 +81,8 @@ export function DateField({
   disabled,
   size,
   w,
+  min,
+  max,
 }: DateFieldProps) {
   const { t } = useTranslation();
   const settings = useDateSettings();
@@ -90,6 +95,8 @@ export function DateField({
         w={w}
         value={value || null}
         onChange={(next) => onChange(next ?? '')}
+        minDate={min || undefined}
+        maxDate={max || undefined}
         valueFormat={settings.format}
         dateParser={(text) => parseTypedDate(text, settings)}
         placeholder={t('dates.placeholder')}

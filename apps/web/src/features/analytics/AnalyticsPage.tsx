@@ -47,6 +47,7 @@ import {
   performanceQuery,
   type AnalyticsParams,
 } from './analytics-api.ts';
+import { DateField } from '../../components/DateFields.tsx';
 import { barsBy, heatGrid, subjectParams } from './analytics-model.ts';
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -118,9 +119,15 @@ function Change({
     maximumFractionDigits: 0,
   }).format(ratio);
   return (
-    <Badge variant="light" color={ratio === 0 ? 'gray' : better ? 'teal' : 'red'}>
-      {t('analytics.change', { change: text })}
-    </Badge>
+    // The change alone in the badge (a badge does not wrap: the words after it would be cut off).
+    <Group gap={6}>
+      <Badge variant="light" color={ratio === 0 ? 'gray' : better ? 'teal' : 'red'}>
+        {text}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {t('analytics.versusPrevious')}
+      </Text>
+    </Group>
   );
 }
 
@@ -528,21 +535,19 @@ export function AnalyticsPage() {
         {t('analytics.title')}
       </Title>
       <Group align="end">
-        <TextInput
-          type="date"
+        <DateField
           label={t('analytics.from')}
           value={period.from}
           max={period.to}
-          onChange={(event) => period.setFrom(event.currentTarget.value)}
-          data-testid="analytics-from"
+          onChange={period.setFrom}
+          testId="analytics-from"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('analytics.to')}
           value={period.to}
           min={period.from}
-          onChange={(event) => period.setTo(event.currentTarget.value)}
-          data-testid="analytics-to"
+          onChange={period.setTo}
+          testId="analytics-to"
         />
         {seesOthers && <SubjectPicker value={subject} onChange={setSubject} />}
       </Group>
