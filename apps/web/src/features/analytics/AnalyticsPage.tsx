@@ -347,13 +347,16 @@ function DayStatistics({ params }: { params: AnalyticsParams }) {
                   <Box
                     key={`${weekday}-${hour}`}
                     title={`${weekdayName(weekday)} ${hour}h: ${n}`}
+                    // An hour without messages is an empty outline: a filled grey read as busier than a pale
+                    // blue on the dark theme.
                     style={{
                       height: 18,
                       borderRadius: 2,
-                      background:
-                        n === 0
-                          ? 'var(--mantine-color-default-border)'
-                          : `color-mix(in srgb, var(--mantine-color-blue-filled) ${Math.round(15 + (85 * n) / max)}%, transparent)`,
+                      ...(n === 0
+                        ? { boxShadow: 'inset 0 0 0 1px var(--mantine-color-default-border)' }
+                        : {
+                            background: `color-mix(in srgb, var(--mantine-color-blue-filled) ${Math.round(15 + (85 * n) / max)}%, transparent)`,
+                          }),
                     }}
                   />
                 );
