@@ -1,11 +1,12 @@
 // Customer satisfaction end to end (issue 28): a visitor chats in the widget, the attendant resolves the
 // conversation in the console, the widget shows the 1–5 rating buttons, the visitor rates 4 with a comment,
 // and the console shows the rating.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, contactByEmail } from './support/api.ts';
 import { attendant, launchBrowser } from './support/browser.ts';
 import { messageWith, openConversation } from './support/conversation.ts';
+import { startVisitor, visitorWrites } from './support/widget.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -21,18 +22,13 @@ afterAll(async () => {
 
 describe('customer satisfaction', () => {
   it('asks the widget visitor for a rating when the conversation is resolved, and the console shows it', async () => {
-    const visitorContext = await browser.newContext({ locale: 'pt-BR' });
-    contexts.push(visitorContext);
-    const site: Page = await visitorContext.newPage();
-    await site.goto(`${baseUrl}/widget-demo`);
-    await site.locator('.launcher').click();
-    const email = `avaliador${Date.now()}@example.com`;
-    await site.locator('form.prechat input[name=name]').fill('Visitante Avaliador');
-    await site.locator('form.prechat input[name=email]').fill(email);
-    await site.locator('form.prechat button[type=submit]').click();
-    await site.locator('form.compose textarea').fill('Preciso de ajuda com meu pedido');
-    await site.locator('form.compose textarea').press('Enter');
-    await site.locator('.msg.in:not(.pending)', { hasText: 'Preciso de ajuda com meu pedido' }).waitFor();
+    const visitor = await startVisitor(browser, baseUrl, {
+      name: 'Visitante Avaliador',
+      emailPrefix: 'avaliador',
+    });
+    contexts.push(visitor.context);
+    const { site, email } = visitor;
+    await visitorWrites(site, 'Preciso de ajuda com meu pedido');
 
     const contactId = await contactByEmail(baseUrl, await apiLogin(baseUrl, attendant), email);
     const { context, page } = await openConversation(browser, baseUrl, attendant, contactId);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin, contactByEmail } from './support/api.ts';
 import { attendant, launchBrowser, supervisor } from './support/browser.ts';
 import { messageWith, openConversation } from './support/conversation.ts';
+import { startVisitor, visitorWrites } from './support/widget.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -20,12 +21,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function visitorWrites(site: Page, text: string): Promise<void> {
-  await site.locator('form.compose textarea').fill(text);
-  await site.locator('form.compose textarea').press('Enter');
-  await site.locator('.msg.in:not(.pending)', { hasText: text }).waitFor();
-}
-
 /** Opens a bubble's menu and picks an action (the menu mounts once the timeline rests). */
 async function messageAction(page: Page, text: string, action: string): Promise<void> {
   await messageWith(page, text).getByTestId('message-actions').click();
@@ -34,15 +29,9 @@ async function messageAction(page: Page, text: string, action: string): Promise<
 
 describe('message actions', () => {
   it('answers with a quote, deletes for everyone, keeps notes private, and names every sender', async () => {
-    const visitorContext = await browser.newContext({ locale: 'pt-BR' });
-    contexts.push(visitorContext);
-    const site = await visitorContext.newPage();
-    await site.goto(`${baseUrl}/widget-demo`);
-    await site.locator('.launcher').click();
-    const email = `acoes${Date.now()}@example.com`;
-    await site.locator('form.prechat input[name=name]').fill('Rita Visitante');
-    await site.locator('form.prechat input[name=email]').fill(email);
-    await site.locator('form.prechat button[type=submit]').click();
+    const visitor = await startVisitor(browser, baseUrl, { name: 'Rita Visitante', emailPrefix: 'acoes' });
+    contexts.push(visitor.context);
+    const { site, email } = visitor;
     await visitorWrites(site, 'Qual o prazo de entrega?');
 
     const contactId = await contactByEmail(baseUrl, await apiLogin(baseUrl, attendant), email);

@@ -2,11 +2,12 @@
 // chats with an attendant logged into the console (another context): both directions, and typing shows on
 // both sides; a visitor sending too fast, or a message the server refuses, is told why and keeps what was not
 // sent.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, contactByEmail } from './support/api.ts';
 import { attendant, launchBrowser } from './support/browser.ts';
 import { messageWith, openConversation } from './support/conversation.ts';
+import { startVisitor, visitorWrites } from './support/widget.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -22,19 +23,10 @@ afterAll(async () => {
 
 describe('web chat widget', () => {
   it('lets a visitor of the demo page chat with an attendant, both ways, with typing', async () => {
-    const visitorContext = await browser.newContext({ locale: 'pt-BR' });
-    contexts.push(visitorContext);
-    const site: Page = await visitorContext.newPage();
-    await site.goto(`${baseUrl}/widget-demo`);
-    // Playwright's CSS locators reach into the widget's open shadow root.
-    await site.locator('.launcher').click();
-    const email = `visitante${Date.now()}@example.com`;
-    await site.locator('form.prechat input[name=name]').fill('Visitante E2E');
-    await site.locator('form.prechat input[name=email]').fill(email);
-    await site.locator('form.prechat button[type=submit]').click();
-    await site.locator('form.compose textarea').fill('Olá, vim pelo site');
-    await site.locator('form.compose textarea').press('Enter');
-    await site.locator('.msg.in:not(.pending)', { hasText: 'Olá, vim pelo site' }).waitFor();
+    const visitor = await startVisitor(browser, baseUrl, { name: 'Visitante E2E', emailPrefix: 'visitante' });
+    contexts.push(visitor.context);
+    const { site, email } = visitor;
+    await visitorWrites(site, 'Olá, vim pelo site');
 
     const contactId = await contactByEmail(baseUrl, await apiLogin(baseUrl, attendant), email);
     const { context, page } = await openConversation(browser, baseUrl, attendant, contactId);
@@ -65,16 +57,12 @@ describe('web chat widget', () => {
   });
 
   it('tells a visitor sending too fast to wait, and keeps what was not sent for them to send again', async () => {
-    const visitorContext = await browser.newContext({ locale: 'pt-BR' });
+    const { context: visitorContext, site } = await startVisitor(browser, baseUrl, {
+      name: 'Visitante Apressado',
+      emailPrefix: 'apressado',
+    });
     contexts.push(visitorContext);
-    const site: Page = await visitorContext.newPage();
-    await site.goto(`${baseUrl}/widget-demo`);
-    await site.locator('.launcher').click();
-    await site.locator('form.prechat input[name=name]').fill('Visitante Apressado');
-    await site.locator('form.prechat input[name=email]').fill(`apressado${Date.now()}@example.com`);
-    await site.locator('form.prechat button[type=submit]').click();
     const textarea = site.locator('form.compose textarea');
-    await textarea.waitFor();
 
     // Twenty messages at once, as a stuck key or a script sends them: more than a visitor's burst of 10.
     const texts = Array.from({ length: 20 }, (_, i) => `rajada ${i + 1}`);
@@ -101,16 +89,12 @@ describe('web chat widget', () => {
   });
 
   it('gives a refused message back with the reason instead of retrying it for ever', async () => {
-    const visitorContext = await browser.newContext({ locale: 'pt-BR' });
+    const { context: visitorContext, site } = await startVisitor(browser, baseUrl, {
+      name: 'Visitante Invisível',
+      emailPrefix: 'invisivel',
+    });
     contexts.push(visitorContext);
-    const site: Page = await visitorContext.newPage();
-    await site.goto(`${baseUrl}/widget-demo`);
-    await site.locator('.launcher').click();
-    await site.locator('form.prechat input[name=name]').fill('Visitante Invisível');
-    await site.locator('form.prechat input[name=email]').fill(`invisivel${Date.now()}@example.com`);
-    await site.locator('form.prechat button[type=submit]').click();
     const textarea = site.locator('form.compose textarea');
-    await textarea.waitFor();
 
     // Only zero-width characters: not blank to the widget, empty to the server (message_empty).
     await textarea.fill('\u200b\u200b');
