@@ -18,6 +18,7 @@ import {
   launchBrowser,
   loginThroughForm,
   supervisor,
+  signIn as signInThroughForm,
 } from './support/browser.ts';
 import { apiCall, apiLogin } from './support/api.ts';
 import { customerWrites } from './support/control.ts';
@@ -90,9 +91,7 @@ async function violations(page: Page, label: string): Promise<string[]> {
 
 async function signIn(context: BrowserContext, credentials: Credentials): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, credentials);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signInThroughForm(page, baseUrl, credentials);
   return page;
 }
 

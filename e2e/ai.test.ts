@@ -7,7 +7,7 @@ import { startOpenAiSimulator, type OpenAiSimulator } from '@atende/simulators/o
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { admin, attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
+import { admin, attendant, launchBrowser, newContext, signIn } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 import { messageWith, openConversation } from './support/conversation.ts';
 
@@ -76,9 +76,7 @@ describe('AI text enhancement', () => {
   it('an admin sets the simulator in the Center; the suggestion streams in and goes to the composer', async () => {
     const center = await (await newContext(browser)).newPage();
     contexts.push(center.context());
-    await center.goto(`${baseUrl}/`);
-    await loginThroughForm(center, admin);
-    await center.waitForURL(`${baseUrl}/painel`);
+    await signIn(center, baseUrl, admin);
     await center.goto(`${baseUrl}/center/ai`);
     await center.getByTestId('ai-spelling-default').waitFor();
     await center.getByTestId('ai-base-url').fill(simulator.baseUrl);

@@ -5,7 +5,7 @@ import type { AttendanceHistory, ContactSummary, User } from '@atende/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { launchBrowser, loginThroughForm, newContext, supervisor } from './support/browser.ts';
+import { launchBrowser, newContext, supervisor, signIn } from './support/browser.ts';
 import { downloadedCsvLines } from './support/download.ts';
 
 const baseUrl = inject('baseUrl');
@@ -53,9 +53,7 @@ describe('contacts analytics', () => {
   it('shows the company’s numbers, the attended customers, switches subject and exports CSV', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    await loginThroughForm(page, supervisor);
-    await page.waitForURL(`${baseUrl}/painel`);
+    await signIn(page, baseUrl, supervisor);
     await page.getByRole('link', { name: 'Análise de contatos' }).click();
     await page.waitForURL(`${baseUrl}/painel/contacts-analytics`);
     await page.getByRole('heading', { level: 1, name: 'Análise de contatos' }).waitFor();

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { launchBrowser, loginThroughForm, newContext, supervisor } from './support/browser.ts';
+import { launchBrowser, newContext, supervisor, signIn } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 import { gradientPng } from './support/png.ts';
 
@@ -36,9 +36,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newContext(browser);
   page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, supervisor);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signIn(page, baseUrl, supervisor);
 });
 
 afterAll(async () => {

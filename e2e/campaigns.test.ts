@@ -16,14 +16,7 @@ import { SipPhone } from '@atende/simulators/sip-phone';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import {
-  admin,
-  attendant,
-  launchBrowser,
-  loginThroughForm,
-  newContext,
-  supervisor,
-} from './support/browser.ts';
+import { admin, attendant, launchBrowser, newContext, supervisor, signIn } from './support/browser.ts';
 import { asUpdate, newNumber, openConsoleAs, putPhoneSettings } from './support/softphone.ts';
 
 const baseUrl = inject('baseUrl');
@@ -141,9 +134,7 @@ describe('power-dial campaigns', () => {
 
     // The supervisor starts it from the Center and opens its live view.
     const supervising = await (await newContext(browser)).newPage();
-    await supervising.goto(`${baseUrl}/`);
-    await loginThroughForm(supervising, supervisor);
-    await supervising.waitForURL(`${baseUrl}/painel`);
+    await signIn(supervising, baseUrl, supervisor);
     await supervising.goto(`${baseUrl}/center/campaigns`);
     const row = supervising.locator(`[data-testid="campaign-row"][data-campaign-id="${campaign.id}"]`);
     await row.getByTestId('campaign-start').click();

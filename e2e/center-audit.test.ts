@@ -11,6 +11,7 @@ import {
   loginThroughForm,
   newContext,
   supervisor,
+  signIn,
 } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -27,9 +28,7 @@ afterAll(async () => {
 
 async function signedIn(credentials: Credentials): Promise<Page> {
   const page = await (await newContext(browser)).newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, credentials);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signIn(page, baseUrl, credentials);
   return page;
 }
 

@@ -5,7 +5,7 @@ import { BRAND_FILES, type CenterBranding } from '@atende/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { admin, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
+import { admin, launchBrowser, newContext, signIn } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const PURPLE = '#8e24aa';
@@ -52,9 +52,7 @@ describe('Center › Marca', () => {
     const before = await submit.evaluate((button) => getComputedStyle(button).backgroundColor);
 
     const center = await page();
-    await center.goto(`${baseUrl}/`);
-    await loginThroughForm(center, admin);
-    await center.waitForURL(`${baseUrl}/painel`);
+    await signIn(center, baseUrl, admin);
     await center.goto(`${baseUrl}/center`);
     await center.getByTestId('center-nav-center.branding').click();
     await center.getByTestId('brand-save').waitFor();

@@ -6,7 +6,7 @@ import type { AuditPage, CatalogueEntry, CataloguePage } from '@atende/contract'
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { admin, attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
+import { admin, attendant, launchBrowser, newContext, signIn } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 
 const baseUrl = inject('baseUrl');
@@ -66,17 +66,13 @@ beforeAll(async () => {
   // The attendant's console is open on the customer's events page before anything changes in the Center.
   consoleContext = await newContext(browser);
   live = await consoleContext.newPage();
-  await live.goto(`${baseUrl}/`);
-  await loginThroughForm(live, attendant);
-  await live.waitForURL(`${baseUrl}/painel`);
+  await signIn(live, baseUrl, attendant);
   await live.goto(`${baseUrl}/painel/conversa/${contactId}/eventos`);
   await live.getByTestId('event-form').waitFor();
 
   adminContext = await newContext(browser);
   center = await adminContext.newPage();
-  await center.goto(`${baseUrl}/`);
-  await loginThroughForm(center, admin);
-  await center.waitForURL(`${baseUrl}/painel`);
+  await signIn(center, baseUrl, admin);
   await center.goto(`${baseUrl}/center`);
   await center.getByTestId('center-nav-center.catalogues').click();
   await center.waitForURL(`${baseUrl}/center/catalogues`);

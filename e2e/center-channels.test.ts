@@ -6,7 +6,7 @@ import { startDovecot, startSmtpSink, type Dovecot, type SmtpSink } from '@atend
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api.ts';
-import { admin, launchBrowser, loginThroughForm, newContext, supervisor } from './support/browser.ts';
+import { admin, launchBrowser, newContext, supervisor, signIn } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const MAIL = { user: 'suporte-e2e', password: 'segredo-e2e' };
@@ -52,9 +52,7 @@ beforeAll(async () => {
   ]);
   context = await newContext(browser);
   page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, admin);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signIn(page, baseUrl, admin);
   await page.goto(`${baseUrl}/center/channels`);
 });
 
@@ -141,9 +139,7 @@ describe('Center channels', () => {
       visitor.on('request', (request) => {
         if (request.url().includes('/api/center/channels')) calls.push(request.url());
       });
-      await visitor.goto(`${baseUrl}/`);
-      await loginThroughForm(visitor, supervisor);
-      await visitor.waitForURL(`${baseUrl}/painel`);
+      await signIn(visitor, baseUrl, supervisor);
       // The Center is open to a supervisor, its channels section is not even offered (abilities).
       await visitor.goto(`${baseUrl}/center`);
       await visitor.getByTestId('center-nav-center').waitFor();

@@ -5,7 +5,7 @@ import { WEEKDAYS, type CenterCompanySettings } from '@atende/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { admin, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
+import { admin, launchBrowser, newContext, signIn } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const CLOSED_NOTICE = 'Estamos fora do horário de atendimento';
@@ -46,9 +46,7 @@ const todayInCompany = () => {
 describe('Center › Empresa', () => {
   it('business hours that exclude now put the offline notice on the widget; hours that include now take it away', async () => {
     const center = await page();
-    await center.goto(`${baseUrl}/`);
-    await loginThroughForm(center, admin);
-    await center.waitForURL(`${baseUrl}/painel`);
+    await signIn(center, baseUrl, admin);
     await center.goto(`${baseUrl}/center`);
     await center.getByTestId('center-nav-center.company').click();
 

@@ -6,7 +6,7 @@ import type { CataloguePage, Phrase } from '@atende/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { admin, attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
+import { admin, attendant, launchBrowser, newContext, signIn } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 
 const baseUrl = inject('baseUrl');
@@ -41,17 +41,13 @@ beforeAll(async () => {
   // The attendant's conversation is open (and the console's phrases loaded) before the Center changes anything.
   consoleContext = await newContext(browser);
   live = await consoleContext.newPage();
-  await live.goto(`${baseUrl}/`);
-  await loginThroughForm(live, attendant);
-  await live.waitForURL(`${baseUrl}/painel`);
+  await signIn(live, baseUrl, attendant);
   await live.goto(`${baseUrl}/painel/conversa/${contactId}`);
   await live.getByTestId('composer-text').waitFor();
 
   adminContext = await newContext(browser);
   center = await adminContext.newPage();
-  await center.goto(`${baseUrl}/`);
-  await loginThroughForm(center, admin);
-  await center.waitForURL(`${baseUrl}/painel`);
+  await signIn(center, baseUrl, admin);
   await center.goto(`${baseUrl}/center/catalogues`);
   await center.getByTestId('catalogue-tab-phrases').click();
 });

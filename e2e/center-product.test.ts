@@ -4,7 +4,14 @@
 // administrator can no longer sign in and is told why.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { admin, launchBrowser, loginThroughForm, newContext, type Credentials } from './support/browser.ts';
+import {
+  admin,
+  launchBrowser,
+  loginThroughForm,
+  newContext,
+  type Credentials,
+  signIn,
+} from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const root: Credentials = { company: 'demo', username: 'root', password: 'demo1234' };
@@ -21,9 +28,7 @@ afterAll(async () => {
 
 async function signedIn(credentials: Credentials): Promise<Page> {
   const page = await (await newContext(browser)).newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, credentials);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signIn(page, baseUrl, credentials);
   return page;
 }
 

@@ -10,10 +10,10 @@ import {
   admin,
   attendant,
   launchBrowser,
-  loginThroughForm,
   newContext,
   supervisor,
   type Credentials,
+  signIn as signInThroughForm,
 } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 
@@ -33,9 +33,7 @@ async function signIn(credentials: Credentials, path: string): Promise<Page> {
   const context = await newContext(browser);
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, credentials);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signInThroughForm(page, baseUrl, credentials);
   if (path !== '/painel') await page.goto(`${baseUrl}${path}`);
   return page;
 }

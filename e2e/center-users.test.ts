@@ -7,7 +7,14 @@ import type { CenterUserPage, ContactPage, NamedItem } from '@atende/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { admin, launchBrowser, loginThroughForm, newContext, type Credentials } from './support/browser.ts';
+import {
+  admin,
+  launchBrowser,
+  loginThroughForm,
+  newContext,
+  type Credentials,
+  signIn,
+} from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const suffix = Date.now() % 100_000;
@@ -23,9 +30,7 @@ const userRow = (page: Page, name: string) => page.locator(`[data-testid=user-ro
 async function usersPage(): Promise<Page> {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, admin);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signIn(page, baseUrl, admin);
   await page.goto(`${baseUrl}/center`);
   await page.getByTestId('user-new').waitFor();
   return page;

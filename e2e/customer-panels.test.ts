@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { toWallTime } from '../apps/web/src/lib/wall-time.ts';
 import { apiCall, apiLogin } from './support/api.ts';
-import { attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
+import { attendant, launchBrowser, newContext, signIn } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 
 const baseUrl = inject('baseUrl');
@@ -38,9 +38,7 @@ beforeAll(async () => {
   contactId = inbound.contactId;
   context = await newContext(browser);
   page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, attendant);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signIn(page, baseUrl, attendant);
   await page.goto(`${baseUrl}/painel/conversa/${contactId}`);
   await page.getByTestId('conversation').waitFor();
 });

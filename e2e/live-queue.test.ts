@@ -8,10 +8,10 @@ import {
   attendant,
   attendant2,
   launchBrowser,
-  loginThroughForm,
   newContext,
   supervisor,
   type Credentials,
+  signIn,
 } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 
@@ -41,9 +41,7 @@ async function openConsole(credentials: Credentials): Promise<Page> {
   await context.grantPermissions(['notifications'], { origin: baseUrl });
   await context.addInitScript(RECORD_NOTIFICATIONS);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, credentials);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signIn(page, baseUrl, credentials);
   await page.getByTestId('contact-column').waitFor();
   return page;
 }

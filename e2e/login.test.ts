@@ -1,7 +1,14 @@
 // Logging in and out and the guard's redirects, in a real browser (the access_token link: handoff.test.ts).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { attendant, launchBrowser, loginThroughForm, newContext, TOKEN_KEY } from './support/browser.ts';
+import {
+  attendant,
+  launchBrowser,
+  loginThroughForm,
+  newContext,
+  TOKEN_KEY,
+  signIn,
+} from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -59,18 +66,14 @@ describe('login', () => {
   });
 
   it('a reload keeps the session (stored token checked after mount)', async () => {
-    await page.goto(`${baseUrl}/`);
-    await loginThroughForm(page, attendant);
-    await page.waitForURL(`${baseUrl}/painel`);
+    await signIn(page, baseUrl, attendant);
     await page.reload();
     await panelGreeting('Juliana').waitFor();
     expect(new URL(page.url()).pathname).toBe('/painel');
   });
 
   it('logout ends the session and returns to login', async () => {
-    await page.goto(`${baseUrl}/`);
-    await loginThroughForm(page, attendant);
-    await page.waitForURL(`${baseUrl}/painel`);
+    await signIn(page, baseUrl, attendant);
     const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.waitForURL(`${baseUrl}/`);

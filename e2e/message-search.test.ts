@@ -3,7 +3,7 @@
 // from the result and sees the message marked in the timeline.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
+import { attendant, launchBrowser, newContext, signIn } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 import { messageWith } from './support/conversation.ts';
 
@@ -33,9 +33,7 @@ describe('message search across the company', () => {
       text,
     });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    await loginThroughForm(page, attendant);
-    await page.waitForURL(`${baseUrl}/painel`);
+    await signIn(page, baseUrl, attendant);
 
     await page.getByLabel('Pesquisar por').selectOption({ label: 'Mensagens' });
     const value = page.getByRole('textbox', { name: 'Termo de pesquisa' });

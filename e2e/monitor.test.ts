@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, makeAttendant } from './support/api.ts';
-import { admin, launchBrowser, loginThroughForm, newContext, supervisor } from './support/browser.ts';
+import { admin, launchBrowser, newContext, supervisor, signIn } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'monitor-e2e-senha-1';
@@ -26,9 +26,7 @@ describe('live monitor', () => {
   it('shows an attendant online, their pause within a second of it, and clears it on resume', async () => {
     const watching = await newContext(browser);
     const center = await watching.newPage();
-    await center.goto(`${baseUrl}/`);
-    await loginThroughForm(center, supervisor);
-    await center.waitForURL(`${baseUrl}/painel`);
+    await signIn(center, baseUrl, supervisor);
     await center.goto(`${baseUrl}/center`);
     await center.getByTestId('center-nav-center.monitor').click();
     await center.waitForURL(`${baseUrl}/center/monitor`);
@@ -40,9 +38,7 @@ describe('live monitor', () => {
 
     const context = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    await loginThroughForm(page, { company: 'demo', username, password: PASSWORD });
-    await page.waitForURL(`${baseUrl}/painel`);
+    await signIn(page, baseUrl, { company: 'demo', username, password: PASSWORD });
     // Their console's connection makes them online on the monitor, live.
     await row.locator('[data-status="online"]').waitFor();
     expect(await status.textContent()).toBe('Online');

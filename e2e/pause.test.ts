@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, makeAttendant } from './support/api.ts';
-import { admin, launchBrowser, loginThroughForm, newContext, supervisor } from './support/browser.ts';
+import { admin, launchBrowser, newContext, supervisor, signIn } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'pausa-e2e-senha-1';
@@ -28,9 +28,7 @@ describe('pause', () => {
   it('pauses with a reason, the timer runs, a reload keeps it, a supervisor sees it live, resume ends it', async () => {
     const watching = await newContext(browser);
     const center = await watching.newPage();
-    await center.goto(`${baseUrl}/`);
-    await loginThroughForm(center, supervisor);
-    await center.waitForURL(`${baseUrl}/painel`);
+    await signIn(center, baseUrl, supervisor);
     await center.goto(`${baseUrl}/center`);
     await center.getByRole('heading', { name: 'Em pausa agora' }).waitFor();
     const rowOf = () => center.getByTestId('paused-now-row').filter({ hasText: 'Paula Pausa' });
@@ -38,9 +36,7 @@ describe('pause', () => {
 
     const context = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    await loginThroughForm(page, { company: 'demo', username, password: PASSWORD });
-    await page.waitForURL(`${baseUrl}/painel`);
+    await signIn(page, baseUrl, { company: 'demo', username, password: PASSWORD });
 
     await page.getByTestId('pause-open').click();
     const dialog = page.getByRole('dialog', { name: 'Pausar atendimento' });
@@ -87,9 +83,7 @@ describe('pause', () => {
   it('keeps a latency history of the realtime connection and shows it', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    await loginThroughForm(page, { company: 'demo', username, password: PASSWORD });
-    await page.waitForURL(`${baseUrl}/painel`);
+    await signIn(page, baseUrl, { company: 'demo', username, password: PASSWORD });
     const indicator = page.getByTestId('latency-indicator');
     // The first probes come every 5 s; each one is measured in milliseconds.
     await indicator.getByText(/\d+ ms/).waitFor({ timeout: 20_000 });

@@ -8,7 +8,14 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin, makeAttendant } from './support/api.ts';
-import { admin, launchBrowser, loginThroughForm, newContext, toasts } from './support/browser.ts';
+import {
+  admin,
+  launchBrowser,
+  loginThroughForm,
+  newContext,
+  toasts,
+  signIn as signInThroughForm,
+} from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 /** Where to save screenshots of the profile and the reset page (for a person to look at), when set. */
@@ -19,9 +26,7 @@ let adminToken: string;
 
 async function signIn(username: string, password: string): Promise<Page> {
   const page = await (await newContext(browser)).newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, { company: 'demo', username, password });
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signInThroughForm(page, baseUrl, { company: 'demo', username, password });
   return page;
 }
 

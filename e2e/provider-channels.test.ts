@@ -9,7 +9,7 @@ import { startWhatsappSimulator, type WhatsappSimulator } from '@atende/simulato
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { admin, attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
+import { admin, attendant, launchBrowser, newContext, signIn } from './support/browser.ts';
 import { messageWith, openConversation } from './support/conversation.ts';
 
 const baseUrl = inject('baseUrl');
@@ -74,9 +74,7 @@ describe('provider channels', () => {
     const center = await newContext(browser);
     contexts.push(center);
     const page = await center.newPage();
-    await page.goto(`${baseUrl}/`);
-    await loginThroughForm(page, admin);
-    await page.waitForURL(`${baseUrl}/painel`);
+    await signIn(page, baseUrl, admin);
     await page.goto(`${baseUrl}/center/channels`);
     await page.getByTestId('channel-new').click();
     await page.getByTestId('channel-new-whatsapp').click();

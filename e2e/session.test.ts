@@ -3,14 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogout } from './support/api.ts';
-import {
-  attendant,
-  launchBrowser,
-  loginThroughForm,
-  newContext,
-  toasts,
-  TOKEN_KEY,
-} from './support/browser.ts';
+import { attendant, launchBrowser, newContext, toasts, TOKEN_KEY, signIn } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -28,9 +21,7 @@ describe('session', () => {
     const page = await context.newPage();
     // A controllable clock lets the 30 s heartbeat run now instead of in 30 s.
     await page.clock.install();
-    await page.goto(`${baseUrl}/`);
-    await loginThroughForm(page, attendant);
-    await page.waitForURL(`${baseUrl}/painel`);
+    await signIn(page, baseUrl, attendant);
     await page.getByRole('heading', { name: 'Olá, Juliana!' }).waitFor();
 
     const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);

@@ -7,7 +7,7 @@ import type { UserPreferences } from '@atende/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
+import { attendant, launchBrowser, newContext, signIn } from './support/browser.ts';
 import { customerWrites } from './support/control.ts';
 
 const baseUrl = inject('baseUrl');
@@ -50,9 +50,7 @@ beforeAll(async () => {
   contactId = inbound.contactId;
   context = await newContext(browser);
   page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, attendant);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signIn(page, baseUrl, attendant);
   await page.goto(conversationUrl());
   await page.getByTestId('conversation').waitFor();
 });

@@ -15,10 +15,10 @@ import {
   attendant,
   attendant2,
   launchBrowser,
-  loginThroughForm,
   newContext,
   supervisor,
   type Credentials,
+  signIn,
 } from './support/browser.ts';
 import {
   asUpdate,
@@ -359,9 +359,7 @@ describe('the web softphone', () => {
     // The supervisor's call history: both calls, the transferred one found by its filter, opening the
     // conversation; exported as CSV with the same filters.
     const history = await (await newContext(browser)).newPage();
-    await history.goto(`${baseUrl}/`);
-    await loginThroughForm(history, supervisor);
-    await history.waitForURL(`${baseUrl}/painel`);
+    await signIn(history, baseUrl, supervisor);
     await history.getByRole('link', { name: 'Ligações' }).click();
     await history.getByTestId('call-history-page').waitFor();
     await history.getByTestId('call-filter-number').fill(number);

@@ -1,7 +1,7 @@
 // One active tab: a second tab shows open.page and can take over; the first one then shows open.page.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { attendant, launchBrowser, loginThroughForm, newContext } from './support/browser.ts';
+import { attendant, launchBrowser, newContext, signIn } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -17,9 +17,7 @@ describe('tabs', () => {
   it('a second tab gets open-page and "Usar Aqui" moves the console to it', async () => {
     const context = await newContext(browser);
     const first = await context.newPage();
-    await first.goto(`${baseUrl}/`);
-    await loginThroughForm(first, attendant);
-    await first.waitForURL(`${baseUrl}/painel`);
+    await signIn(first, baseUrl, attendant);
     await first.getByRole('heading', { name: 'Olá, Juliana!' }).waitFor();
 
     const second = await context.newPage();

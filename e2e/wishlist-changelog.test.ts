@@ -12,10 +12,10 @@ import {
   attendant,
   attendant2,
   launchBrowser,
-  loginThroughForm,
   newContext,
   supervisor,
   type Credentials,
+  signIn as signInThroughForm,
 } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -30,9 +30,7 @@ async function signIn(credentials: Credentials, path: string): Promise<Page> {
   const context = await newContext(browser);
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, credentials);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signInThroughForm(page, baseUrl, credentials);
   if (path !== '/painel') await page.goto(`${baseUrl}${path}`);
   return page;
 }

@@ -58,6 +58,13 @@ export async function loginThroughForm(page: Page, credentials: Credentials): Pr
   await page.locator('form button[type=submit]').click();
 }
 
+/** Opens the login page, signs in through the form and waits for the console. */
+export async function signIn(page: Page, baseUrl: string, credentials: Credentials): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await loginThroughForm(page, credentials);
+  await page.waitForURL(`${baseUrl}/painel`);
+}
+
 /** Toasts currently on screen (Mantine notifications). */
 export const toasts = (page: Page) => page.locator('.mantine-Notification-root');
 

@@ -1,6 +1,6 @@
 // Opening a conversation in a fresh browser context, logged in through the form, as the e2e flows start.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { loginThroughForm, newContext, type Credentials } from './browser.ts';
+import { newContext, type Credentials, signIn } from './browser.ts';
 
 export interface OpenedConversation {
   context: BrowserContext;
@@ -15,9 +15,7 @@ export async function openPanel(
 ): Promise<OpenedConversation> {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, credentials);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signIn(page, baseUrl, credentials);
   await page.getByTestId('contact-column').waitFor();
   return { context, page };
 }

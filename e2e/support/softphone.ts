@@ -4,7 +4,7 @@ import type { CenterPhoneSettings, UpdatePhoneSettings } from '@atende/contract'
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiCall } from './api.ts';
-import { attendant, type Credentials, loginThroughForm, newContext } from './browser.ts';
+import { attendant, type Credentials, newContext, signIn } from './browser.ts';
 
 /** Keeps every RTCPeerConnection the page makes, so the test can read its getStats(). */
 export const RECORD_PEER_CONNECTIONS = () => {
@@ -46,9 +46,7 @@ export async function openConsoleAs(
   const context = await newContext(browser);
   for (const script of [RECORD_PEER_CONNECTIONS, ...initScripts]) await context.addInitScript(script);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await loginThroughForm(page, who);
-  await page.waitForURL(`${baseUrl}/painel`);
+  await signIn(page, baseUrl, who);
   await page.locator('[data-testid="sip-status"][data-status="online"]').waitFor({ timeout: 20_000 });
   expect(await page.getByTestId('sip-status').textContent()).toBe('SIP online');
   return page;
