@@ -16,6 +16,7 @@ import { parseChannelKinds, startProviderCustomers } from '../../cli/provider-cu
 import { startVoiceCustomers, type VoiceCustomers } from '../../cli/voice-customers.ts';
 import { channelAccounts, messages } from '../../db/schema/index.ts';
 import { openControlClient, startControlSocket } from '../../platform/control-socket.ts';
+import { queryRows } from '../../platform/db/database.ts';
 import { findCompanyBySlug } from '../companies/service.ts';
 import { controlCommands } from './index.ts';
 import { seedDemo } from './seed.ts';
@@ -410,9 +411,10 @@ describe('the demo’s month', () => {
       expect(entry.messages_in).toBeGreaterThan(0);
     }
     // Their conversations are open again, with the same attendant: the queue the demo starts with is unchanged.
-    const reopened = await t.database.db.execute(
+    const reopened = await queryRows<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from contacts where company_id = ${demo.id} and status <> 'open'`,
     );
-    expect(reopened.rows[0]).toEqual({ n: 0 });
+    expect(reopened).toEqual([{ n: 0 }]);
   });
 });
