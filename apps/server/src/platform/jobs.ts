@@ -49,12 +49,14 @@ export type Jobs = {
   ): Promise<void>;
   /**
    * Works the queue's jobs in this process: those of a batch together, except jobs with the same `sequence`
-   * key, which run one after another in the order they were enqueued (a conversation's messages).
+   * key, which run one after another in the order they were enqueued (a conversation's messages). A worker
+   * fetches its next batch only once every job of its batch is done: `workers` > 1 lets a job committed
+   * meanwhile start at once on another (long jobs that must follow each other without a gap).
    */
   work<T extends object>(
     queue: QueueName,
     handler: JobHandler<T>,
-    options?: { sequence?: (data: T) => string },
+    options?: { sequence?: (data: T) => string; workers?: number },
   ): Promise<void>;
   /** Fetches the queue's jobs now rather than at the next poll: for a job just committed. */
   wake(queue: QueueName): void;
@@ -85,7 +87,7 @@ export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): J
   const boss = new PgBoss({ db: tracked as PgBoss.Db, schedule: false, supervise: true });
   boss.on('error', onError);
   let started: Promise<unknown> | null = null;
-  const workers = new Map<QueueName, string>();
+  const workers = new Map<QueueName, string[]>();
   return {
     async enqueue(tx, queue, data, options = {}) {
       await boss.send(queue, data, { ...RETRY, ...options, db: transactionExecutor(tx) });
@@ -93,7 +95,7 @@ export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): J
     async work<T extends object>(
       queue: QueueName,
       handler: JobHandler<T>,
-      options: { sequence?: (data: T) => string } = {},
+      options: { sequence?: (data: T) => string; workers?: number } = {},
     ) {
       const run = async (job: PgBoss.JobWithMetadata<T>) => {
         try {
@@ -105,25 +107,27 @@ export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): J
           await boss.fail(queue, job.id, error as object);
         }
       };
-      const id = await boss.work<T>(
-        queue,
-        { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: WORK_BATCH, includeMetadata: true },
-        async (batch) => {
-          // A full batch suggests more waiting: no pause before the next fetch.
-          const worker = workers.get(queue);
-          if (worker && batch.length === WORK_BATCH) boss.notifyWorker(worker);
-          await Promise.all(
-            inSequences(batch, options.sequence).map(async (sequence) => {
-              for (const job of sequence) await run(job);
-            }),
-          );
-        },
-      );
-      workers.set(queue, id);
+      const ids: string[] = [];
+      workers.set(queue, ids);
+      for (let i = 0; i < (options.workers ?? 1); i++) {
+        const id: string = await boss.work<T>(
+          queue,
+          { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: WORK_BATCH, includeMetadata: true },
+          async (batch) => {
+            // A full batch suggests more waiting: no pause before the next fetch.
+            if (batch.length === WORK_BATCH) boss.notifyWorker(id);
+            await Promise.all(
+              inSequences(batch, options.sequence).map(async (sequence) => {
+                for (const job of sequence) await run(job);
+              }),
+            );
+          },
+        );
+        ids.push(id);
+      }
     },
     wake(queue) {
-      const id = workers.get(queue);
-      if (id) boss.notifyWorker(id);
+      for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
     },
     async start() {
       started ??= boss.start().then(async () => {

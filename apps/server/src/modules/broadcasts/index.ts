@@ -30,6 +30,9 @@ export function registerBroadcastNotifier(io: RealtimeServer, deps: { db: Db; bu
   notifyBroadcastChanges(deps.db, deps.bus, io);
 }
 
+/** Send batches one process works at once: two overlap at the steady pace; more for several broadcasts. */
+const SEND_WORKERS = 4;
+
 export async function registerBroadcastWorker(deps: DeliveryDeps): Promise<void> {
   await deps.jobs.work(QUEUES.broadcastFilesSweep, async () => {
     await sweepUnusedBroadcastFiles(deps.db, deps.storage);
@@ -37,6 +40,10 @@ export async function registerBroadcastWorker(deps: DeliveryDeps): Promise<void>
   });
   await scheduleBroadcastFilesSweep(deps.db, deps.jobs);
   await deps.jobs.work<TickJob>(QUEUES.broadcastTick, (job) => tick(deps, job));
-  await deps.jobs.work<BroadcastSendJob>(QUEUES.broadcastSend, (job, meta) => sendBatch(deps, job, meta));
+  // A batch's sends take its second and a half of slots; the next batch, committed meanwhile, reserves the
+  // slots right after them and must start while they run, or each batch began a fetch late (74 of 80 a second).
+  await deps.jobs.work<BroadcastSendJob>(QUEUES.broadcastSend, (job, meta) => sendBatch(deps, job, meta), {
+    workers: SEND_WORKERS,
+  });
   await resumeSending(deps);
 }
