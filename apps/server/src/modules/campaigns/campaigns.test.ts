@@ -1,8 +1,9 @@
 // Power-dial campaigns through the API on a real database, with the company's phone on an external PBX (the
 // attendants' softphones report their registration and calls, as they do there): the Center's campaign
 // lifecycle and its refusals, the dialer handing customers to available participants only (never two at once,
-// within calling hours on a fake clock passed to the tick), next-dial (skip, dialled), outcomes from the calls'
-// ends and from the attendant's classification (retries by rule, callback → schedule, do-not-call → blacklist),
+// within calling hours on each customer's clock, two time zones on a fake clock passed to the tick), next-dial
+// (skip, dialled), outcomes from the calls' ends and from the attendant's classification (retries by rule,
+// abandoned and failed included, callback → schedule, do-not-call → blacklist, unclassified past the wrap-up),
 // the live view, the attempts, the customer's and the attendant's campaign views, a tick that finds calls
 // nobody heard end, and a campaign that finishes once nobody is left.
 import {
