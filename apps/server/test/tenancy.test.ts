@@ -324,6 +324,8 @@ async function addForeignData(db: Db, companyId: string): Promise<void> {
         no_answer: { after_minutes: 60, max_tries: 3 },
         busy: { after_minutes: 60, max_tries: 3 },
         voicemail: { after_minutes: 60, max_tries: 3 },
+        abandoned: { after_minutes: 60, max_tries: 3 },
+        failed: { after_minutes: 60, max_tries: 3 },
       },
       script: 'Roteiro secreto da empresa B',
       startedAt: new Date(),

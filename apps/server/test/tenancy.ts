@@ -545,6 +545,8 @@ export const TENANCY_PROBES: TenancyProbe[] = [
           no_answer: { after_minutes: 60, max_tries: 3 },
           busy: { after_minutes: 60, max_tries: 3 },
           voicemail: { after_minutes: 60, max_tries: 3 },
+          abandoned: { after_minutes: 60, max_tries: 3 },
+          failed: { after_minutes: 60, max_tries: 3 },
         },
         attendant_ids: [firstId(b, 'users')],
         script: '',

@@ -31,8 +31,9 @@ export const CAMPAIGN_ATTENDANTS_MAX = 200;
 
 /**
  * What became of an attempt (a disposition). The dialer records the first four from the call itself; the
- * attendant picks the others when classifying an answered call: callback plans a return (a schedule), do-not-call
- * blacklists the number, voicemail and no_answer are retried by the campaign's rules.
+ * attendant picks the agent outcomes when classifying an answered call: callback plans a return (a schedule),
+ * do-not-call blacklists the number, voicemail is retried by the campaign's rules. An answered call nobody
+ * classified within the company's wrap-up is settled `unclassified` (the attendant may still classify it).
  */
 export const CAMPAIGN_OUTCOMES = [
   'no_answer',
@@ -45,6 +46,7 @@ export const CAMPAIGN_OUTCOMES = [
   'voicemail',
   'wrong_number',
   'do_not_call',
+  'unclassified',
 ] as const;
 export const CampaignOutcome = z.enum(CAMPAIGN_OUTCOMES);
 export type CampaignOutcome = z.infer<typeof CampaignOutcome>;
@@ -65,6 +67,8 @@ export const RETRY_OUTCOMES = [
   'no_answer',
   'busy',
   'voicemail',
+  'abandoned',
+  'failed',
 ] as const satisfies readonly CampaignOutcome[];
 export const RETRY_AFTER_MINUTES = { min: 5, max: 10080, default: 60 } as const;
 export const RETRY_MAX_TRIES = { min: 1, max: 10, default: 3 } as const;
@@ -74,7 +78,15 @@ export const RetryRule = z.object({
   max_tries: z.number().int().min(RETRY_MAX_TRIES.min).max(RETRY_MAX_TRIES.max),
 });
 export type RetryRule = z.infer<typeof RetryRule>;
-export const RetryRules = z.object({ no_answer: RetryRule, busy: RetryRule, voicemail: RetryRule });
+/** The rule of an outcome a request leaves out: not tried again (abandoned and failed calls had no rule at first). */
+export const NOT_RETRIED: RetryRule = { after_minutes: RETRY_AFTER_MINUTES.default, max_tries: 1 };
+export const RetryRules = z.object({
+  no_answer: RetryRule,
+  busy: RetryRule,
+  voicemail: RetryRule,
+  abandoned: RetryRule.default(NOT_RETRIED),
+  failed: RetryRule.default(NOT_RETRIED),
+});
 export type RetryRules = z.infer<typeof RetryRules>;
 
 const Clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'campaign_invalid_hours' });
@@ -171,8 +183,13 @@ export type CampaignAgentState = z.infer<typeof CampaignAgentState>;
 /** GET /api/campaigns/{id}/live: the supervisor's view, refreshed on `campaign.changed`. */
 export const CampaignLive = z.object({
   campaign: Campaign,
-  /** Whether the campaign's customers' clocks allow calling now (false: it waits for the hours). */
+  /**
+   * Whether some remaining customer's clock (their number's time zone, else the company's) is within the
+   * campaign's hours now; with nobody remaining, the company's clock (false: it waits for the hours).
+   */
   within_hours: z.boolean(),
+  /** Remaining customers whose clock is within the campaign's hours now. */
+  callable: z.number().int(),
   agents: z.array(
     z.object({
       user_id: Id,

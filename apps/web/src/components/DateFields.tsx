@@ -124,6 +124,8 @@ export interface DateTimeFieldProps {
   /** Focused first when its modal opens (Mantine's data-autofocus). */
   autoFocus?: boolean;
   testId?: string;
+  /** The date's calendar above a modal that sits above Mantine's popovers (a z-index). */
+  popoverZIndex?: number;
 }
 
 const splitWallTime = (value: string) => ({ date: value.slice(0, 10), time: value.slice(11, 16) });
@@ -138,6 +140,7 @@ export function DateTimeField({
   required,
   autoFocus,
   testId,
+  popoverZIndex,
 }: DateTimeFieldProps) {
   const { t } = useTranslation();
   const settings = useDateSettings();
@@ -172,7 +175,7 @@ export function DateTimeField({
             placeholder={t('dates.placeholder')}
             error={Boolean(error)}
             allowDeselect
-            popoverProps={{ withinPortal: true }}
+            popoverProps={{ withinPortal: true, zIndex: popoverZIndex }}
             previousLabel={t('dates.previousMonth')}
             nextLabel={t('dates.nextMonth')}
             flex={1}

@@ -100,6 +100,8 @@ export const campaignMembers = pgTable(
     }),
     /** The number dialled (the voice channel's address when the campaign started). */
     number: text('number').notNull(),
+    /** The customer's clock for calling hours, told by the number (phone-zone.ts); null: the company's zone. */
+    timeZone: text('time_zone'),
     state: text('state').notNull().default('waiting'),
     /** Attempts per outcome so far (the retry rules count them). */
     tries: jsonb('tries').$type<Partial<Record<CampaignOutcome, number>>>().notNull().default({}),

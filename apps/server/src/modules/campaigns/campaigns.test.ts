@@ -1,8 +1,9 @@
 // Power-dial campaigns through the API on a real database, with the company's phone on an external PBX (the
 // attendants' softphones report their registration and calls, as they do there): the Center's campaign
 // lifecycle and its refusals, the dialer handing customers to available participants only (never two at once,
-// within calling hours on a fake clock passed to the tick), next-dial (skip, dialled), outcomes from the calls'
-// ends and from the attendant's classification (retries by rule, callback → schedule, do-not-call → blacklist),
+// within calling hours on each customer's clock, two time zones on a fake clock passed to the tick), next-dial
+// (skip, dialled), outcomes from the calls' ends and from the attendant's classification (retries by rule,
+// abandoned and failed included, callback → schedule, do-not-call → blacklist, unclassified past the wrap-up),
 // the live view, the attempts, the customer's and the attendant's campaign views, a tick that finds calls
 // nobody heard end, and a campaign that finishes once nobody is left.
 import {
@@ -32,8 +33,9 @@ import {
   schedules,
   voiceCalls,
 } from '../../db/schema/index.ts';
-import { recordCallEnd, recordCallStart } from '../voice/calls.ts';
+import { recordCallAnswer, recordCallEnd, recordCallOperator, recordCallStart } from '../voice/calls.ts';
 import { tick } from './dialer.ts';
+import { callableNow } from './hours.ts';
 import { companyTimeZone } from './service.ts';
 
 let t: TestApp;
@@ -57,15 +59,24 @@ const RULES = {
   no_answer: { after_minutes: 30, max_tries: 2 },
   busy: { after_minutes: 10, max_tries: 2 },
   voicemail: { after_minutes: 60, max_tries: 2 },
+  abandoned: { after_minutes: 15, max_tries: 2 },
+  failed: { after_minutes: 20, max_tries: 2 },
 };
 
-/** A picked transmission list of `count` new customers with a voice number (plus extras, when asked). */
-async function makeList(name: string, count: number, options: { extras?: string[] } = {}) {
+/**
+ * A picked transmission list of `count` new customers with a voice number (São Paulo's, unless `ddds` names the
+ * area code of each), plus extras, when asked.
+ */
+async function makeList(name: string, count: number, options: { extras?: string[]; ddds?: string[] } = {}) {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
+    const ddd = options.ddds?.[i] ?? '11';
     const contact = await makeContact(t.database.db, admin.company, {
       name: `${name} ${i}`,
-      channel: { kind: 'voice', address: `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` },
+      channel: {
+        kind: 'voice',
+        address: `55${ddd}9${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      },
     });
     ids.push(contact.id);
   }
@@ -103,6 +114,26 @@ async function startedCampaign(listId: string, overrides: Partial<CampaignReques
   expect(started.statusCode).toBe(200);
   return started.json<Campaign>();
 }
+
+/** The campaign as the calling hours read it. */
+const campaignRow = (campaign: Campaign) => ({
+  id: campaign.id,
+  companyId: admin.company.id,
+  callingHours: campaign.calling_hours,
+});
+
+const PHONE_SETTINGS = {
+  pbx: 'external',
+  ws_url: 'wss://pbx.example.com/ws',
+  sip_domain: 'campanhas.example.com',
+  ice_servers: [],
+  ring_timeout_seconds: 20,
+};
+const setWrapUp = async (seconds: number) =>
+  expect(
+    (await api(admin, 'PUT', '/center/phone/settings', { ...PHONE_SETTINGS, wrap_up_seconds: seconds }))
+      .statusCode,
+  ).toBe(200);
 
 const register = (actor: Actor, registered = true) =>
   api(actor, 'PUT', '/phone/registration', { registered });
@@ -166,18 +197,7 @@ beforeAll(async () => {
     .returning();
   reasonId = reason!.id;
   // The company's phone is an external PBX with no wrap-up: the softphones' reports are the calls.
-  expect(
-    (
-      await api(admin, 'PUT', '/center/phone/settings', {
-        pbx: 'external',
-        ws_url: 'wss://pbx.example.com/ws',
-        sip_domain: 'campanhas.example.com',
-        ice_servers: [],
-        wrap_up_seconds: 0,
-        ring_timeout_seconds: 20,
-      })
-    ).statusCode,
-  ).toBe(200);
+  await setWrapUp(0);
   for (const [actor, username] of [
     [ana, '2001'],
     [bruno, '2002'],
@@ -201,6 +221,8 @@ describe('the Center', () => {
       [{ calling_hours: { start: '21:00', end: '08:00', days: [1] } }, 400, 'campaign_invalid_hours'],
       [{ calling_hours: { start: '25:00', end: '26:00', days: [1] } }, 400, 'campaign_invalid_hours'],
       [{ ratio: 6 }, 400, 'validation_failed'],
+      [{ retry: { ...RULES, abandoned: { after_minutes: 15, max_tries: 0 } } }, 400, 'validation_failed'],
+      [{ retry: { ...RULES, failed: { after_minutes: 1, max_tries: 2 } } }, 400, 'validation_failed'],
       [{ attendant_ids: [] }, 400, 'campaign_no_attendants'],
       [{ list_id: '01a201b8-7800-7000-8000-00000000dead' }, 404, 'campaign_list_not_found'],
       [{ channel_account_id: '01a201b8-7800-7000-8000-00000000dead' }, 404, 'not_found'],
@@ -396,6 +418,151 @@ describe('the dialer', () => {
     expect(inside).toHaveLength(1);
     expect(inside[0]).toMatchObject({ campaign_id: campaign.id, trigger_action: 'dial' });
     await api(supervisor, 'POST', `/campaigns/${campaign.id}/finish`);
+  });
+
+  it('dials each customer within the hours of their own clock, told by their number', async () => {
+    await finishAll();
+    // São Paulo (UTC-3) and Acre (UTC-5), with no daylight saving time.
+    const { listId, contactIds } = await makeList('Lista fusos', 2, { ddds: ['11', '68'] });
+    const [paulista, acreano] = contactIds as [string, string];
+    // Previews: an assignment waits for its attendant however long the fake clock runs.
+    const campaign = await startedCampaign(listId, {
+      mode: 'preview',
+      calling_hours: { start: '08:00', end: '20:00', days: [1, 2, 3, 4, 5] },
+    });
+    expect((await membersOf(campaign.id)).map((member) => member.timeZone).sort()).toEqual([
+      'America/Rio_Branco',
+      'America/Sao_Paulo',
+    ]);
+    await register(ana);
+    await register(bruno);
+    // 2030-01-07 is a Monday.
+    const utc = (hour: number, minute = 0) => new Date(Date.UTC(2030, 0, 7, hour, minute));
+    const hours = (at: Date) => callableNow(t.database.db, campaignRow(campaign), zone, at);
+    // 07:30 in São Paulo, 05:30 in Acre: nobody.
+    expect(await hours(utc(10, 30))).toEqual({ within_hours: false, callable: 0, remaining: 2 });
+    expect((await tick(dialer(), utc(10, 30))).assigned).toEqual([]);
+    // 08:30 in São Paulo, 06:30 in Acre: the paulista only; the other free attendant waits.
+    expect(await hours(utc(11, 30))).toEqual({ within_hours: true, callable: 1, remaining: 2 });
+    const first = (await tick(dialer(), utc(11, 30))).assigned;
+    expect(first.map((dial) => dial.conversation_id)).toEqual([paulista]);
+    expect(await hours(utc(12, 59))).toEqual({ within_hours: false, callable: 0, remaining: 1 });
+    expect((await tick(dialer(), utc(12, 59))).assigned).toEqual([]);
+    // 08:00 in Acre.
+    const second = (await tick(dialer(), utc(13, 0))).assigned;
+    expect(second.map((dial) => dial.conversation_id)).toEqual([acreano]);
+    await api(supervisor, 'POST', `/campaigns/${campaign.id}/finish`);
+
+    // In the evening it is the other way round: 20:30 in São Paulo, 18:30 in Acre.
+    const { listId: eveningList, contactIds: evening } = await makeList('Lista fusos noite', 2, {
+      ddds: ['11', '68'],
+    });
+    const late = await startedCampaign(eveningList, {
+      mode: 'preview',
+      calling_hours: { start: '08:00', end: '20:00', days: [1, 2, 3, 4, 5] },
+    });
+    expect(await callableNow(t.database.db, campaignRow(late), zone, utc(23, 30))).toEqual({
+      within_hours: true,
+      callable: 1,
+      remaining: 2,
+    });
+    const evening1 = (await tick(dialer(), utc(23, 30))).assigned;
+    expect(evening1.map((dial) => dial.conversation_id)).toEqual([evening[1]]);
+    await api(supervisor, 'POST', `/campaigns/${late.id}/finish`);
+  });
+
+  it('settles an answered call nobody classified after the wrap-up, so the campaign finishes', async () => {
+    await finishAll();
+    await setWrapUp(30);
+    try {
+      await register(ana);
+      const { listId } = await makeList('Lista sem classificação', 1);
+      const campaign = await startedCampaign(listId, { mode: 'progressive', attendant_ids: [ana.user.id] });
+      const [given] = (await tick(dialer(), new Date())).assigned;
+      const callId = `sem-classificacao-${campaign.id}`;
+      await dial(ana, given!.campaign_detail_id, given!.number, callId);
+      await report(ana, { event: 'answered', call_id: callId });
+      await report(ana, { event: 'ended', call_id: callId, side: 'customer', cause: 'normal' });
+      const ended = (await eventually(async () => (await detailOf(given!.campaign_detail_id)).endedAt))!;
+      // Within the company's 30 s wrap-up the attendant may still classify: the campaign waits.
+      await tick(dialer(), new Date(ended.getTime() + 29_000));
+      expect((await detailOf(given!.campaign_detail_id)).outcome).toBeNull();
+      expect((await getCampaign(campaign.id)).status).toBe('running');
+      // Past it, the call is settled unclassified and, nobody being left, the campaign finishes.
+      await tick(dialer(), new Date(ended.getTime() + 30_000));
+      expect((await detailOf(given!.campaign_detail_id)).outcome).toBe('unclassified');
+      const finished = await getCampaign(campaign.id);
+      expect(finished).toMatchObject({ status: 'finished', stats: { remaining: 0, in_progress: 0 } });
+      expect(finished.stats.outcomes).toMatchObject({ unclassified: 1 });
+
+      // The attendant classifies it late: their outcome replaces the neutral one (and plans the return).
+      const record = (await t.database.db.select().from(voiceCalls).where(eq(voiceCalls.callId, callId)))[0]!;
+      const returnAt = new Date(Date.now() + 86_400_000).toISOString();
+      const late = await api(ana, 'POST', `/phone/calls/${record.id}/classification`, {
+        reason_id: reasonId,
+        campaign: { outcome: 'callback', return_at: returnAt },
+      });
+      expect(late.statusCode).toBe(200);
+      expect((await detailOf(given!.campaign_detail_id)).outcome).toBe('callback');
+      const [member] = await membersOf(campaign.id);
+      expect(member!.tries).toEqual({ unclassified: 0, callback: 1 });
+      const planned = await t.database.db
+        .select()
+        .from(schedules)
+        .where(and(eq(schedules.contactId, given!.conversation_id), eq(schedules.userId, ana.user.id)));
+      expect(planned.map((row) => row.scheduledAt.toISOString())).toEqual([returnAt]);
+    } finally {
+      await setWrapUp(0);
+    }
+  });
+
+  it('tries abandoned and failed calls again by their own rules', async () => {
+    await finishAll();
+    await register(ana);
+    const { listId } = await makeList('Lista abandonos', 2);
+    const campaign = await startedCampaign(listId, { mode: 'progressive', attendant_ids: [ana.user.id] });
+    const clock = Date.now();
+    let calls = 0;
+    const next = async (at: number) => {
+      const [given] = (await tick(dialer(), new Date(at))).assigned;
+      expect(given).toBeDefined();
+      const callId = `abandono-${++calls}-${campaign.id}`;
+      await dial(ana, given!.campaign_detail_id, given!.number, callId);
+      return { ...given!, callId };
+    };
+    const fail = async (call: { callId: string; campaign_detail_id: string }) => {
+      await report(ana, { event: 'ended', call_id: call.callId, side: 'customer', cause: 'rejected' });
+      expect((await settledDetail(call.campaign_detail_id)).outcome).toBe('failed');
+    };
+    /** The customer answers and nobody takes them (as the embedded PBX records a power call nobody took). */
+    const abandon = async (call: { callId: string; campaign_detail_id: string }) => {
+      await recordCallOperator(t.database.db, admin.company.id, call.callId, null);
+      await recordCallAnswer(t.database.db, admin.company.id, call.callId, null);
+      await recordCallEnd(t.database.db, admin.company.id, call.callId, {
+        side: 'customer',
+        cause: 'normal',
+      });
+      await tick(dialer(), new Date(clock));
+      expect((await detailOf(call.campaign_detail_id)).outcome).toBe('abandoned');
+    };
+
+    const failed = await next(clock);
+    await fail(failed);
+    const abandoned = await next(clock);
+    await abandon(abandoned);
+    // Abandoned: again after 15 minutes; failed: after 20.
+    expect((await tick(dialer(), new Date(clock + 14 * 60_000))).assigned).toEqual([]);
+    const again = await next(clock + 16 * 60_000);
+    expect(again).toMatchObject({ conversation_id: abandoned.conversation_id, try_number: 2 });
+    await abandon(again);
+    const retried = await next(clock + 21 * 60_000);
+    expect(retried).toMatchObject({ conversation_id: failed.conversation_id, try_number: 2 });
+    await fail(retried);
+    // Two tries each spent: nobody is left.
+    expect((await tick(dialer(), new Date(clock + 60 * 60_000))).assigned).toEqual([]);
+    const done = await getCampaign(campaign.id);
+    expect(done).toMatchObject({ status: 'finished', stats: { remaining: 0 } });
+    expect(done.stats.outcomes).toMatchObject({ abandoned: 2, failed: 2 });
   });
 
   it('settles attempts from the calls and the classification, retries by rule, and finishes by itself', async () => {

@@ -1,13 +1,15 @@
-// The dialer. Each tick, for every running campaign within its calling hours, every available participant — a
-// registered attendant taking part, neither paused, on a call nor in wrap-up, with no campaign customer
-// already theirs — is given the next due customer: one transaction claims the member (FOR UPDATE SKIP LOCKED,
-// so two processes never take one customer) and creates its attempt, which two partial unique indexes keep to
-// one open attempt per customer and per attendant; the attendant hears of it (`campaign.dial`) after the
-// commit. The call itself is placed once, by the attendant's softphone (preview: when they choose; progressive:
-// at once), and the attempt holds its SIP Call-ID from then on, so no restart dials it again. Power campaigns
-// (embedded PBX) claim customers with no attendant and a Call-ID chosen before the commit; the PBX places them
-// and hands each answered one to a free participant (voice/sip/power.ts). A campaign with nobody left to call finishes by itself. Everything lives in
-// the database: a killed process's successor resumes from it.
+// The dialer. Each tick, for every running campaign, every available participant — a registered attendant
+// taking part, neither paused, on a call nor in wrap-up, with no campaign customer already theirs — is given the
+// next due customer whose own clock is within the calling hours (the others are skipped until theirs is): one
+// transaction claims the member (FOR UPDATE SKIP LOCKED, so two processes never take one customer) and creates
+// its attempt, which two partial unique indexes keep to one open attempt per customer and per attendant; the
+// attendant hears of it (`campaign.dial`) after the commit. The call itself is placed once, by the attendant's
+// softphone (preview: when they choose; progressive: at once), and the attempt holds its SIP Call-ID from then
+// on, so no restart dials it again. Power campaigns (embedded PBX) claim customers with no attendant and a
+// Call-ID chosen before the commit; the PBX places them and hands each answered one to a free participant
+// (voice/sip/power.ts). A campaign with nobody left to call finishes by itself (an answered call left
+// unclassified is settled after the wrap-up, outcomes.ts). Everything lives in the database: a killed
+// process's successor resumes from it.
 import {
   CAMPAIGN_RING_SECONDS,
   type CampaignMode,
@@ -27,8 +29,8 @@ import { queryRows, type Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { onlineOperators } from '../voice/operators.ts';
 import type { Pbx } from '../voice/sip/pbx.ts';
-import { withinCallingHours } from './hours.ts';
-import { followMissedCalls, release, settle } from './outcomes.ts';
+import { inOpenZones, openZones, type OpenZones } from './hours.ts';
+import { followMissedCalls, release, settle, settleUnclassified } from './outcomes.ts';
 import { openDialOf } from './queries.ts';
 import { announceCampaign, companyTimeZone } from './service.ts';
 
@@ -45,9 +47,11 @@ type CampaignRow = typeof campaigns.$inferSelect;
 /** One pass over every running campaign; returns what it handed out (tests read it). */
 export async function tick(deps: DialerDeps, now = new Date()): Promise<{ assigned: NextDial[] }> {
   const assigned: NextDial[] = [];
-  for (const touched of await followMissedCalls(deps.db, now, deps.bus)) {
-    announceCampaign(deps.bus, touched.companyId, touched.campaignId);
-  }
+  const touched = [
+    ...(await followMissedCalls(deps.db, now, deps.bus)),
+    ...(await settleUnclassified(deps.db, now)),
+  ];
+  for (const { companyId, campaignId } of touched) announceCampaign(deps.bus, companyId, campaignId);
   const running = await deps.db
     .select()
     .from(campaigns)
@@ -60,8 +64,9 @@ export async function tick(deps: DialerDeps, now = new Date()): Promise<{ assign
     await releaseStale(deps, campaign, now);
     if (campaign.mode === 'power') await failOrphans(deps, campaign, now);
     if (await finishIfDone(deps, campaign, now)) continue;
-    if (!withinCallingHours(campaign.callingHours, zone, now)) continue;
-    assigned.push(...(await dialCampaign(deps, campaign, now)));
+    const open = await openZones(deps.db, campaign, zone, now);
+    if (open.length === 0) continue;
+    assigned.push(...(await dialCampaign(deps, campaign, open, now)));
   }
   return { assigned };
 }
@@ -104,7 +109,12 @@ async function availableParticipants(deps: DialerDeps, campaign: CampaignRow): P
  * Power: the PBX places up to ceil(ratio × available participants) lines, less those still ringing or waiting
  * for an operator; each attempt holds its Call-ID before the INVITE leaves, so it is placed once ever.
  */
-async function powerDial(deps: DialerDeps, campaign: CampaignRow, now: Date): Promise<number> {
+async function powerDial(
+  deps: DialerDeps,
+  campaign: CampaignRow,
+  open: OpenZones,
+  now: Date,
+): Promise<number> {
   const [settings] = await deps.db
     .select()
     .from(phoneSettings)
@@ -136,7 +146,7 @@ async function powerDial(deps: DialerDeps, campaign: CampaignRow, now: Date): Pr
     );
   let placed = 0;
   for (let i = 0; i < room; i++) {
-    const claimed = await claim(deps.db, campaign, null, now);
+    const claimed = await claim(deps.db, campaign, null, open, now);
     if (!claimed) break;
     deps.pbx.originate({
       companyId: campaign.companyId,
@@ -156,14 +166,19 @@ async function powerDial(deps: DialerDeps, campaign: CampaignRow, now: Date): Pr
 /** The most lines a power campaign may have ringing for its available participants. */
 export const powerLines = (ratio: number, available: number) => Math.ceil(ratio * available - 1e-9);
 
-async function dialCampaign(deps: DialerDeps, campaign: CampaignRow, now: Date): Promise<NextDial[]> {
+async function dialCampaign(
+  deps: DialerDeps,
+  campaign: CampaignRow,
+  open: OpenZones,
+  now: Date,
+): Promise<NextDial[]> {
   if (campaign.mode === 'power') {
-    await powerDial(deps, campaign, now);
+    await powerDial(deps, campaign, open, now);
     return [];
   }
   const handed: NextDial[] = [];
   for (const userId of await availableParticipants(deps, campaign)) {
-    const claimed = await claim(deps.db, campaign, userId, now);
+    const claimed = await claim(deps.db, campaign, userId, open, now);
     if (!claimed) continue;
     const dial = await openDialOf(deps.db, campaign.companyId, userId, claimed.id);
     if (!dial) continue;
@@ -175,7 +190,8 @@ async function dialCampaign(deps: DialerDeps, campaign: CampaignRow, now: Date):
 }
 
 /**
- * The campaign's next due customer for the attendant, in one transaction: the member locked (skipping any
+ * The campaign's next due customer for the attendant, among those whose clock is in an open zone, in one
+ * transaction: the member locked (skipping any
  * another process holds), its attempt created unless the attendant got one meanwhile (their open-attempt
  * index), the member marked calling. Null when there is nobody due or the attendant is taken.
  */
@@ -184,6 +200,7 @@ async function claim(
   campaign: CampaignRow,
   /** Null for a power call: the PBX hands it to whoever is free once the customer answers. */
   userId: string | null,
+  open: OpenZones,
   now: Date,
 ): Promise<{ id: string; number: string; callId: string | null } | null> {
   return db.transaction(async (tx) => {
@@ -196,6 +213,7 @@ async function claim(
           eq(campaignMembers.companyId, campaign.companyId),
           eq(campaignMembers.state, 'waiting'),
           or(isNull(campaignMembers.nextAttemptAt), lte(campaignMembers.nextAttemptAt, now)),
+          inOpenZones(open),
         ),
       )
       .orderBy(sql`${campaignMembers.nextAttemptAt} asc nulls first`, asc(campaignMembers.id))

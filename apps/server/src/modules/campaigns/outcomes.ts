@@ -1,11 +1,14 @@
-// What becomes of an attempt: the call's end gives busy, no answer or failed; an answered call's attendant
-// classifies it (callback plans a schedule, do-not-call blacklists the number). The customer is then tried again
-// after the rule's minutes while the outcome's tries allow, or is done. Calls find their attempt by the SIP
+// What becomes of an attempt: the call's end gives busy, no answer or failed (abandoned: a power call nobody
+// took); an answered call's attendant classifies it (callback plans a schedule, do-not-call blacklists the
+// number), and one left unclassified past the company's wrap-up is settled `unclassified`, so a campaign never
+// waits on it (a later classification still replaces it). The customer is then tried again after the rule's
+// minutes while the outcome's tries allow, or is done. Calls find their attempt by the SIP
 // Call-ID the softphone reported (`dialled`), whichever PBX placed them; a sweep of the dialer's tick settles
 // calls whose end this process never heard of (a restart), so the state never depends on an event in memory.
 import {
   RETRY_AFTER_MINUTES,
   RETRY_OUTCOMES,
+  WRAP_UP_SECONDS,
   type CampaignClassification,
   type CampaignOutcome,
   type HangupCause,
@@ -48,7 +51,10 @@ export function nextTry(
   return new Date(now.getTime() + rule.after_minutes * 60_000);
 }
 
-/** An attempt's outcome, and its customer waiting for the next try or done — once (an outcome stays). */
+/**
+ * An attempt's outcome, and its customer waiting for the next try or done — once: an outcome stays, except an
+ * `unclassified` one, which the attendant's late classification replaces (its try no longer counted).
+ */
 export async function settle(
   db: Db,
   detail: Pick<Detail, 'id' | 'companyId' | 'campaignId' | 'memberId'>,
@@ -57,22 +63,23 @@ export async function settle(
   notes?: string | null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [settled] = await tx
+    const [current] = await tx
+      .select({ outcome: campaignDetails.outcome })
+      .from(campaignDetails)
+      .where(and(eq(campaignDetails.id, detail.id), eq(campaignDetails.companyId, detail.companyId)))
+      .for('update');
+    const replaced = current?.outcome ?? null;
+    if (!current || (replaced !== null && (replaced !== 'unclassified' || outcome === 'unclassified'))) {
+      return false;
+    }
+    await tx
       .update(campaignDetails)
       .set({
         outcome,
         endedAt: sql`coalesce(${campaignDetails.endedAt}, ${now.toISOString()}::timestamptz)`,
         ...(notes !== undefined ? { notes } : {}),
       })
-      .where(
-        and(
-          eq(campaignDetails.id, detail.id),
-          eq(campaignDetails.companyId, detail.companyId),
-          isNull(campaignDetails.outcome),
-        ),
-      )
-      .returning({ id: campaignDetails.id });
-    if (!settled) return false;
+      .where(eq(campaignDetails.id, detail.id));
     const [member] = await tx
       .select({ tries: campaignMembers.tries, retry: campaigns.retry })
       .from(campaignMembers)
@@ -80,7 +87,9 @@ export async function settle(
       .where(and(eq(campaignMembers.id, detail.memberId), eq(campaignMembers.companyId, detail.companyId)))
       .for('update', { of: campaignMembers });
     if (!member) return true;
-    const tries = { ...member.tries, [outcome]: (member.tries[outcome] ?? 0) + 1 };
+    const tries = { ...member.tries };
+    if (replaced) tries[replaced] = Math.max(0, (tries[replaced] ?? 1) - 1);
+    tries[outcome] = (tries[outcome] ?? 0) + 1;
     const next = nextTry(member.retry, tries, outcome, now);
     await tx
       .update(campaignMembers)
@@ -94,6 +103,35 @@ export async function settle(
       .where(eq(campaignMembers.id, detail.memberId));
     return true;
   });
+}
+
+/**
+ * Answered calls whose attendant has not classified them by the end of the company's wrap-up (the time the phone
+ * gives them to do it): settled `unclassified`, so their customer is done and the campaign may finish.
+ */
+export async function settleUnclassified(db: Db, now = new Date()) {
+  const rows = await queryRows<{ id: string; member_id: string; company_id: string; campaign_id: string }>(
+    db,
+    sql`select d.id, d.member_id, d.company_id, d.campaign_id from campaign_details d
+        left join phone_settings p on p.company_id = d.company_id
+        where d.outcome is null and d.answered_at is not null and d.ended_at is not null
+          and d.ended_at <= ${now.toISOString()}::timestamptz
+            - make_interval(secs => coalesce(p.wrap_up_seconds, ${WRAP_UP_SECONDS.default}))
+        limit 500`,
+  );
+  const touched: { companyId: string; campaignId: string }[] = [];
+  for (const row of rows) {
+    const detail = {
+      id: row.id,
+      memberId: row.member_id,
+      companyId: row.company_id,
+      campaignId: row.campaign_id,
+    };
+    if (await settle(db, detail, 'unclassified', now)) {
+      touched.push({ companyId: row.company_id, campaignId: row.campaign_id });
+    }
+  }
+  return touched;
 }
 
 /**

@@ -37,8 +37,9 @@ import { settingsOf } from '../company-settings/settings.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import { onlineOperators } from '../voice/operators.ts';
 import type { Pbx } from '../voice/sip/pbx.ts';
-import { withinCallingHours } from './hours.ts';
+import { callableNow } from './hours.ts';
 import { followCall, release, skipRetryAt } from './outcomes.ts';
+import { timeZoneOfNumber } from './phone-zone.ts';
 import type { CampaignRow } from './presenter.ts';
 import { presentAttempt } from './presenter.ts';
 import { attemptRows, openDialOf, presentCampaigns } from './queries.ts';
@@ -62,7 +63,7 @@ export function announceCampaign(bus: EventBus, companyId: string, campaignId: s
   bus.publish([{ type: 'campaign.changed', companyId, campaignId }]);
 }
 
-/** The company's time zone (customers carry none): the clock calling hours are read on. */
+/** The company's time zone: the clock of customers whose number tells none (phone-zone.ts). */
 export async function companyTimeZone(db: Db, companyId: string): Promise<string> {
   const company = await findCompanyById(db, companyId);
   return settingsOf(company ?? { settings: {} }).timezone;
@@ -171,6 +172,7 @@ export function campaignService(deps: CampaignDeps) {
       (entry) => entry.channelId && entry.skipReason !== 'blacklisted' && entry.skipReason !== 'no_channel',
     );
     if (callable.length === 0) throw new AppError('broadcast_no_recipients', 400);
+    const companyZone = await companyTimeZone(ctx.db, ctx.companyId);
     for (let i = 0; i < callable.length; i += INSERT_CHUNK) {
       const chunk = callable.slice(i, i + INSERT_CHUNK);
       const numbers = await ctx.db
@@ -189,13 +191,17 @@ export function campaignService(deps: CampaignDeps) {
       await ctx.db
         .insert(campaignMembers)
         .values(
-          chunk.map((entry) => ({
-            companyId: ctx.companyId,
-            campaignId: row.id,
-            contactId: entry.contactId,
-            contactChannelId: entry.channelId,
-            number: numberOf.get(entry.channelId!) ?? '',
-          })),
+          chunk.map((entry) => {
+            const number = numberOf.get(entry.channelId!) ?? '';
+            return {
+              companyId: ctx.companyId,
+              campaignId: row.id,
+              contactId: entry.contactId,
+              contactChannelId: entry.channelId,
+              number,
+              timeZone: timeZoneOfNumber(number, companyZone),
+            };
+          }),
         )
         .onConflictDoNothing();
     }
@@ -409,11 +415,8 @@ export function campaignService(deps: CampaignDeps) {
         }
         return { ...base, state: operator.state, since: operator.since?.toISOString() ?? null };
       });
-      return {
-        campaign,
-        within_hours: withinCallingHours(row.callingHours, timeZone, new Date()),
-        agents,
-      };
+      const { within_hours, callable } = await callableNow(ctx.db, row, timeZone, new Date());
+      return { campaign, within_hours, callable, agents };
     },
 
     async attempts(ctx: TenantContext, input: CampaignAttemptQuery & { id: string }) {

@@ -35,7 +35,7 @@ export async function seedDemoCampaign(
       mode: 'power',
       ratio: CAMPAIGN_RATIO.default,
       callingHours: { ...CALLING_HOURS_DEFAULT, days: [1, 2, 3, 4, 5] },
-      retry: { no_answer: RULE, busy: RULE, voicemail: RULE },
+      retry: { no_answer: RULE, busy: RULE, voicemail: RULE, abandoned: RULE, failed: RULE },
       script:
         'Olá! Aqui é da Atende. Estamos ligando para oferecer a renovação do seu plano com ' +
         'condições especiais. Posso explicar em dois minutos?',

@@ -2,15 +2,24 @@
 // optional notes, posted as the classification of the call's record while the wrap-up counts down. The
 // record is written by the PBX (or reported by this softphone, on an external PBX) as the call ends, so a
 // record not yet ended is asked for again shortly. An answered campaign call (issue 27) also takes its outcome,
-// and a callback the moment of the return.
-import { AGENT_OUTCOMES, CALL_NOTES_MAX, type AgentOutcome, type CallRecord } from '@atende/contract';
-import { Button, Group, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+// and a callback the moment of the return, in the user's profile time zone (as schedules take it).
+import {
+  AGENT_OUTCOMES,
+  CALL_NOTES_MAX,
+  DEFAULT_TIMEZONE,
+  type AgentOutcome,
+  type CallRecord,
+} from '@atende/contract';
+import { Button, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { DateTimeField } from '../../components/DateFields.tsx';
 import { callReasonsQuery } from '../../lib/catalogues.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
+import { fromWallTime } from '../../lib/wall-time.ts';
 import { useNow } from '../pause/use-now.ts';
 import { wrapUpLeft, type WrapUp } from './phone-machine.ts';
 import { usePhoneStore } from './phone-store.ts';
@@ -39,12 +48,6 @@ function useCampaignAttempt(wrapUp: WrapUp): string | null {
   return dial && dialable(dial.number) === dialable(wrapUp.number) ? dial.campaign_detail_id : null;
 }
 
-/** The moment a `datetime-local` field names, on the browser's clock, as the API's timestamp. */
-const returnTimestamp = (local: string): string | null => {
-  const at = new Date(local);
-  return local && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
-};
-
 function ClassificationForm({ wrapUp }: { wrapUp: WrapUp }) {
   const { t } = useTranslation();
   const now = useNow(500);
@@ -58,8 +61,9 @@ function ClassificationForm({ wrapUp }: { wrapUp: WrapUp }) {
   // Only a call the customer answered has an outcome to give: the dialer records the others from the call.
   const asksOutcome = attempt !== null && wrapUp.answered;
   const [outcome, setOutcome] = useState<AgentOutcome | null>(null);
+  const timeZone = useCurrentUser()?.timezone ?? DEFAULT_TIMEZONE;
   const [returnAt, setReturnAt] = useState('');
-  const returnMoment = returnTimestamp(returnAt);
+  const returnMoment = fromWallTime(returnAt, timeZone)?.toISOString() ?? null;
   const outcomeMissing = asksOutcome && (outcome === null || (outcome === 'callback' && !returnMoment));
   const classify = useMutation({
     mutationFn: async () => {
@@ -127,14 +131,15 @@ function ClassificationForm({ wrapUp }: { wrapUp: WrapUp }) {
               data-testid="classification-outcome"
             />
             {outcome === 'callback' && (
-              <TextInput
-                type="datetime-local"
+              <DateTimeField
                 label={t('campaigns.classify.returnAt')}
+                description={t('campaigns.classify.timeZone', { zone: timeZone })}
                 value={returnAt}
-                onChange={(event) => setReturnAt(event.currentTarget.value)}
+                onChange={setReturnAt}
                 error={missing && !returnMoment ? t('campaigns.classify.returnAtRequired') : undefined}
-                withAsterisk
-                data-testid="classification-return-at"
+                required
+                testId="classification-return-at"
+                popoverZIndex={400}
               />
             )}
           </>

@@ -2,13 +2,14 @@
 // says, the user campaigns modal's two views, the dial popup's three triggers (the SIP agent faked at its
 // boundary, as the softphone's tests do) and the campaign outcome of the classification.
 import type { CallRecord, NextDial, UserCampaign } from '@atende/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCallTexts } from '../../lib/i18n.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { connectFakeSocket, disconnectFakeSocket } from '../../test/fake-socket.ts';
-import { stubApi } from '../../test/fixtures.ts';
+import { demoUser, stubApi } from '../../test/fixtures.ts';
 import { renderRoutes, renderWithClient } from '../../test/render.tsx';
 import { fakePhoneAgent } from '../../test/fake-phone-agent.ts';
 import { campaignCallHeaders, campaignInvite } from './campaign-sip.ts';
@@ -25,6 +26,7 @@ beforeEach(() => forgetPlacedCalls());
 afterEach(() => {
   vi.unstubAllGlobals();
   usePhoneStore.getState().reset();
+  useSessionStore.setState({ user: null });
   disconnectFakeSocket();
 });
 
@@ -243,6 +245,7 @@ describe('the dial popup', () => {
 
 describe('classifying a campaign call', () => {
   it('requires the outcome, and the return of a callback, and sends them with the reason', async () => {
+    useSessionStore.setState({ user: demoUser({ timezone: 'America/Manaus' }), token: 'token' });
     const record = { id: id(50), state: 'ended' } as CallRecord;
     const { calls } = stubApi({
       'GET /phone/reasons': { body: { data: [{ id: id(51), name: 'Cobrança' }] } },
@@ -278,9 +281,11 @@ describe('classifying a campaign call', () => {
     expect(await screen.findByText('Informe quando retornar.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
-    fireEvent.change(screen.getByTestId('classification-return-at'), {
-      target: { value: '2026-12-01T10:30' },
-    });
+    // The return is told on the user's profile clock (Manaus, UTC-4), whatever the browser's.
+    expect(screen.getByText('Fuso horário: America/Manaus')).toBeTruthy();
+    await userEvent.type(screen.getByTestId('classification-return-at-date'), '01/12/2026');
+    await userEvent.type(screen.getByTestId('classification-return-at-hours'), '10');
+    await userEvent.type(screen.getByTestId('classification-return-at-minutes'), '30');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(usePhoneStore.getState().wrapUp?.classified).toBe(true));
     expect(calls.at(-1)).toMatchObject({
@@ -289,7 +294,7 @@ describe('classifying a campaign call', () => {
       body: {
         reason_id: id(51),
         notes: null,
-        campaign: { outcome: 'callback', return_at: new Date('2026-12-01T10:30').toISOString() },
+        campaign: { outcome: 'callback', return_at: '2026-12-01T14:30:00.000Z' },
       },
     });
     // Done with this customer: the dialer sends the next.

@@ -247,7 +247,11 @@ function CampaignForm({ campaign, onClose }: { campaign: Campaign | null; onClos
           onChange={(event) => set('end', event.currentTarget.value)}
         />
       </SimpleGrid>
-      <Input.Wrapper label={t('centerCampaigns.form.days')} error={error('days')}>
+      <Input.Wrapper
+        label={t('centerCampaigns.form.days')}
+        description={t('centerCampaigns.form.daysHint')}
+        error={error('days')}
+      >
         <Chip.Group
           multiple
           value={values.days.map(String)}

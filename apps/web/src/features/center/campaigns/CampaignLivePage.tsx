@@ -260,20 +260,32 @@ function LiveView({ live }: { live: CampaignLive }) {
       >
         <Stack gap="md">
           {campaign.status === 'running' && (
-            <Badge
-              color={live.within_hours ? 'green' : 'gray'}
-              variant="dot"
-              data-testid="campaign-within-hours"
-              data-within={live.within_hours}
-            >
-              {t(
-                live.within_hours ? 'centerCampaigns.live.withinHours' : 'centerCampaigns.live.outsideHours',
-                {
-                  start: campaign.calling_hours.start,
-                  end: campaign.calling_hours.end,
-                },
+            <Group gap="xs">
+              <Badge
+                color={live.within_hours ? 'green' : 'gray'}
+                variant="dot"
+                data-testid="campaign-within-hours"
+                data-within={live.within_hours}
+              >
+                {t(
+                  live.within_hours
+                    ? 'centerCampaigns.live.withinHours'
+                    : 'centerCampaigns.live.outsideHours',
+                  {
+                    start: campaign.calling_hours.start,
+                    end: campaign.calling_hours.end,
+                  },
+                )}
+              </Badge>
+              {campaign.stats.remaining > 0 && (
+                <Text size="sm" c="dimmed" data-testid="campaign-callable">
+                  {t('centerCampaigns.live.callable', {
+                    callable: live.callable,
+                    remaining: campaign.stats.remaining,
+                  })}
+                </Text>
               )}
-            </Badge>
+            </Group>
           )}
           <Stats stats={campaign.stats} />
           {campaign.mode === 'power' && campaign.status !== 'finished' && (

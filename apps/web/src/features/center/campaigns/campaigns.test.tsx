@@ -82,6 +82,8 @@ const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
     no_answer: { after_minutes: 60, max_tries: 3 },
     busy: { after_minutes: 30, max_tries: 3 },
     voicemail: { after_minutes: 120, max_tries: 2 },
+    abandoned: { after_minutes: 15, max_tries: 2 },
+    failed: { after_minutes: 60, max_tries: 1 },
   },
   attendants: [{ id: ana.id, name: ana.name, active: true }],
   script: 'Bom dia, falo da Demo.',
@@ -197,6 +199,15 @@ describe('Center › Campanhas', () => {
     const busyTries = within(form).getByRole('textbox', { name: 'Máximo de tentativas: Ocupado' });
     await userEvent.clear(busyTries);
     await userEvent.type(busyTries, '5');
+    // Abandoned and failed calls have their rules too.
+    const abandonedAfter = within(form).getByRole('textbox', {
+      name: 'Minutos antes de tentar de novo: Abandonada',
+    });
+    await userEvent.clear(abandonedAfter);
+    await userEvent.type(abandonedAfter, '15');
+    const failedTries = within(form).getByRole('textbox', { name: 'Máximo de tentativas: Falhou' });
+    await userEvent.clear(failedTries);
+    await userEvent.type(failedTries, '1');
     await userEvent.type(within(form).getByRole('textbox', { name: /Roteiro/ }), 'Bom dia!');
     await userEvent.click(screen.getByTestId('campaign-save'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
@@ -213,6 +224,8 @@ describe('Center › Campanhas', () => {
           no_answer: { after_minutes: 60, max_tries: 3 },
           busy: { after_minutes: 60, max_tries: 5 },
           voicemail: { after_minutes: 60, max_tries: 3 },
+          abandoned: { after_minutes: 15, max_tries: 3 },
+          failed: { after_minutes: 60, max_tries: 1 },
         },
         attendant_ids: [bia.id],
         script: 'Bom dia!',
@@ -292,6 +305,7 @@ describe('a campaign’s live view', () => {
     const live = (): CampaignLive => ({
       campaign: campaign(),
       within_hours: false,
+      callable: 0,
       agents: [
         {
           user_id: ana.id,
@@ -331,6 +345,10 @@ describe('a campaign’s live view', () => {
     expect(screen.getByTestId('campaign-outcomes').textContent).toContain('Venda: 4');
     expect(screen.getByTestId('campaign-within-hours').textContent).toBe(
       'Fora do horário de ligação (08:00–21:00): aguardando',
+    );
+    // Of the customers still to call, those whose own clock is within the hours now.
+    expect(screen.getByTestId('campaign-callable').textContent).toBe(
+      '0 de 18 clientes restantes podem ser chamados agora, no horário de cada um',
     );
     expect(screen.getAllByTestId('campaign-agent').map((row) => row.textContent)).toEqual([
       'Ana LimaEm ligaçãoCliente 17',
