@@ -17,6 +17,8 @@ export type CsatAnswer = z.infer<typeof CsatAnswer>;
 export const Csat = z.object({
   id: Id,
   contact_id: Id,
+  /** The message that carried the request (the timeline shows it as the request's card); null once deleted. */
+  message_id: Id.nullable(),
   requested_at: Timestamp,
   rating: z.number().int().nullable(),
   comment: z.string().nullable(),

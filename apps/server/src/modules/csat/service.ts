@@ -44,6 +44,7 @@ export const csatLink = (publicUrl: string, token: string) => `${publicUrl}/s/${
 export const presentCsat = (row: CsatRow): Csat => ({
   id: row.id,
   contact_id: row.contactId,
+  message_id: row.messageId,
   requested_at: row.requestedAt.toISOString(),
   rating: row.rating,
   comment: row.comment,
