@@ -23,6 +23,8 @@ export const Csat = z.object({
   rating: z.number().int().nullable(),
   comment: z.string().nullable(),
   answered_at: Timestamp.nullable(),
+  /** A rating given with a provider's buttons: until then the customer's next text may still be its comment. */
+  comment_until: Timestamp.nullable(),
 });
 export type Csat = z.infer<typeof Csat>;
 

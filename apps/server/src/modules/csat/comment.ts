@@ -106,10 +106,9 @@ export async function takeCsatComment(
       returning ${csatRequests.contactId} as contact_id`,
   );
   if (!taken) return null;
-  deps.bus.publish([
-    { type: 'contact.changed', companyId: message.companyId, contactId: taken.contact_id },
-    { type: 'csat.answered', companyId: message.companyId, contactId: taken.contact_id },
-  ]);
+  // The rating itself was announced when it came (csat.answered: the monitor's averages); only the
+  // conversation changes now.
+  deps.bus.publish([{ type: 'contact.changed', companyId: message.companyId, contactId: taken.contact_id }]);
   return taken.contact_id;
 }
 

@@ -3,7 +3,7 @@
 // whether they want to comment; their next text within COMMENT_WINDOW_MS becomes the comment without reopening
 // the conversation (a retried delivery of it changes nothing), and afterwards — or once the window has passed —
 // their messages are ordinary messages again.
-import type { Performance } from '@atende/contract';
+import type { ConversationCsat, Performance } from '@atende/contract';
 import { startMessengerSimulator, type MetaSimulator } from '@atende/simulators/providers/messenger';
 import { startWhatsappSimulator, type WhatsappSimulator } from '@atende/simulators/providers/whatsapp';
 import { and, eq } from 'drizzle-orm';
@@ -51,6 +51,11 @@ describe('a native rating asks for a comment', () => {
     await eventually(async () =>
       messenger.sent().some((sent) => sent.to === customer && sent.text === QUESTION),
     );
+    // The console knows a comment may still come, and until when.
+    const waiting = await injectAs(h.t.app, h.admin, { url: `/api/conversations/${contactId}/csat` });
+    const until = waiting.json<ConversationCsat>().csat!.comment_until!;
+    expect(Date.parse(until) - Date.now()).toBeGreaterThan(COMMENT_WINDOW_MS - 60_000);
+    expect(waiting.json<ConversationCsat>().csat).toMatchObject({ rating: 5, comment: null });
     const before = await contactOf(contactId);
     expect(before).toMatchObject({ status: 'resolved', onQueue: false });
 

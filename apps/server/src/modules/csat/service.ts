@@ -49,6 +49,7 @@ export const presentCsat = (row: CsatRow): Csat => ({
   rating: row.rating,
   comment: row.comment,
   answered_at: row.answeredAt?.toISOString() ?? null,
+  comment_until: row.commentUntil?.toISOString() ?? null,
 });
 
 /** Enqueued by the resolve, inside its transaction: the request exists exactly when the resolution does. */

@@ -1,5 +1,6 @@
 // The CSAT request in the timeline: a card under the message that carried it (and under no other), with the five
-// choices the customer was offered; once answered, the chosen one marked, its stars and the comment.
+// choices the customer was offered; once answered, the chosen one marked, its stars and the comment, or that
+// one may still come after a provider's buttons.
 import type { Csat, Message } from '@atende/contract';
 import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
@@ -64,6 +65,7 @@ describe('the CSAT card', () => {
       rating: null,
       comment: null,
       answered_at: null,
+      comment_until: null,
     };
     const { answer } = renderWith([question, request, after], asked);
 
@@ -112,9 +114,26 @@ describe('the CSAT card', () => {
       rating: 2,
       comment: null,
       answered_at: request.created_at,
+      comment_until: request.created_at,
     });
     const card = await screen.findByTestId('timeline-csat');
     expect(within(card).getByText('2 de 5 estrelas')).toBeTruthy();
-    expect(within(card).getByText('Sem comentário')).toBeTruthy();
+    expect(within(card).getByTestId('csat-no-comment').textContent).toBe('Sem comentário');
+  });
+
+  it('says a comment may still come while the customer was asked for one', async () => {
+    const request = message({ direction: 'out', text: 'Como você avalia nosso atendimento?' });
+    renderWith([request], {
+      id: '01a201b8-7800-7000-8000-0000000000f3',
+      contact_id: CONTACT,
+      message_id: request.id,
+      requested_at: request.created_at,
+      rating: 5,
+      comment: null,
+      answered_at: request.created_at,
+      comment_until: new Date(Date.now() + 60_000).toISOString(),
+    });
+    const card = await screen.findByTestId('timeline-csat');
+    expect(within(card).getByTestId('csat-no-comment').textContent).toBe('Aguardando um comentário opcional');
   });
 });

@@ -1,10 +1,12 @@
 // A conversation's CSAT request (issue 28) as the timeline shows it under the message that carried it: the five
 // choices the customer was offered (the widget's buttons, a provider's buttons or list, the public page's form)
-// and, once they answered, the one they chose as stars with their comment.
+// and, once they answered, the one they chose as stars with their comment (or that one may still come: after a
+// provider's buttons the customer is asked for it, comment_until).
 import type { Csat } from '@atende/contract';
 import { Badge, Blockquote, Card, Group, Rating, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
+import { commentExpected } from '../lifecycle/use-conversation-csat.ts';
 
 const CHOICES = [5, 4, 3, 2, 1] as const;
 
@@ -77,8 +79,8 @@ export function CsatCard({ csat }: { csat: Csat }) {
               </Text>
             </Blockquote>
           ) : (
-            <Text size="xs" c="dimmed">
-              {t('csat.card.noComment')}
+            <Text size="xs" c="dimmed" data-testid="csat-no-comment">
+              {t(commentExpected(csat) ? 'csat.card.commentExpected' : 'csat.card.noComment')}
             </Text>
           )}
         </Stack>
