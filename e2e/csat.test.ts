@@ -1,6 +1,6 @@
 // Customer satisfaction end to end (issue 28): a visitor chats in the widget, the attendant resolves the
 // conversation in the console, the widget shows the 1–5 rating buttons, the visitor rates 4 with a comment,
-// and the console shows the rating.
+// and the console shows the rating (beside the status, and as the request's card in the timeline).
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, contactByEmail } from './support/api.ts';
@@ -53,6 +53,12 @@ describe('customer satisfaction', () => {
     await expect
       .poll(() => page.getByTestId('csat-rating').textContent(), { timeout: 20_000 })
       .toBe('Nota 4/5 · “Resolveram rápido, obrigado”');
+    // The timeline shows the request as a card under its message: the choices, then the stars and the comment.
+    const card = page.getByTestId('timeline-csat');
+    await expect.poll(() => card.getAttribute('data-answered'), { timeout: 20_000 }).toBe('true');
+    expect(await card.getByRole('listitem').count()).toBe(5);
+    expect(await card.getByTestId('csat-answer').textContent()).toContain('4 de 5 estrelas');
+    expect(await card.getByTestId('csat-comment').textContent()).toContain('Resolveram rápido, obrigado');
 
     // The attendant's analytics count the rating (other files' ratings of this attendant may add to it).
     await page.goto(`${baseUrl}/painel/contacts-analytics`);

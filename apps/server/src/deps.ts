@@ -11,6 +11,7 @@ import { CHANNEL_ADAPTERS } from './channels/index.ts';
 import { createAdapterRegistry, type KindAdapters } from './channels/registry.ts';
 import type { AppConfig } from './config.ts';
 import { chooseCsat } from './modules/csat/choose.ts';
+import { withCsatComments } from './modules/csat/comment.ts';
 import { createIngest } from './modules/messages/ingest.ts';
 import { createSearchWindows, type SearchWindows } from './modules/messages/search-windows.ts';
 import { createChatAdapter } from './modules/widget/chat-adapter.ts';
@@ -40,7 +41,7 @@ export type Deps = {
   bus: EventBus;
   jobs: Jobs;
   adapters: AdapterRegistry;
-  /** The one way an inbound message enters the product (modules/messages/ingest.ts). */
+  /** The one way an inbound message enters the product (modules/messages/ingest.ts, csat/comment.ts first). */
   ingest: Ingest;
   /** Where a customer's pick among a message's native choices goes (only CSAT offers choices today). */
   choose: Choose;
@@ -106,8 +107,9 @@ export function createDeps(
     bus,
     jobs: createJobs(database.raw, (error) => log.error({ err: error }, 'job queue error')),
     adapters: options.adapters ?? createAdapterRegistry(productAdapters({ db, urls, relay: visitors })),
-    ingest: createIngest({ db, bus, storage }),
-    choose: (choice) => chooseCsat({ db, bus }, choice),
+    // A rating's comment, asked for after a native rating, is taken before the message would reach the queue.
+    ingest: withCsatComments({ db, bus }, createIngest({ db, bus, storage })),
+    choose: (choice) => chooseCsat(deps, choice),
     credentials: credentialsBox(config.credentialsKey),
     accounts: createAccountCache(),
     health: createChannelHealth(db),

@@ -17,10 +17,14 @@ export type CsatAnswer = z.infer<typeof CsatAnswer>;
 export const Csat = z.object({
   id: Id,
   contact_id: Id,
+  /** The message that carried the request (the timeline shows it as the request's card); null once deleted. */
+  message_id: Id.nullable(),
   requested_at: Timestamp,
   rating: z.number().int().nullable(),
   comment: z.string().nullable(),
   answered_at: Timestamp.nullable(),
+  /** A rating given with a provider's buttons: until then the customer's next text may still be its comment. */
+  comment_until: Timestamp.nullable(),
 });
 export type Csat = z.infer<typeof Csat>;
 

@@ -257,17 +257,17 @@ export const MEDIA_LIMITS: Record<ChannelKind, Partial<Record<AttachmentKind, nu
 /**
  * What each channel's provider can do beyond sending (the adapters declare the same, channels/adapter.ts, and
  * a test holds them equal): thread a reply under the message it quotes, remove a sent message from the
- * customer's side, and offer a message's choices in its own form (buttons, a list: the CSAT request). Kinds
+ * customer's side, and offer a message's choices in its own form (buttons, a list, quick replies, a keyboard: the CSAT request). Kinds
  * without an adapter yet declare none.
  */
 export type ChannelFeatures = { reply_context: boolean; delete_for_everyone: boolean; choices: boolean };
 const NO_FEATURES: ChannelFeatures = { reply_context: false, delete_for_everyone: false, choices: false };
 export const CHANNEL_FEATURES: Record<ChannelKind, ChannelFeatures> = {
   whatsapp: { reply_context: true, delete_for_everyone: false, choices: true },
-  instagram_direct: NO_FEATURES,
-  messenger: { reply_context: true, delete_for_everyone: false, choices: false },
+  instagram_direct: { reply_context: false, delete_for_everyone: false, choices: true },
+  messenger: { reply_context: true, delete_for_everyone: false, choices: true },
   telegram: { reply_context: true, delete_for_everyone: false, choices: true },
-  viber: NO_FEATURES,
+  viber: { reply_context: false, delete_for_everyone: false, choices: true },
   email: { reply_context: true, delete_for_everyone: false, choices: false },
   chat: { reply_context: true, delete_for_everyone: true, choices: false },
   sms: NO_FEATURES,

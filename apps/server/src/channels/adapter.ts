@@ -47,7 +47,7 @@ export type InboundMessage = {
 
 export type IngestResult = {
   contactId: string;
-  /** Null for a repeated delivery (`duplicate`). */
+  /** Null for a repeated delivery (`duplicate`), or a message taken as something else (a rating's comment). */
   messageId: string | null;
   duplicate: boolean;
   createdContact: boolean;
@@ -93,7 +93,7 @@ export type ReplyContext = {
 
 /**
  * Choices offered with a message, for providers with a native form of them (Telegram's inline keyboard,
- * WhatsApp's interactive list): `label` opens the list where one is needed; each option's `id` comes back to
+ * WhatsApp's interactive list, Messenger's and Instagram's quick replies, Viber's keyboard): `label` opens the list where one is needed; each option's `id` comes back to
  * `WebhookIo.choose` when the customer picks it. Kinds without a native form never receive choices.
  */
 export type MessageChoices = { label: string; options: readonly { id: string; title: string }[] };

@@ -2,7 +2,8 @@
 // that takes our Send API calls (JSON, or multipart with `filedata`) as Meta does — token in the query or as
 // Bearer, the account id in the path, {recipient_id, message_id} on success and Graph's error bodies (190 bad
 // token, 613 rate limit, 10/2018278 window closed, 2 transient) — answers the profile read, serves the CDN
-// files customers send, and posts the webhooks: customers' messages, echoes of our sends, delivery and read
+// files customers send, and posts the webhooks: customers' messages (and their taps on our quick replies,
+// shown only under our latest message until the customer answers), echoes of our sends, delivery and read
 // watermarks, each signed X-Hub-Signature-256 over exactly the bytes sent (non-ASCII escaped as \uXXXX).
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -47,7 +48,21 @@ export type MetaSimulator = ProviderSimulator & {
   echo(providerMessageId: string): Promise<number>;
   /** The JSON of a webhook envelope holding these events under the account's entry. */
   envelope(events: unknown[], entryId?: string): string;
+  /** The quick replies a sent message offered ([] for none). */
+  quickReplies(providerMessageId: string): QuickReply[];
+  /**
+   * The customer taps the quick reply with this payload under our message: Meta sends a message whose text is
+   * the reply's title with `quick_reply.payload`. Only the latest message to the customer shows its quick
+   * replies, and only until the customer sends anything: a tap on any other throws. Answers the webhook's status
+   * and the posted bytes (to replay them).
+   */
+  customerTaps(
+    providerMessageId: string,
+    payload: string,
+  ): Promise<{ status: number; providerMessageId: string; body: string }>;
 };
+
+export type QuickReply = { content_type: string; title: string; payload: string };
 
 type SentMessage = {
   providerMessageId: string;
@@ -55,8 +70,32 @@ type SentMessage = {
   text: string | null;
   media: { type: string; filename: string; contentType: string; size: number } | null;
   replyTo: string | null;
+  quickReplies: QuickReply[];
   at: number;
 };
+
+/** The Send API's limits on quick replies: 13 of them, title ≤ 20 characters, payload ≤ 1000. */
+const QUICK_REPLIES_MAX = 13;
+const QUICK_REPLY_TITLE_MAX = 20;
+const QUICK_REPLY_PAYLOAD_MAX = 1000;
+
+/** The message's quick replies when valid as Meta validates them (text ones only here); null when refused. */
+function quickRepliesOf(value: unknown): QuickReply[] | null {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length === 0 || value.length > QUICK_REPLIES_MAX) return null;
+  const replies = value as Partial<QuickReply>[];
+  const valid = replies.every(
+    (reply) =>
+      reply.content_type === 'text' &&
+      typeof reply.title === 'string' &&
+      reply.title.length > 0 &&
+      reply.title.length <= QUICK_REPLY_TITLE_MAX &&
+      typeof reply.payload === 'string' &&
+      reply.payload.length > 0 &&
+      reply.payload.length <= QUICK_REPLY_PAYLOAD_MAX,
+  );
+  return valid ? (replies as QuickReply[]) : null;
+}
 
 /** Meta escapes every non-ASCII character in its webhook JSON; the signature is over those bytes. */
 export const metaJson = (value: unknown) =>
@@ -156,6 +195,8 @@ export async function startMetaSimulator(
   const messages: SentMessage[] = [];
   const media = new Map<string, { data: Buffer; contentType: string }>();
   const failures: InjectedFailure[] = [];
+  /** Per customer, our latest message while its quick replies still show (the customer sent nothing since). */
+  const showing = new Map<string, string>();
   let webhookUrl: string | null = null;
 
   function send(
@@ -214,13 +255,16 @@ export async function startMetaSimulator(
 
   function sendApi(response: ServerResponse, body: Record<string, unknown> | null) {
     const recipient = (body?.recipient as { id?: unknown } | undefined)?.id;
-    const message = body?.message as { text?: unknown; attachment?: { type?: unknown } } | undefined;
+    const message = body?.message as
+      { text?: unknown; attachment?: { type?: unknown }; quick_replies?: unknown } | undefined;
     const file = body?.filedata as { filename: string; contentType: string; size: number } | undefined;
     const text = typeof message?.text === 'string' ? message.text : null;
     const attachmentType = message?.attachment?.type;
     if (typeof recipient !== 'string' || (!text && !(typeof attachmentType === 'string' && file))) {
       return send(response, 400, graphError('(#100) Invalid parameter', 100));
     }
+    const quickReplies = quickRepliesOf(message?.quick_replies);
+    if (!quickReplies) return send(response, 400, graphError('(#100) Invalid quick_replies', 100));
     const replyTo = (body?.reply_to as { mid?: unknown } | undefined)?.mid;
     const sent: SentMessage = {
       providerMessageId: newMid(),
@@ -228,9 +272,12 @@ export async function startMetaSimulator(
       text,
       media: file && typeof attachmentType === 'string' ? { type: attachmentType, ...file } : null,
       replyTo: typeof replyTo === 'string' ? replyTo : null,
+      quickReplies,
       at: Date.now(),
     };
     messages.push(sent);
+    // A new message to the customer hides the quick replies of the one before.
+    showing.set(recipient, sent.providerMessageId);
     send(response, 200, { recipient_id: recipient, message_id: sent.providerMessageId });
   }
 
@@ -283,6 +330,7 @@ export async function startMetaSimulator(
       webhookUrl = url;
     },
     async customerWrites(message) {
+      showing.delete(message.from);
       const mid = newMid();
       const attachments: unknown[] = [];
       if (message.media) {
@@ -350,11 +398,30 @@ export async function startMetaSimulator(
     },
     post,
     envelope,
+    quickReplies: (providerMessageId) => byId(providerMessageId).quickReplies,
+    async customerTaps(providerMessageId, payload) {
+      const sent = byId(providerMessageId);
+      const reply = sent.quickReplies.find((each) => each.payload === payload);
+      if (!reply) throw new Error(`message ${providerMessageId} offers no quick reply ${payload}`);
+      if (showing.get(sent.to) !== providerMessageId) {
+        throw new Error(`the quick replies of ${providerMessageId} no longer show`);
+      }
+      showing.delete(sent.to);
+      const mid = newMid();
+      const body = envelope([
+        {
+          ...fromCustomer(sent.to),
+          timestamp: Date.now(),
+          message: { mid, text: reply.title, quick_reply: { payload } },
+        },
+      ]);
+      return { status: await post(body), providerMessageId: mid, body };
+    },
     failNext(failure, times = 1) {
       for (let i = 0; i < times; i++) failures.push(failure);
     },
     calls,
-    sent: () => messages.map(({ at: _at, ...message }) => message),
+    sent: () => messages.map(({ at: _at, quickReplies: _replies, ...message }) => message),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

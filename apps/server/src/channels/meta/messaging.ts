@@ -1,8 +1,9 @@
 // What Messenger and Instagram Direct share on their webhooks (both speak the Messenger Platform's events):
 // the envelope {object, entry[{id, messaging[]}]}, each event a customer's message (text, attachments by CDN
-// url, reply_to), an echo of our own send (ignored: we stored it when we sent it), or a receipt — delivery
-// {mids, watermark}, read {watermark} or Instagram's messaging_seen {mid}. A kind's adapter names its envelope
-// object and which account setting the entry id must equal; everything else is here, written once.
+// url, reply_to; a tap on one of our quick replies carries its payload), an echo of our own send (ignored: we
+// stored it when we sent it), or a receipt — delivery {mids, watermark}, read {watermark} or Instagram's
+// messaging_seen {mid}. A kind's adapter names its envelope object and which account setting the entry id must
+// equal; everything else is here, written once.
 import type { AttachmentKind, ChannelKind } from '@atende/contract';
 import { MEDIA_LIMITS } from '@atende/contract';
 import { z } from 'zod';
@@ -54,6 +55,7 @@ const Event = z.object({
       is_unsupported: z.boolean().optional(),
       attachments: z.array(Attachment).optional(),
       reply_to: z.object({ mid: z.string().optional() }).optional(),
+      quick_reply: z.object({ payload: z.string() }).optional(),
     })
     .optional(),
   delivery: z.object({ mids: z.array(z.string()).optional(), watermark: z.number().optional() }).optional(),
@@ -180,6 +182,18 @@ async function applyReceipt(account: ChannelAccountRecord, event: MetaEvent, io:
 }
 
 /**
+ * A tap on one of our quick replies (quick-replies.ts) is the choice its payload names: handed to `io.choose`,
+ * and not stored as a message when the product knew it (the conversation shows the choice its own way, as for
+ * Telegram's buttons). A payload nobody knows is an ordinary message (its text is the reply's title).
+ */
+async function tookChoice(event: MetaEvent, io: WebhookIo): Promise<boolean> {
+  const payload = event.message?.quick_reply?.payload;
+  if (!payload) return false;
+  const outcome = await io.choose({ id: payload, address: event.sender.id });
+  return outcome.reply !== null;
+}
+
+/**
  * The webhook of a Meta messaging account: the GET handshake, else the signature over the raw bytes, then the
  * envelope; every event of the account's own entries is stored (or applied) before Meta gets its 200, so a
  * failure makes Meta deliver the batch again (stored messages are not stored twice).
@@ -215,6 +229,7 @@ export async function metaMessagingWebhook(
       const event = parsedEvent.data;
       if (event.message) {
         if (event.message.is_echo) continue;
+        if (await tookChoice(event, io)) continue;
         const inbound = await inboundOf(profile.kind, event);
         if (inbound) await io.ingest({ ...inbound, companyId: account.companyId, kind: profile.kind });
       } else {

@@ -1,9 +1,9 @@
 // Meta's Send API as Messenger and Instagram Direct share it: POST <root>/<id>/messages with
-// {recipient:{id}, messaging_type:"RESPONSE", message:{text}} or, for a file, the same fields as multipart form
-// data with the bytes in `filedata` (upload and send in one call); `reply_to:{mid}` quotes a customer's
-// message. Its error codes read the same on both: 190 a bad token, 4/32/613 rate limits, 10/2018278 (and
-// Instagram's 2534022) outside the messaging window, 551 a person not reachable. A kind's adapter only says
-// where to call and how to authenticate (MetaEndpoint).
+// {recipient:{id}, messaging_type:"RESPONSE", message:{text}} (choices as its quick_replies) or, for a file, the
+// same fields as multipart form data with the bytes in `filedata` (upload and send in one call);
+// `reply_to:{mid}` quotes a customer's message. Its error codes read the same on both: 190 a bad token,
+// 4/32/613 rate limits, 10/2018278 (and Instagram's 2534022) outside the messaging window, 551 a person not
+// reachable. A kind's adapter only says where to call and how to authenticate (MetaEndpoint).
 import {
   DeliveryError,
   type ChannelAccountRecord,
@@ -16,6 +16,7 @@ import {
 } from '../adapter.ts';
 import { callProvider, deliveryErrorOf, jsonOf, retryAfterMs } from '../http.ts';
 import { metaMessagingWebhook, type MetaMessagingProfile } from './messaging.ts';
+import { quickReplies } from './quick-replies.ts';
 
 /** Where an account's calls go and how they authenticate (a query token or a Bearer header). */
 export type MetaEndpoint = { url: string; headers: Record<string, string> };
@@ -96,9 +97,16 @@ async function sendMessage(kind: MetaMessagingKind, message: OutboundMessage): P
       ? { reply_to: { mid: message.replyTo.providerMessageId } }
       : {};
   if (message.text.trim() !== '' || message.attachments.length === 0) {
+    // Choices ride on the text as quick replies (quick-replies.ts).
+    const choices = message.choices ? { quick_replies: quickReplies(message.choices) } : {};
     ids.push(
       await post(endpoint, {
-        json: { recipient, messaging_type: 'RESPONSE', message: { text: message.text }, ...quote() },
+        json: {
+          recipient,
+          messaging_type: 'RESPONSE',
+          message: { text: message.text, ...choices },
+          ...quote(),
+        },
       }),
     );
   }
@@ -137,6 +145,7 @@ export function metaMessagingAdapter(kind: MetaMessagingKind): ChannelAdapter {
   return {
     send: async (message) => ({ providerMessageId: await sendMessage(kind, message) }),
     replyContext: kind.replyContext,
+    choices: true,
     // The Send API cannot take a message back from the customer's side.
     deleteForEveryone: null,
     provider: {

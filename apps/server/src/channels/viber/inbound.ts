@@ -1,9 +1,9 @@
 // Viber's webhook for a bot account: every POST is signed (X-Viber-Content-Signature: hex HMAC-SHA256 of the raw
 // body with the auth token; the official SDK also reads `?sig=`), checked before parsing. `webhook` (set_webhook's
 // probe) gets 200; `message` (text, picture, video, file, sticker, location, contact, url) is ingested with its
-// message_token as the provider's id, its media fetched (Viber's addresses need no credentials) within
-// MEDIA_LIMITS; delivered/seen/failed move our messages forward; subscribed, unsubscribed and
-// conversation_started store nothing.
+// message_token as the provider's id (a text that is a tapped choice of our keyboards goes to `io.choose`
+// instead), its media fetched (Viber's addresses need no credentials) within MEDIA_LIMITS; delivered/seen/failed
+// move our messages forward; subscribed, unsubscribed and conversation_started store nothing.
 import { MEDIA_LIMITS, type AttachmentKind } from '@atende/contract';
 import {
   WebhookRefusal,
@@ -74,6 +74,12 @@ async function ingestMessage(account: ChannelAccountRecord, event: ViberEvent, i
   const message = event.message;
   if (typeof token !== 'string' || typeof sender !== 'string' || !sender || !message) {
     throw new WebhookRefusal(400, 'message without message_token, sender or message');
+  }
+  // A tapped keyboard button arrives as its ActionBody in a text message (keyboard.ts): a choice the product
+  // knows is not stored as a message (the conversation shows it its own way, as for Telegram's buttons).
+  if (message.type === 'text' && typeof message.text === 'string' && message.text) {
+    const outcome = await io.choose({ id: message.text, address: sender });
+    if (outcome.reply !== null) return;
   }
   const { text, attachments } = await contentOf(message, account, io);
   await io.ingest({

@@ -1,7 +1,8 @@
 // The Viber adapter (REST Bot API): POST <root>/send_message with X-Viber-Auth-Token, {receiver, min_api_version,
-// sender {name, avatar}, type text | picture | video | file}; files go by the server's signed public address
-// (Viber fetches them). Viber answers HTTP 200 with `status`: 0 is sent (message_token, a 64-bit integer kept as
-// digits), 12 (too many messages) waits and retries, the rest of its codes say what retrying cannot fix.
+// sender {name, avatar}, type text | picture | video | file} (choices as the text's keyboard); files go by the
+// server's signed public address (Viber fetches them). Viber answers HTTP 200 with `status`: 0 is sent
+// (message_token, a 64-bit integer kept as digits), 12 (too many messages) waits and retries, the rest of its
+// codes say what retrying cannot fix.
 import type { AttachmentKind } from '@atende/contract';
 import {
   DeliveryError,
@@ -13,6 +14,7 @@ import {
 } from '../adapter.ts';
 import { apiRoot, callProvider, deliveryErrorOf, settingOf } from '../http.ts';
 import { viberWebhook } from './inbound.ts';
+import { viberKeyboard } from './keyboard.ts';
 import { parseViberJson } from './payload.ts';
 
 export const VIBER_API = 'https://chatapi.viber.com/pa';
@@ -68,7 +70,9 @@ function bodies(message: OutboundMessage): Record<string, unknown>[] {
   const picture = files.find((body) => body.type === 'picture');
   if (picture && message.text)
     return files.map((body) => (body === picture ? { ...body, text: message.text } : body));
-  return [...(message.text ? [{ type: 'text', text: message.text }] : []), ...files];
+  // Choices ride on the text as a keyboard (keyboard.ts).
+  const keyboard = message.choices ? { keyboard: viberKeyboard(message.choices) } : {};
+  return [...(message.text ? [{ type: 'text', text: message.text, ...keyboard }] : []), ...files];
 }
 
 async function send(message: OutboundMessage) {
@@ -109,5 +113,6 @@ export const viberAdapter: ChannelAdapter = {
   // The Bot API quotes nothing and takes nothing back.
   replyContext: false,
   deleteForEveryone: null,
+  choices: true,
   provider: { webhook: viberWebhook, check, registerWebhook },
 };

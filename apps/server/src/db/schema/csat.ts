@@ -24,6 +24,13 @@ export const csatRequests = pgTable(
     comment: text('comment'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /**
+     * A native rating's request for a comment (comment.ts): the customer's next text message on the request's
+     * channel until then is the comment; null when none was asked.
+     */
+    commentUntil: timestamp('comment_until', { withTimezone: true }),
+    /** The provider's id of the message taken as the comment: the same message delivered again is not another. */
+    commentMessageId: text('comment_message_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -33,6 +40,10 @@ export const csatRequests = pgTable(
     uniqueIndex('csat_requests_token_key').on(t.token),
     index('csat_requests_message_idx').on(t.messageId),
     index('csat_requests_company_answered_idx').on(t.companyId, t.answeredAt),
+    // Every inbound message of a kind with native choices looks for a comment asked on its channel.
+    index('csat_requests_comment_channel_idx')
+      .on(t.contactChannelId)
+      .where(sql`${t.commentUntil} is not null`),
     check('csat_requests_rating_range', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('csat_requests_comment_length', sql`char_length(${t.comment}) <= 1000`),
   ],

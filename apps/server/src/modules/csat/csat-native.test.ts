@@ -2,122 +2,45 @@
 // through the real server on a loopback port: a resolved conversation's request leaves as an inline keyboard /
 // an interactive list, the customer's tap or pick comes back signed and is recorded once; an unknown token, a
 // second answer, a replayed update and a bad signature change nothing.
-import { freePort } from '@atende/simulators/email';
 import { startTelegramSimulator, type TelegramSimulator } from '@atende/simulators/providers/telegram';
 import { startWhatsappSimulator, type WhatsappSimulator } from '@atende/simulators/providers/whatsapp';
-import type { CenterChannelAccount, ChannelKind } from '@atende/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { injectAs, makeActor, type Actor } from '../../../test/factories.ts';
-import { createAdapterRegistry } from '../../channels/registry.ts';
-import { CHANNEL_ADAPTERS } from '../../channels/index.ts';
-import { contacts, csatRequests, messages } from '../../db/schema/index.ts';
+import { startNativeHarness, type NativeHarness } from '../../../test/csat-native.ts';
+import { injectAs } from '../../../test/factories.ts';
+import { messages } from '../../db/schema/index.ts';
 
-let t: TestApp;
-let admin: Actor;
+let h: NativeHarness;
 let telegram: TelegramSimulator;
 let whatsapp: WhatsappSimulator;
-let baseUrl: string;
-
-async function connect(kind: ChannelKind, body: Record<string, unknown>) {
-  const created = await injectAs(t.app, admin, {
-    method: 'POST',
-    url: '/api/center/channels',
-    payload: { kind, name: `${kind} ACME`, ...body },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const account = created.json<CenterChannelAccount>();
-  return { account, url: `${baseUrl}${new URL(account.provider!.webhook_url).pathname}` };
-}
 
 beforeAll(async () => {
   telegram = await startTelegramSimulator();
   whatsapp = await startWhatsappSimulator();
-  const port = await freePort();
-  t = await createTestApp({
-    adapters: createAdapterRegistry(CHANNEL_ADAPTERS),
-    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' },
-  });
-  baseUrl = await t.app.listen({ port, host: '127.0.0.1' });
-  admin = await makeActor(t.app, t.database.db, 'admin');
-  const bot = await connect('telegram', {
+  h = await startNativeHarness();
+  const bot = await h.connect('telegram', {
     address: '@atende_test_bot',
     settings: { api_base_url: telegram.apiBaseUrl },
     secrets: { bot_token: telegram.botToken },
   });
-  const registered = await injectAs(t.app, admin, {
+  const registered = await injectAs(h.t.app, h.admin, {
     method: 'POST',
     url: `/api/center/channels/${bot.account.id}/register-webhook`,
   });
   expect(registered.statusCode, registered.body).toBe(200);
   expect(telegram.webhook()?.allowedUpdates).toContain('callback_query');
-  const number = await connect('whatsapp', {
-    address: whatsapp.account.address,
-    settings: { ...whatsapp.account.settings, api_base_url: whatsapp.apiBaseUrl },
-    secrets: whatsapp.account.secrets,
-  });
-  whatsapp.setWebhookUrl(number.url);
+  await h.connectSimulator(whatsapp);
 }, 30_000);
 
 afterAll(async () => {
-  await t?.close();
+  await h?.close();
   await telegram?.close();
   await whatsapp?.close();
 });
 
-const contactOf = async (kind: ChannelKind, address: string) => {
-  for (let i = 0; i < 100; i++) {
-    const rows = await t.database.db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .innerJoin(messages, eq(messages.contactId, contacts.id))
-      .where(
-        and(eq(contacts.companyId, admin.company.id), eq(messages.kind, kind), eq(messages.text, address)),
-      )
-      .limit(1);
-    if (rows[0]) return rows[0].id;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error('contact never stored');
-};
-
-/** The customer writes, the admin resolves, and the request job sends: the request and our message's id. */
-async function asked(kind: 'telegram' | 'whatsapp', from: string) {
-  const text = `Olá ${from}`;
-  const sim = kind === 'telegram' ? telegram : whatsapp;
-  expect((await sim.customerWrites({ from, text })).status).toBe(200);
-  const contactId = await contactOf(kind, text);
-  await t.database.db
-    .update(contacts)
-    .set({ responsibleId: admin.user.id })
-    .where(eq(contacts.id, contactId));
-  const resolved = await injectAs(t.app, admin, {
-    method: 'POST',
-    url: `/api/conversation/${contactId}/resolve`,
-    payload: {},
-  });
-  expect(resolved.statusCode, resolved.body).toBe(200);
-  for (let i = 0; i < 200; i++) {
-    const [request] = await t.database.db
-      .select()
-      .from(csatRequests)
-      .where(eq(csatRequests.contactId, contactId));
-    const [message] = request?.messageId
-      ? await t.database.db.select().from(messages).where(eq(messages.id, request.messageId))
-      : [];
-    if (request && message?.status === 'sent') {
-      return { contactId, token: request.token, providerMessageId: message.providerMessageId! };
-    }
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error('csat request never sent');
-}
-
-const ratingOf = async (contactId: string) => {
-  const [row] = await t.database.db.select().from(csatRequests).where(eq(csatRequests.contactId, contactId));
-  return row?.rating ?? null;
-};
+const asked = (kind: 'telegram' | 'whatsapp', from: string) =>
+  h.asked(kind === 'telegram' ? telegram : whatsapp, from);
+const ratingOf = async (contactId: string) => (await h.requestOf(contactId))?.rating ?? null;
 
 describe('CSAT on Telegram: an inline keyboard', () => {
   it('sends the question with five buttons and records the tapped rating once', async () => {
@@ -150,7 +73,7 @@ describe('CSAT on Telegram: an inline keyboard', () => {
     expect(await ratingOf(contactId)).toBe(4);
     expect(telegram.callbackAnswers().at(-1)?.text).toBe('Você já avaliou este atendimento. Obrigado!');
     // Nothing of a tap is stored as a message.
-    const inbound = await t.database.db
+    const inbound = await h.t.database.db
       .select()
       .from(messages)
       .where(and(eq(messages.contactId, contactId), eq(messages.direction, 'in')));
@@ -200,7 +123,7 @@ describe('CSAT on WhatsApp: an interactive list', () => {
     const picked = await whatsapp.customerPicks(providerMessageId, `csat:${token}:5`, '5511900000001');
     expect(picked.status).toBe(200);
     expect(await ratingOf(contactId)).toBe(5);
-    const reply = await t.database.db
+    const reply = await h.t.database.db
       .select()
       .from(messages)
       .where(
@@ -230,7 +153,7 @@ describe('CSAT on WhatsApp: an interactive list', () => {
       ],
     });
     const stored = () =>
-      t.database.db
+      h.t.database.db
         .select()
         .from(messages)
         .where(and(eq(messages.contactId, contactId), eq(messages.providerMessageId, 'wamid.forged-pick')));

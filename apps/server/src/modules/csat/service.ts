@@ -1,10 +1,11 @@
 // Customer satisfaction (CSAT, issue 28): resolving a conversation enqueues, in its transaction, a request job;
 // the job asks the customer once (at most one request per conversation, ever), over the channel they last
 // wrote on, unless the company turned CSAT off or that channel is blacklisted. The widget shows the request
-// as 1–5 buttons, kinds with native choices (Telegram, WhatsApp: CHANNEL_FEATURES) as their provider's own
-// form (choices.ts); every other channel gets a short link to the public page (public-page.ts). The first
-// answer is the answer: a second one is refused with 409 `csat_already_answered`, and a link older than
-// CSAT_LINK_DAYS (or unknown) answers `csat_link_invalid`.
+// as 1–5 buttons, kinds with native choices (CHANNEL_FEATURES: Telegram, WhatsApp, Messenger, Instagram,
+// Viber) as their provider's own form (choices.ts; a question for a comment follows the tap, comment.ts); every
+// other channel gets a short link to the public page (public-page.ts). The first answer is the answer: a second
+// one is refused with 409 `csat_already_answered`, and a link older than CSAT_LINK_DAYS (or unknown) answers
+// `csat_link_invalid`.
 import { randomBytes } from 'node:crypto';
 import {
   CHANNEL_FEATURES,
@@ -14,7 +15,7 @@ import {
   type Language,
 } from '@atende/contract';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { csatRequests, messages } from '../../db/schema/index.ts';
+import { csatRequests } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -25,8 +26,9 @@ import { findCompanyById } from '../companies/service.ts';
 import { settingsOf } from '../company-settings/settings.ts';
 import { maySeeContact } from '../contacts/queries.ts';
 import { assertCustomerWindow } from '../messages/customer-window.ts';
-import { findMessage, replyChannel, type DeliveryJob } from '../messages/send.ts';
+import { replyChannel } from '../messages/send.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
+import { announceAutomaticMessage, insertAutomaticMessage } from './automatic.ts';
 import { csatChoices } from './choices.ts';
 
 export type CsatDeps = { db: Db; bus: EventBus; jobs: Jobs; urls: UrlSigner; config: { publicUrl: string } };
@@ -42,10 +44,12 @@ export const csatLink = (publicUrl: string, token: string) => `${publicUrl}/s/${
 export const presentCsat = (row: CsatRow): Csat => ({
   id: row.id,
   contact_id: row.contactId,
+  message_id: row.messageId,
   requested_at: row.requestedAt.toISOString(),
   rating: row.rating,
   comment: row.comment,
   answered_at: row.answeredAt?.toISOString() ?? null,
+  comment_until: row.commentUntil?.toISOString() ?? null,
 });
 
 /** Enqueued by the resolve, inside its transaction: the request exists exactly when the resolution does. */
@@ -75,51 +79,33 @@ export async function requestCsat(deps: CsatDeps, job: CsatJob): Promise<void> {
     );
     if (!windowOpen) return null;
     const token = randomBytes(24).toString('base64url');
-    // The widget renders buttons and Telegram/WhatsApp their own form (choices.ts): the question alone.
+    // The widget renders buttons and native kinds their own form (choices.ts): the question alone.
     const native = CHANNEL_FEATURES[channel.kind].choices;
     const text =
       channel.kind === 'chat' || native
         ? translate(settings.language, 'csat', 'widget')
         : translate(settings.language, 'csat', 'prompt', { link: csatLink(deps.config.publicUrl, token) });
     const at = new Date();
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        companyId: job.companyId,
-        contactId: job.contactId,
-        contactChannelId: channel.id,
-        kind: channel.kind,
-        direction: 'out',
-        senderUserId: job.userId,
-        text,
-        choices: native ? csatChoices(settings.language, token) : null,
-        automatic: true,
-        status: 'pending',
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: messages.id });
+    const messageId = await insertAutomaticMessage(tx, deps.jobs, {
+      companyId: job.companyId,
+      contactId: job.contactId,
+      channel,
+      userId: job.userId,
+      text,
+      choices: native ? csatChoices(settings.language, token) : null,
+      at,
+    });
     await tx.insert(csatRequests).values({
       companyId: job.companyId,
       contactId: job.contactId,
       contactChannelId: channel.id,
-      messageId: message!.id,
+      messageId,
       token,
       requestedAt: at,
     });
-    await deps.jobs.enqueue<DeliveryJob>(tx, QUEUES.sendMessage, {
-      messageId: message!.id,
-      companyId: job.companyId,
-      contactId: job.contactId,
-    });
-    return message!.id;
+    return messageId;
   });
-  if (!sent) return;
-  deps.jobs.wake(QUEUES.sendMessage);
-  const message = await findMessage({ db: deps.db, companyId: job.companyId }, deps.urls, sent);
-  deps.bus.publish([
-    { type: 'message.created', companyId: job.companyId, contactId: job.contactId, messageId: sent, message },
-  ]);
+  if (sent) await announceAutomaticMessage(deps, job.companyId, job.contactId, sent);
 }
 
 /** A request by its public token, still answerable or not; undefined for an unknown or expired link. */

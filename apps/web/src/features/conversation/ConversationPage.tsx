@@ -60,6 +60,7 @@ import { conversationKeys } from './conversation-keys.ts';
 import { addMessage, loadOlder, timelineQuery } from './timeline/timeline-queries.ts';
 import type { Timeline as TimelineData } from './timeline/timeline-store.ts';
 import { useConversationLive } from './use-conversation-live.ts';
+import { useConversationCsat } from './lifecycle/use-conversation-csat.ts';
 import { useOlderPages } from './timeline/use-older-pages.ts';
 import { useReadState } from './use-read-state.ts';
 
@@ -323,6 +324,7 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
   useConversationLive(contact.id);
   useConversationPresence(contact.id);
   const handleTyping = useTypingNotice(contact.id);
+  const csat = useConversationCsat(contact).data?.csat ?? null;
 
   // A chosen search result: load older pages until it is in the timeline, then bring it into view.
   useEffect(() => {
@@ -404,6 +406,7 @@ function Conversation({ contact, jump }: { contact: Contact; jump: Jump | null }
           loadingOlder={olderPages.loading}
           onLoadOlder={olderPages.loadMore}
           onRetry={handleRetry}
+          csat={csat}
         />
       )}
       <TypingIndicator contactId={contact.id} />

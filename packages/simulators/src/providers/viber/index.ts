@@ -1,7 +1,8 @@
 // Viber's REST Bot API on a loopback port: send_message, set_webhook (which probes our webhook with a signed
 // `webhook` event first, as Viber does) and get_account_info, authenticated by X-Viber-Auth-Token and answered
 // HTTP 200 with {status, status_message} (0 is ok; 2 invalidAuthToken, 6 receiverNotSubscribed, 12
-// tooManyRequests); customers' messages and delivery receipts posted to our webhook, signed
+// tooManyRequests); customers' messages (and their taps on the `reply` buttons of the keyboard our latest
+// message carries, sent as the button's ActionBody) and delivery receipts posted to our webhook, signed
 // (X-Viber-Content-Signature: hex HMAC-SHA256 of the exact bytes with the auth token), with every
 // message_token written as a bare 64-bit integer beyond 2^53, as Viber writes it.
 import { createHmac } from 'node:crypto';
@@ -23,9 +24,51 @@ export type ViberSimulator = ProviderSimulator & {
   sign(body: string, token?: string): string;
   /** The last set_webhook call's URL (null before one). */
   registeredWebhook(): string | null;
+  /** The buttons of the keyboard a sent message carried ([] for none). */
+  keyboard(providerMessageId: string): ViberButton[];
+  /**
+   * The customer taps the `reply` button with this ActionBody on the keyboard showing in their chat (the latest
+   * message's; a message without one hides it): Viber sends a text message whose text is the ActionBody. A
+   * button not showing throws. Answers the webhook's status and the event (to replay it).
+   */
+  customerTaps(
+    from: string,
+    actionBody: string,
+  ): Promise<{ status: number; providerMessageId: string; event: Record<string, unknown> }>;
 };
 
-type Sent = { token: string; receiver: string; type: string; text: string | null; media: unknown };
+export type ViberButton = { ActionType?: string; ActionBody: string; Text?: string; Silent?: boolean };
+
+type Sent = {
+  token: string;
+  receiver: string;
+  type: string;
+  text: string | null;
+  media: unknown;
+  keyboard: ViberButton[];
+};
+
+/** Viber's limits on a keyboard: 24 buttons, ActionBody ≤ 250 characters (Text too). */
+const BUTTONS_MAX = 24;
+const ACTION_BODY_MAX = 250;
+
+/** A send_message body's keyboard buttons when valid as Viber checks them; null when refused (badData). */
+function keyboardOf(value: unknown): ViberButton[] | null {
+  if (value === undefined) return [];
+  const keyboard = value as { Type?: unknown; Buttons?: unknown } | null;
+  if (keyboard?.Type !== 'keyboard' || !Array.isArray(keyboard.Buttons)) return null;
+  const buttons = keyboard.Buttons as Partial<ViberButton>[];
+  if (buttons.length === 0 || buttons.length > BUTTONS_MAX) return null;
+  const valid = buttons.every(
+    (button) =>
+      typeof button.ActionBody === 'string' &&
+      button.ActionBody.length > 0 &&
+      button.ActionBody.length <= ACTION_BODY_MAX &&
+      (button.Text === undefined ||
+        (typeof button.Text === 'string' && button.Text.length <= ACTION_BODY_MAX)),
+  );
+  return valid ? (buttons as ViberButton[]) : null;
+}
 
 const FAILURES: Record<InjectedFailure, LoopbackReply> = {
   rate_limit: { status: 200, body: { status: 12, status_message: 'tooManyRequests' } },
@@ -56,6 +99,17 @@ export async function startViberSimulator(options: ViberSimulatorOptions = {}): 
   const encode = (event: Record<string, unknown>) =>
     JSON.stringify(event).replace(/"message_token":"(\d+)"/g, '"message_token":$1');
   const sign = (body: string, token = authToken) => createHmac('sha256', token).update(body).digest('hex');
+
+  /** The customer's message event as Viber posts it. */
+  const messageEvent = (from: string, name: string, token: string, content: Record<string, unknown>) => ({
+    event: 'message',
+    timestamp: Date.now(),
+    chat_hostname: 'SN-SIM',
+    message_token: token,
+    sender: { id: from, name, avatar: '', language: 'pt', country: 'BR', api_version: 10 },
+    message: content,
+    silent: false,
+  });
 
   async function post(event: Record<string, unknown>, token = authToken, url = webhookUrl) {
     if (!url) throw new Error('the Viber simulator has no webhook URL yet (setWebhookUrl)');
@@ -127,7 +181,8 @@ export async function startViberSimulator(options: ViberSimulatorOptions = {}): 
         if (!users.has(receiver))
           return { status: 200, body: { status: 6, status_message: 'receiverNotSubscribed' } };
         const type = String(body.type ?? '');
-        if (!['text', 'picture', 'video', 'file'].includes(type)) {
+        const keyboard = keyboardOf(body.keyboard);
+        if (!['text', 'picture', 'video', 'file'].includes(type) || !keyboard) {
           return { status: 200, body: { status: 3, status_message: 'badData' } };
         }
         let fetched: unknown = null;
@@ -149,6 +204,7 @@ export async function startViberSimulator(options: ViberSimulatorOptions = {}): 
           type,
           text: typeof body.text === 'string' ? body.text : null,
           media: fetched,
+          keyboard,
         });
         return {
           status: 200,
@@ -210,23 +266,23 @@ export async function startViberSimulator(options: ViberSimulatorOptions = {}): 
       } else {
         content = { type: 'text', text: message.text ?? '' };
       }
-      const { status } = await post({
-        event: 'message',
-        timestamp: Date.now(),
-        chat_hostname: 'SN-SIM',
-        message_token: token,
-        sender: {
-          id: message.from,
-          name: message.name ?? 'Viber user',
-          avatar: '',
-          language: 'pt',
-          country: 'BR',
-          api_version: 10,
-        },
-        message: content,
-        silent: false,
-      });
+      const { status } = await post(messageEvent(message.from, message.name ?? 'Viber user', token, content));
       return { status, providerMessageId: token };
+    },
+    keyboard: (providerMessageId) => sent.find((each) => each.token === providerMessageId)?.keyboard ?? [],
+    async customerTaps(from, actionBody) {
+      const latest = sent.filter((each) => each.receiver === from).at(-1);
+      const button = latest?.keyboard.find((each) => each.ActionBody === actionBody);
+      if (!button || (button.ActionType ?? 'reply') !== 'reply') {
+        throw new Error(`no reply button ${actionBody} shows in ${from}'s chat`);
+      }
+      const token = newToken();
+      const event = messageEvent(from, users.get(from) ?? 'Viber user', token, {
+        type: 'text',
+        text: actionBody,
+      });
+      const { status } = await post(event);
+      return { status, providerMessageId: token, event };
     },
     async reportStatus(providerMessageId, status, error) {
       const message = sent.find((each) => each.token === providerMessageId);

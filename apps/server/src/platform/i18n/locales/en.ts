@@ -361,5 +361,7 @@ export const en: Catalogue = {
     option4: '4 — Good',
     option5: '5 — Excellent',
     expired: 'This rating is no longer available.',
+    // Asked after a rating given with a provider's buttons (the next message within the window is the comment).
+    comment_prompt: 'Thank you! Would you like to add a comment? Just reply to this message within {wait}.',
   },
 };

@@ -363,5 +363,8 @@ export const es: Catalogue = {
     option4: '4 — Buena',
     option5: '5 — Excelente',
     expired: 'Esta valoración ya no está disponible.',
+    // Asked after a rating given with a provider's buttons (the next message within the window is the comment).
+    comment_prompt:
+      '¡Gracias! ¿Quiere dejar un comentario? Solo responda a este mensaje en un plazo de {wait}.',
   },
 };

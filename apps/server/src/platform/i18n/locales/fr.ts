@@ -369,5 +369,8 @@ export const fr: Catalogue = {
     option4: '4 — Bon',
     option5: '5 — Excellent',
     expired: 'Cette évaluation n’est plus disponible.',
+    // Asked after a rating given with a provider's buttons (the next message within the window is the comment).
+    comment_prompt:
+      'Merci ! Souhaitez-vous ajouter un commentaire ? Répondez simplement à ce message dans un délai de {wait}.',
   },
 };

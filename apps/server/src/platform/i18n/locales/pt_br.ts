@@ -361,6 +361,8 @@ export const pt_br = {
     option4: '4 — Bom',
     option5: '5 — Excelente',
     expired: 'Esta avaliação não está mais disponível.',
+    // Asked after a rating given with a provider's buttons (the next message within the window is the comment).
+    comment_prompt: 'Obrigado! Quer deixar um comentário? É só responder a esta mensagem em até {wait}.',
   },
 };
 

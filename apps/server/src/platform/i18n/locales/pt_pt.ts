@@ -365,5 +365,7 @@ export const pt_pt: Catalogue = {
     option4: '4 — Bom',
     option5: '5 — Excelente',
     expired: 'Esta avaliação já não está disponível.',
+    // Asked after a rating given with a provider's buttons (the next message within the window is the comment).
+    comment_prompt: 'Obrigado! Quer deixar um comentário? Basta responder a esta mensagem dentro de {wait}.',
   },
 };

@@ -1,22 +1,13 @@
 // The customer's satisfaction rating of a resolved conversation (CSAT, issue 28), beside its status: asked and
 // waiting, or the 1–5 they gave with their comment in the tooltip. Asked again while no answer has arrived.
-import type { ConversationCsat, Contact } from '@atende/contract';
+import type { Contact } from '@atende/contract';
 import { Badge, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-
-/** How often an unanswered request is read again. */
-const POLL_MS = 5_000;
+import { useConversationCsat } from './use-conversation-csat.ts';
 
 export function CsatBadge({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
-  const { data } = useQuery({
-    queryKey: ['conversation', contact.id, 'csat'],
-    queryFn: () => http.get<ConversationCsat>(`/conversations/${encodeURIComponent(contact.id)}/csat`),
-    refetchInterval: (query) =>
-      contact.status === 'resolved' && query.state.data?.csat?.rating == null ? POLL_MS : false,
-  });
+  const { data } = useConversationCsat(contact);
   const csat = data?.csat;
   if (!csat) return null;
   if (csat.rating === null) {

@@ -1,10 +1,11 @@
-// The conversation's history, messages and registered events, oldest at the top and newest at the bottom,
-// virtualised so thousands of messages stay smooth. Older pages load while fewer than PREFETCH_ROWS rows are
-// left above the screen, one after another as long as the user stays there, without moving what the user reads
-// (Virtuoso's firstItemIndex counts the rows added above the first row shown); new items follow the bottom
-// only when the user is there, otherwise a button offers to jump to them. Every prop handed to Virtuoso is
-// stable, so a scroll or a new page renders only the rows that came into view.
-import { ITEMS_PAGE_SIZE, type Message } from '@atende/contract';
+// The conversation's history, messages and registered events (the CSAT request's card under its message),
+// oldest at the top and newest at the bottom, virtualised so thousands of messages stay smooth. Older pages
+// load while fewer than PREFETCH_ROWS rows are left above the screen, one after another as long as the user
+// stays there, without moving what the user reads (Virtuoso's firstItemIndex counts the rows added above the
+// first row shown); new items follow the bottom only when the user is there, otherwise a button offers to jump
+// to them. Every prop handed to Virtuoso is stable, so a scroll or a new page renders only the rows that came
+// into view.
+import { ITEMS_PAGE_SIZE, type Csat, type Message } from '@atende/contract';
 import { Box, Button, Center, Divider, Loader, Text } from '@mantine/core';
 import {
   forwardRef,
@@ -24,6 +25,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { EventCard } from '../../../components/EventCard.tsx';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import { ArrowDownIcon } from '../ConversationIcons.tsx';
+import { CsatCard } from './CsatCard.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { useMessageActions } from './message-actions-context.tsx';
 import { buildRows, type TimelineRow } from './timeline-rows.ts';
@@ -84,10 +86,12 @@ export interface TimelineProps {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   onRetry: (message: Message) => void;
+  /** The conversation's CSAT request: its card shows under the message that carried it. */
+  csat?: Csat | null;
 }
 
 export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timeline(
-  { timeline, timeZone, channelId, highlight, focusedId, loadingOlder, onLoadOlder, onRetry },
+  { timeline, timeZone, channelId, highlight, focusedId, loadingOlder, onLoadOlder, onRetry, csat = null },
   ref,
 ) {
   const { t } = useTranslation();
@@ -196,15 +200,22 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
           </Suspense>
         </Box>
       ) : (
-        <MessageBubble
-          message={row.message}
-          time={format.time(row.message.created_at)}
-          highlight={highlight}
-          focused={row.message.id === focusedId}
-          onRetry={onRetry}
-        />
+        <>
+          <MessageBubble
+            message={row.message}
+            time={format.time(row.message.created_at)}
+            highlight={highlight}
+            focused={row.message.id === focusedId}
+            onRetry={onRetry}
+          />
+          {csat && csat.message_id === row.message.id && (
+            <Box px="md" py={6}>
+              <CsatCard csat={csat} />
+            </Box>
+          )}
+        </>
       ),
-    [format, highlight, focusedId, onRetry],
+    [format, highlight, focusedId, onRetry, csat],
   );
 
   if (rows.length === 0) {
