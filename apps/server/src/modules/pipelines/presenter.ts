@@ -2,6 +2,7 @@
 import type { Card, CardAttachment, CardSummary, Comment, Pipeline, PipelineLabel } from '@atende/contract';
 import type { pipelineAttachments, pipelineLabels, pipelines, pipelineSteps } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
+import { isoTimestamp } from '../../platform/db/timestamps.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { mayChangeComment, mayDeleteCard } from './policy.ts';
 
@@ -22,8 +23,9 @@ export type CardRow = {
   coverId: string | null;
   commentsCount: number;
   attachmentsCount: number;
-  createdAt: Date;
-  updatedAt: Date;
+  /** Text when read as JSON (the board). */
+  createdAt: Date | string;
+  updatedAt: Date | string;
   contactId: string;
   contactName: string;
   responsibleId: string | null;
@@ -95,8 +97,8 @@ export const presentCardSummary =
     cover_url: row.coverId ? cardFileUrl(urls, row.coverId) : null,
     comments_count: row.commentsCount,
     attachments_count: row.attachmentsCount,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoTimestamp(row.createdAt),
+    updated_at: isoTimestamp(row.updatedAt),
   });
 
 export const presentAttachment =
