@@ -9,7 +9,7 @@ import {
   type UpdateCardRequest,
 } from '@atende/contract';
 import { may } from '@atende/contract';
-import { and, asc, desc, eq, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   contacts,
   pipelineAttachments,
@@ -24,7 +24,7 @@ import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { jsonRows, namedColumns } from '../../platform/db/json-rows.ts';
 import { escapeLike } from '../../platform/db/like.ts';
-import { param, preparedSql } from '../../platform/db/prepared.ts';
+import { param, prepared, preparedSql } from '../../platform/db/prepared.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { visibleContacts } from '../contacts/policy.ts';
@@ -38,7 +38,9 @@ export type CardKey = { pipelineId: string; itemId: string };
 
 const responsible = sql.raw('"card_responsible"');
 
-/** A card's customer and its responsible, joined to a select of cards. */
+/** A card's step, pipeline, customer and responsible, joined to a select of cards. */
+const stepJoin = [pipelineSteps, eq(pipelineSteps.id, pipelineCards.stepId)] as const;
+const pipelineJoin = [pipelines, eq(pipelines.id, pipelineCards.pipelineId)] as const;
 const customerJoin = [contacts, eq(contacts.id, pipelineCards.contactId)] as const;
 const responsibleJoin = [
   sql`${users} as ${responsible}`,
@@ -81,8 +83,8 @@ function visibleCards(ctx: TenantContext, where: (SQL | undefined)[]) {
   return ctx.db
     .select(cardColumns)
     .from(pipelineCards)
-    .innerJoin(pipelineSteps, eq(pipelineSteps.id, pipelineCards.stepId))
-    .innerJoin(pipelines, eq(pipelines.id, pipelineCards.pipelineId))
+    .innerJoin(...stepJoin)
+    .innerJoin(...pipelineJoin)
     .innerJoin(...customerJoin)
     .leftJoin(...responsibleJoin)
     .where(visibleWhere(ctx, where));
@@ -161,6 +163,13 @@ export async function stepPage(
   return { rows, nextCursor: more ? encodeCursor(rows.at(-1)!.position) : null };
 }
 
+/** What a statement lets the user see: every pipeline or the given ones, every customer or their own. */
+const viewerShape = (ctx: TenantContext) =>
+  `${may(ctx, 'pipelines.moderate') ? 'all' : 'given'}:${visibility(ctx)}`;
+
+/** The tenant and the user as a prepared statement's placeholders (scopeValues binds them). */
+const boundViewer = (ctx: TenantContext): TenantContext => ({ ...ctx, ...boundScope(ctx) });
+
 type BoardStepRow = {
   id: string | null;
   name: string;
@@ -177,18 +186,16 @@ type BoardStepRow = {
  * filter set, status and visibility; the tenant, the user, the pipeline and the filters' values are bound.
  */
 const boardStatement = (ctx: TenantContext, query: BoardQuery) => {
-  const seesAll = may(ctx, 'pipelines.moderate');
   const shape = [
     'pipeline_board',
     query.status,
-    seesAll ? 'all' : 'given',
-    visibility(ctx),
+    viewerShape(ctx),
     query.label_id ? 'label' : '',
     query.responsible_id ? 'responsible' : '',
     query.q ? 'q' : '',
   ].join(':');
   return preparedSql<BoardStepRow>(ctx.db, shape, () => {
-    const scope = { ...ctx, ...boundScope(ctx) };
+    const scope = boundViewer(ctx);
     // The step is one of the pipeline's, itself the company's: its cards are the company's. Naming the step
     // alone lets the count read only the (step, position) index (an index-only scan for who sees every card).
     const inStep = and(
@@ -252,27 +259,52 @@ export async function readBoard(ctx: TenantContext, input: BoardQuery & { pipeli
   });
 }
 
+/** A card's author's name, and its files newest first (as JSON), for the card's own answer. */
+const detailColumns = {
+  description: pipelineCards.description,
+  authorId: pipelineCards.authorId,
+  authorName: sql<
+    string | null
+  >`(select ${users.name} from ${users} where ${users.id} = ${pipelineCards.authorId})`,
+  attachments: sql<CardDetailRow['attachments']>`${jsonRows(
+    sql`select ${sql.join(
+      Object.entries(getTableColumns(pipelineAttachments)).map(
+        ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
+      ),
+      sql`, `,
+    )} from ${pipelineAttachments} where ${pipelineAttachments.cardId} = ${pipelineCards.id}
+      order by ${pipelineAttachments.createdAt} desc`,
+  )}`,
+};
+
+/** The card the user sees, with its description, author and files: every card call reads it, a move twice. */
+const cardStatement = (ctx: TenantContext) =>
+  prepared(ctx.db, `pipeline_card:${viewerShape(ctx)}`, () =>
+    ctx.db
+      .select({ ...cardColumns, ...detailColumns })
+      .from(pipelineCards)
+      .innerJoin(...stepJoin)
+      .innerJoin(...pipelineJoin)
+      .innerJoin(...customerJoin)
+      .leftJoin(...responsibleJoin)
+      .where(
+        visibleWhere(boundViewer(ctx), [
+          eq(pipelineCards.id, param('itemId')),
+          eq(pipelineCards.pipelineId, param('pipelineId')),
+        ]),
+      )
+      .limit(1),
+  );
+
+/** The card with its details, in one statement (404: not seen). */
 export async function findCard(ctx: TenantContext, key: CardKey): Promise<CardDetailRow> {
-  const [row] = await visibleCards(ctx, [
-    eq(pipelineCards.id, key.itemId),
-    eq(pipelineCards.pipelineId, key.pipelineId),
-  ]).limit(1);
+  const [row] = await cardStatement(ctx).execute({
+    ...scopeValues(ctx),
+    itemId: key.itemId,
+    pipelineId: key.pipelineId,
+  });
   if (!row) throw notFound();
-  const [extra] = await ctx.db
-    .select({
-      description: pipelineCards.description,
-      authorId: pipelineCards.authorId,
-      authorName: users.name,
-    })
-    .from(pipelineCards)
-    .leftJoin(users, eq(users.id, pipelineCards.authorId))
-    .where(eq(pipelineCards.id, key.itemId));
-  const attachments = await ctx.db
-    .select()
-    .from(pipelineAttachments)
-    .where(eq(pipelineAttachments.cardId, key.itemId))
-    .orderBy(desc(pipelineAttachments.createdAt));
-  return { ...row, ...extra!, attachments };
+  return row;
 }
 
 /** The card's place as the notifier tells it, regardless of who asks. */
