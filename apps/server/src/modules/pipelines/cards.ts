@@ -4,11 +4,11 @@ import {
   BOARD_PAGE_SIZE,
   type BoardQuery,
   type CardQuery,
+  may,
   type NewCardRequest,
   type StepPageQuery,
   type UpdateCardRequest,
 } from '@atende/contract';
-import { may } from '@atende/contract';
 import { and, asc, desc, eq, getTableColumns, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   contacts,
