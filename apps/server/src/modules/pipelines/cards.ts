@@ -3,13 +3,13 @@
 import {
   BOARD_PAGE_SIZE,
   type BoardQuery,
-  PIPELINE_STEPS_MAX,
   type CardQuery,
+  may,
   type NewCardRequest,
   type StepPageQuery,
   type UpdateCardRequest,
 } from '@atende/contract';
-import { and, asc, count, desc, eq, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   contacts,
   pipelineAttachments,
@@ -22,12 +22,14 @@ import {
 } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { jsonRows, namedColumns } from '../../platform/db/json-rows.ts';
+import { escapeLike } from '../../platform/db/like.ts';
+import { param, prepared, preparedSql } from '../../platform/db/prepared.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { visibleContacts } from '../contacts/policy.ts';
-import { maySeeContact } from '../contacts/queries.ts';
+import { boundScope, maySeeContact, scopeValues, visibility } from '../contacts/queries.ts';
 import { mayDeleteCard, visiblePipelines } from './policy.ts';
-import { findPipeline } from './config.ts';
 import { placeInStep } from './positions.ts';
 import type { CardDetailRow, CardRow } from './presenter.ts';
 
@@ -35,6 +37,15 @@ type Record = Parameters<Parameters<typeof inTransaction>[2]>[1];
 export type CardKey = { pipelineId: string; itemId: string };
 
 const responsible = sql.raw('"card_responsible"');
+
+/** A card's step, pipeline, customer and responsible, joined to a select of cards. */
+const stepJoin = [pipelineSteps, eq(pipelineSteps.id, pipelineCards.stepId)] as const;
+const pipelineJoin = [pipelines, eq(pipelines.id, pipelineCards.pipelineId)] as const;
+const customerJoin = [contacts, eq(contacts.id, pipelineCards.contactId)] as const;
+const responsibleJoin = [
+  sql`${users} as ${responsible}`,
+  sql`${responsible}.id = ${pipelineCards.responsibleId}`,
+] as const;
 
 const cardColumns = {
   id: pipelineCards.id,
@@ -72,29 +83,41 @@ function visibleCards(ctx: TenantContext, where: (SQL | undefined)[]) {
   return ctx.db
     .select(cardColumns)
     .from(pipelineCards)
-    .innerJoin(pipelineSteps, eq(pipelineSteps.id, pipelineCards.stepId))
-    .innerJoin(pipelines, eq(pipelines.id, pipelineCards.pipelineId))
-    .innerJoin(contacts, eq(contacts.id, pipelineCards.contactId))
-    .leftJoin(sql`${users} as ${responsible}`, sql`${responsible}.id = ${pipelineCards.responsibleId}`)
+    .innerJoin(...stepJoin)
+    .innerJoin(...pipelineJoin)
+    .innerJoin(...customerJoin)
+    .leftJoin(...responsibleJoin)
     .where(visibleWhere(ctx, where));
 }
 
 const statusFilter = (status: CardQuery['status']) =>
   status === 'all' ? undefined : eq(pipelineSteps.final, status === 'finished');
 
-/** The most cards one board or customer list answers (a board is read whole, not paged). */
+/** The most cards the whole-board and customer lists answer (the board itself is paged per step). */
 export const CARDS_LIMIT = 10_000;
 
-/** The board's filters (spec §4) as conditions on the visible cards. */
-const boardFilters = (query: BoardQuery): (SQL | undefined)[] => [
-  query.responsible_id ? eq(pipelineCards.responsibleId, query.responsible_id) : undefined,
-  query.label_id
+/** The board's filters (spec §4), their values or a prepared statement's placeholders. */
+type Filters = { status: CardQuery['status']; labelId?: string; responsibleId?: string; pattern?: string };
+
+const filterConditions = (filters: Filters): (SQL | undefined)[] => [
+  filters.responsibleId ? eq(pipelineCards.responsibleId, filters.responsibleId) : undefined,
+  filters.labelId
     ? sql`exists (select 1 from ${pipelineCardLabels} where ${pipelineCardLabels.cardId} = ${pipelineCards.id}
-        and ${pipelineCardLabels.labelId} = ${query.label_id})`
+        and ${pipelineCardLabels.labelId} = ${filters.labelId})`
     : undefined,
-  query.q ? ilike(pipelineCards.name, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
-  statusFilter(query.status),
+  filters.pattern ? ilike(pipelineCards.name, filters.pattern) : undefined,
+  statusFilter(filters.status),
 ];
+
+const filtersOf = (query: BoardQuery): Filters => ({
+  status: query.status,
+  labelId: query.label_id,
+  responsibleId: query.responsible_id,
+  pattern: query.q ? `%${escapeLike(query.q)}%` : undefined,
+});
+
+/** The board's filters as conditions on the visible cards. */
+const boardFilters = (query: BoardQuery) => filterConditions(filtersOf(query));
 
 /** The board of a pipeline or a customer's cards, filtered as the query says. */
 export function listCards(ctx: TenantContext, query: CardQuery): Promise<CardRow[]> {
@@ -140,45 +163,148 @@ export async function stepPage(
   return { rows, nextCursor: more ? encodeCursor(rows.at(-1)!.position) : null };
 }
 
-/** How many visible cards of the pipeline match the filters, per step (steps without any are left out). */
-export async function stepTotals(
-  ctx: TenantContext,
-  pipelineId: string,
-  query: BoardQuery,
-): Promise<Map<string, number>> {
-  const rows = await ctx.db
-    .select({ stepId: pipelineCards.stepId, total: count() })
-    .from(pipelineCards)
-    .innerJoin(pipelineSteps, eq(pipelineSteps.id, pipelineCards.stepId))
-    .innerJoin(pipelines, eq(pipelines.id, pipelineCards.pipelineId))
-    .innerJoin(contacts, eq(contacts.id, pipelineCards.contactId))
-    .where(visibleWhere(ctx, [eq(pipelineCards.pipelineId, pipelineId), ...boardFilters(query)]))
-    .groupBy(pipelineCards.stepId)
-    .limit(PIPELINE_STEPS_MAX);
-  return new Map(rows.map((row) => [row.stepId, row.total]));
+/** What a statement lets the user see: every pipeline or the given ones, every customer or their own. */
+const viewerShape = (ctx: TenantContext) =>
+  `${may(ctx, 'pipelines.moderate') ? 'all' : 'given'}:${visibility(ctx)}`;
+
+/** The tenant and the user as a prepared statement's placeholders (scopeValues binds them). */
+const boundViewer = (ctx: TenantContext): TenantContext => ({ ...ctx, ...boundScope(ctx) });
+
+type BoardStepRow = {
+  id: string | null;
+  name: string;
+  position: number;
+  final: boolean;
+  total: number;
+  cards: CardRow[];
+};
+
+/**
+ * The board in one prepared statement: the pipeline if the user sees it, each of its steps with the total of
+ * its matching cards the user sees and the first page of them (as JSON). Ten statements before (the pipeline's
+ * labels and audience, a grouped count, a page per step) cost more than the rows they read. One statement per
+ * filter set, status and visibility; the tenant, the user, the pipeline and the filters' values are bound.
+ */
+const boardStatement = (ctx: TenantContext, query: BoardQuery) => {
+  const shape = [
+    'pipeline_board',
+    query.status,
+    viewerShape(ctx),
+    query.label_id ? 'label' : '',
+    query.responsible_id ? 'responsible' : '',
+    query.q ? 'q' : '',
+  ].join(':');
+  return preparedSql<BoardStepRow>(ctx.db, shape, () => {
+    const scope = boundViewer(ctx);
+    // The step is one of the pipeline's, itself the company's: its cards are the company's. Naming the step
+    // alone lets the count read only the (step, position) index (an index-only scan for who sees every card).
+    const inStep = and(
+      eq(pipelineCards.stepId, pipelineSteps.id),
+      visibleContacts(scope),
+      ...filterConditions({
+        status: query.status,
+        labelId: query.label_id ? param('labelId') : undefined,
+        responsibleId: query.responsible_id ? param('responsibleId') : undefined,
+        pattern: query.q ? param('pattern') : undefined,
+      }),
+    );
+    const counted = ctx.db.select({ n: sql`count(*)::int` }).from(pipelineCards);
+    // Who sees every customer counts the step's cards alone (every card has its customer).
+    const total =
+      visibility(ctx) === 'all' ? counted.where(inStep) : counted.innerJoin(...customerJoin).where(inStep);
+    const page = ctx.db
+      .select(namedColumns(cardColumns))
+      .from(pipelineCards)
+      .innerJoin(...customerJoin)
+      .leftJoin(...responsibleJoin)
+      .where(inStep)
+      .orderBy(asc(pipelineCards.position))
+      .limit(BOARD_PAGE_SIZE);
+    return sql`select ${pipelineSteps.id} as "id", ${pipelineSteps.name} as "name",
+        ${pipelineSteps.position} as "position", ${pipelineSteps.final} as "final",
+        (${total}) as "total", ${jsonRows(page)} as "cards"
+      from ${pipelines} left join ${pipelineSteps} on ${pipelineSteps.pipelineId} = ${pipelines.id}
+      where ${and(
+        eq(pipelines.id, param('pipelineId')),
+        eq(pipelines.companyId, scope.companyId),
+        isNull(pipelines.archivedAt),
+        visiblePipelines(scope),
+      )}
+      order by ${pipelineSteps.position}`;
+  });
+};
+
+/** The pipeline's steps, each with its first page of matching cards and their total (404: not seen). */
+export async function readBoard(ctx: TenantContext, input: BoardQuery & { pipelineId: string }) {
+  const filters = filtersOf(input);
+  const rows = await boardStatement(ctx, input).execute({
+    ...scopeValues(ctx),
+    pipelineId: input.pipelineId,
+    labelId: filters.labelId,
+    responsibleId: filters.responsibleId,
+    pattern: filters.pattern,
+  });
+  if (rows.length === 0) throw notFound();
+  return rows.flatMap(({ id, name, position, final, total, cards }) => {
+    if (id === null) return []; // a pipeline without steps
+    const more = total > cards.length && cards.length > 0;
+    return [
+      {
+        step: { id, name, position, final },
+        total,
+        rows: cards,
+        nextCursor: more ? encodeCursor(cards.at(-1)!.position) : null,
+      },
+    ];
+  });
 }
 
+/** A card's author's name, and its files newest first (as JSON), for the card's own answer. */
+const detailColumns = {
+  description: pipelineCards.description,
+  authorId: pipelineCards.authorId,
+  authorName: sql<
+    string | null
+  >`(select ${users.name} from ${users} where ${users.id} = ${pipelineCards.authorId})`,
+  attachments: sql<CardDetailRow['attachments']>`${jsonRows(
+    sql`select ${sql.join(
+      Object.entries(getTableColumns(pipelineAttachments)).map(
+        ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
+      ),
+      sql`, `,
+    )} from ${pipelineAttachments} where ${pipelineAttachments.cardId} = ${pipelineCards.id}
+      order by ${pipelineAttachments.createdAt} desc`,
+  )}`,
+};
+
+/** The card the user sees, with its description, author and files: every card call reads it, a move twice. */
+const cardStatement = (ctx: TenantContext) =>
+  prepared(ctx.db, `pipeline_card:${viewerShape(ctx)}`, () =>
+    ctx.db
+      .select({ ...cardColumns, ...detailColumns })
+      .from(pipelineCards)
+      .innerJoin(...stepJoin)
+      .innerJoin(...pipelineJoin)
+      .innerJoin(...customerJoin)
+      .leftJoin(...responsibleJoin)
+      .where(
+        visibleWhere(boundViewer(ctx), [
+          eq(pipelineCards.id, param('itemId')),
+          eq(pipelineCards.pipelineId, param('pipelineId')),
+        ]),
+      )
+      .limit(1),
+  );
+
+/** The card with its details, in one statement (404: not seen). */
 export async function findCard(ctx: TenantContext, key: CardKey): Promise<CardDetailRow> {
-  const [row] = await visibleCards(ctx, [
-    eq(pipelineCards.id, key.itemId),
-    eq(pipelineCards.pipelineId, key.pipelineId),
-  ]).limit(1);
+  const [row] = await cardStatement(ctx).execute({
+    ...scopeValues(ctx),
+    itemId: key.itemId,
+    pipelineId: key.pipelineId,
+  });
   if (!row) throw notFound();
-  const [extra] = await ctx.db
-    .select({
-      description: pipelineCards.description,
-      authorId: pipelineCards.authorId,
-      authorName: users.name,
-    })
-    .from(pipelineCards)
-    .leftJoin(users, eq(users.id, pipelineCards.authorId))
-    .where(eq(pipelineCards.id, key.itemId));
-  const attachments = await ctx.db
-    .select()
-    .from(pipelineAttachments)
-    .where(eq(pipelineAttachments.cardId, key.itemId))
-    .orderBy(desc(pipelineAttachments.createdAt));
-  return { ...row, ...extra!, attachments };
+  return row;
 }
 
 /** The card's place as the notifier tells it, regardless of who asks. */
@@ -220,21 +346,7 @@ export function cardService(deps: { bus: EventBus }) {
     list: listCards,
     get: findCard,
 
-    /** The pipeline's steps, each with its first page of matching cards and their total (404: not seen). */
-    async board(ctx: TenantContext, input: BoardQuery & { pipelineId: string }) {
-      const pipeline = await findPipeline(ctx, input.pipelineId);
-      const totals = await stepTotals(ctx, pipeline.id, input);
-      return Promise.all(
-        pipeline.steps.map(async (step) => {
-          const total = totals.get(step.id) ?? 0;
-          const page: StepPageRows =
-            total === 0
-              ? { rows: [], nextCursor: null }
-              : await stepPage(ctx, { ...input, stepId: step.id, limit: BOARD_PAGE_SIZE });
-          return { step, total, ...page };
-        }),
-      );
-    },
+    board: readBoard,
 
     /** The next page of a step the user sees (404: not seen; 400: a step of another pipeline). */
     async page(ctx: TenantContext, input: StepPageQuery & { pipelineId: string; stepId: string }) {

@@ -124,6 +124,9 @@ describe('pipelines configuration', () => {
     expect(await names(colleague)).toContain('Suporte');
     expect(await names(supervisor)).toContain('Suporte');
     expect(await names(attendant)).not.toContain('Suporte');
+    // The board too: one statement per kind of viewer, each viewer's own answer.
+    expect((await call(attendant, 'GET', `/pipeline/${support.id}/board`)).statusCode).toBe(404);
+    expect((await call(colleague, 'GET', `/pipeline/${support.id}/board`)).statusCode).toBe(200);
     const hidden = await call(
       attendant,
       'POST',
@@ -429,6 +432,61 @@ describe('the paged board', () => {
       url: `/api/pipeline/${paged.id}/steps/${many}/items`,
     });
     expect(foreignPage.statusCode).toBe(404);
+  });
+});
+
+describe('the board’s visibility', () => {
+  it('counts and pages only the cards whose customer the user sees, with the label filter, for each role', async () => {
+    const created = await call(admin, 'POST', '/pipeline', {
+      name: 'Visíveis',
+      steps: [{ name: 'Entrada' }, { name: 'Ganho', final: true }],
+    });
+    const seen = created.json() as Pipeline;
+    const entry = seen.steps[0]!.id;
+    const owned = await makeContact(t.database.db, admin.company, { responsibleId: colleague.user.id });
+    const label = (
+      await call(admin, 'POST', `/pipeline/${seen.id}/labels`, { name: 'Quente', colour: '#ff0000' })
+    ).json();
+    // Cards 0–2 on the queue's customer (everyone sees it), 3–4 on the colleague's own; 0 and 3 labelled.
+    const ids: string[] = [];
+    for (const [i, customer] of [contactId, contactId, contactId, owned.id, owned.id].entries()) {
+      const response = await call(
+        i < 3 ? attendant : colleague,
+        'POST',
+        `/pipeline/${seen.id}/steps/${entry}/item`,
+        {
+          contact_id: customer,
+          name: `Cartão ${i}`,
+        },
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      ids.push(response.json().id);
+    }
+    for (const id of [ids[0], ids[3]]) {
+      const toggled = await call(supervisor, 'POST', `/pipeline/${seen.id}/item/${id}/label/${label.id}`);
+      expect(toggled.statusCode, toggled.body).toBe(200);
+    }
+    const columnOf = async (actor: Actor, query = '') => {
+      const response = await call(actor, 'GET', `/pipeline/${seen.id}/board${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const [column, final] = (response.json() as Board).data;
+      expect(final!.total).toBe(0);
+      return { total: column!.total, names: column!.items.map((card) => card.name), items: column!.items };
+    };
+    const every = ids.map((_, i) => `Cartão ${i}`);
+    expect(await columnOf(attendant)).toMatchObject({ total: 3, names: every.slice(0, 3) });
+    expect(await columnOf(colleague)).toMatchObject({ total: 5, names: every });
+    expect(await columnOf(supervisor)).toMatchObject({ total: 5, names: every });
+    const labelled = `?label_id=${label.id}`;
+    expect(await columnOf(attendant, labelled)).toMatchObject({ total: 1, names: ['Cartão 0'] });
+    expect(await columnOf(supervisor, labelled)).toMatchObject({ total: 2, names: ['Cartão 0', 'Cartão 3'] });
+    expect(await columnOf(supervisor, `?status=finished`)).toMatchObject({ total: 0, names: [] });
+    // A board card says what the card itself says.
+    const [first] = (await columnOf(supervisor)).items;
+    const card = (await call(supervisor, 'GET', `/pipeline/${seen.id}/item/${ids[0]}`)).json() as Card;
+    expect(card).toMatchObject(first!);
+    expect(first!.label_ids).toEqual([label.id]);
+    expect(first!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 });
 

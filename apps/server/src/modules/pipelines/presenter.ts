@@ -2,6 +2,8 @@
 import type { Card, CardAttachment, CardSummary, Comment, Pipeline, PipelineLabel } from '@atende/contract';
 import type { pipelineAttachments, pipelineLabels, pipelines, pipelineSteps } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
+import type { RawRow } from '../../platform/db/prepared.ts';
+import { isoTimestamp } from '../../platform/db/timestamps.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import { mayChangeComment, mayDeleteCard } from './policy.ts';
 
@@ -22,8 +24,9 @@ export type CardRow = {
   coverId: string | null;
   commentsCount: number;
   attachmentsCount: number;
-  createdAt: Date;
-  updatedAt: Date;
+  /** Text when read as JSON (the board). */
+  createdAt: Date | string;
+  updatedAt: Date | string;
   contactId: string;
   contactName: string;
   responsibleId: string | null;
@@ -36,7 +39,8 @@ export type CardDetailRow = CardRow & {
   description: string;
   authorId: string | null;
   authorName: string | null;
-  attachments: (typeof pipelineAttachments.$inferSelect)[];
+  /** Read as JSON: timestamps as text. */
+  attachments: RawRow<typeof pipelineAttachments.$inferSelect>[];
 };
 
 export type CommentRow = {
@@ -95,13 +99,13 @@ export const presentCardSummary =
     cover_url: row.coverId ? cardFileUrl(urls, row.coverId) : null,
     comments_count: row.commentsCount,
     attachments_count: row.attachmentsCount,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoTimestamp(row.createdAt),
+    updated_at: isoTimestamp(row.updatedAt),
   });
 
 export const presentAttachment =
   (urls: UrlSigner, coverId: string | null) =>
-  (row: typeof pipelineAttachments.$inferSelect): CardAttachment => ({
+  (row: RawRow<typeof pipelineAttachments.$inferSelect>): CardAttachment => ({
     id: row.id,
     filename: row.filename,
     content_type: row.contentType,
@@ -109,7 +113,7 @@ export const presentAttachment =
     size: row.size,
     url: cardFileUrl(urls, row.id),
     cover: row.id === coverId,
-    created_at: row.createdAt.toISOString(),
+    created_at: isoTimestamp(row.createdAt),
   });
 
 export const presentCard = (urls: UrlSigner, auth: AuthContext, row: CardDetailRow): Card => ({
