@@ -27,6 +27,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
+import { TimeField } from '../../../components/DateFields.tsx';
 import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { channelsQuery, responsiblesQuery } from '../../../lib/catalogues.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -232,20 +233,24 @@ function CampaignForm({ campaign, onClose }: { campaign: Campaign | null; onClos
           error={error('ratio')}
         />
       )}
+      {/* The language's clock (24 h in Portuguese), not the browser's own time input. */}
       <SimpleGrid cols={2}>
-        <TextInput
-          type="time"
-          label={t('centerCampaigns.form.start')}
-          value={values.start}
-          onChange={(event) => set('start', event.currentTarget.value)}
-          error={error('hours')}
-        />
-        <TextInput
-          type="time"
-          label={t('centerCampaigns.form.end')}
-          value={values.end}
-          onChange={(event) => set('end', event.currentTarget.value)}
-        />
+        <Input.Wrapper label={t('centerCampaigns.form.start')} labelElement="div" error={error('hours')}>
+          <TimeField
+            label={t('centerCampaigns.form.start')}
+            value={values.start}
+            onChange={(start) => set('start', start)}
+            testId="campaign-start-time"
+          />
+        </Input.Wrapper>
+        <Input.Wrapper label={t('centerCampaigns.form.end')} labelElement="div">
+          <TimeField
+            label={t('centerCampaigns.form.end')}
+            value={values.end}
+            onChange={(end) => set('end', end)}
+            testId="campaign-end-time"
+          />
+        </Input.Wrapper>
       </SimpleGrid>
       <Input.Wrapper
         label={t('centerCampaigns.form.days')}

@@ -9,7 +9,7 @@ import {
   type CampaignOutcome,
   type Responsible,
 } from '@atende/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -189,13 +189,17 @@ describe('Center › Campanhas', () => {
     const ratio = within(form).getByRole('textbox', { name: /Linhas por atendente/ });
     await userEvent.clear(ratio);
     await userEvent.type(ratio, '2.5');
-    fireEvent.change(within(form).getByLabelText('Ligar a partir de'), { target: { value: '22:00' } });
+    // Hours on the interface language's clock (24 h), hours and minutes fields of their own.
+    const startHours = within(form).getByTestId('campaign-start-time-hours');
+    await userEvent.clear(startHours);
+    await userEvent.type(startHours, '22');
     await pick(/Atendentes/, 'Bia Reis');
     await userEvent.click(screen.getByTestId('campaign-save'));
     expect(within(form).getByText('O horário final deve ser depois do inicial.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
-    fireEvent.change(within(form).getByLabelText('Ligar a partir de'), { target: { value: '09:00' } });
+    await userEvent.clear(startHours);
+    await userEvent.type(startHours, '09');
     const busyTries = within(form).getByRole('textbox', { name: 'Máximo de tentativas: Ocupado' });
     await userEvent.clear(busyTries);
     await userEvent.type(busyTries, '5');
