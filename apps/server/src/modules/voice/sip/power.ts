@@ -4,6 +4,9 @@
 // (X-Atende-Trigger: answered: the console auto-answers it); the operator's answer goes back in the ACK to the
 // customer. Nobody free within ABANDON_SECONDS: the customer is hung up on (abandoned: the record shows a call
 // answered by the customer and by no operator). In-dialog BYEs are passed from one dialog to the other.
+// A leg given up while its INVITE is still open (CANCEL sent) may yet answer 2xx — the CANCEL and the 200 crossed
+// on the wire (RFC 3261 §9.1): that late answer is ACKed and hung up at once, or its phone would stay in a call
+// nobody ends (an operator whose customer already left, a customer nobody talks to).
 import { ABANDON_SECONDS, CAMPAIGN_RING_SECONDS, type HangupCause, type HangupSide } from '@atende/contract';
 import { randomBytes } from 'node:crypto';
 import { cseqOf, header, headerParam, addressUri, type SipRequest, type SipResponse } from './message.ts';
@@ -28,6 +31,8 @@ type Leg = {
   remoteTag?: string;
   remoteTarget?: string;
   answered: boolean;
+  /** Whether their 2xx got its ACK (the customer's waits for the operator's answer, which it carries). */
+  acked: boolean;
 };
 
 type PowerCall = {
@@ -66,11 +71,15 @@ export type PowerInternals = {
 };
 
 const token = () => randomBytes(8).toString('hex');
+/** How long a cancelled leg's INVITE may still answer (RFC 3261 Timer B, 64·T1). */
+const LATE_ANSWER_MS = 32_000;
 const branch = () => `z9hG4bK${randomBytes(10).toString('hex')}`;
 
 export function createPowerCalls(pbx: PowerInternals) {
   /** By either leg's Call-ID. */
   const calls = new Map<string, PowerCall>();
+  /** Legs cancelled before their final response, by Call-ID, until it comes (or Timer B passes). */
+  const cancelled = new Map<string, { leg: Leg; timer: NodeJS.Timeout }>();
   const contact = `<sip:pbx@${pbx.host};transport=ws>`;
 
   /**
@@ -117,7 +126,52 @@ export function createPowerCalls(pbx: PowerInternals) {
     if (body) headers.set('content-type', ['application/sdp']);
     const sent: SipRequest = { kind: 'request', method: 'INVITE', uri: party.contact, headers, body };
     pbx.send(party.conn, sent);
-    return { callId, tag, to, uri: party.contact, cseq: 1, invite: sent, party, answered: false };
+    return {
+      callId,
+      tag,
+      to,
+      uri: party.contact,
+      cseq: 1,
+      invite: sent,
+      party,
+      answered: false,
+      acked: false,
+    };
+  }
+
+  /**
+   * Ends our part in a leg, whatever its state: a talking leg gets a BYE (a 2xx not yet ACKed — the customer's
+   * late offer — first its ACK, with no answer); a ringing one a CANCEL, the leg kept until its final response.
+   */
+  function hangUp(leg: Leg) {
+    if (!leg.answered) {
+      pbx.send(leg.party.conn, request(leg, 'CANCEL'));
+      cancelled.set(leg.callId, {
+        leg,
+        timer: setTimeout(() => cancelled.delete(leg.callId), LATE_ANSWER_MS),
+      });
+      return;
+    }
+    if (!leg.acked) ack(leg);
+    pbx.send(leg.party.conn, request(leg, 'BYE'));
+  }
+
+  function ack(leg: Leg, answer = '') {
+    leg.acked = true;
+    const extra: [string, string][] = answer ? [['content-type', 'application/sdp']] : [];
+    pbx.send(leg.party.conn, request(leg, 'ACK', extra, answer));
+  }
+
+  /** The final response of a leg we cancelled: an error is ACKed; a 2xx that crossed our CANCEL, ACKed and hung up. */
+  function lateResponse(leg: Leg, message: SipResponse) {
+    if (message.status < 200) return;
+    clearTimeout(cancelled.get(leg.callId)?.timer);
+    cancelled.delete(leg.callId);
+    leg.remoteTag = headerParam(header(message, 'to'), 'tag');
+    if (message.status >= 300) return pbx.send(leg.party.conn, request(leg, 'ACK'));
+    leg.answered = true;
+    leg.remoteTarget = addressUri(header(message, 'contact')) || leg.uri;
+    hangUp(leg);
   }
 
   function end(call: PowerCall, result: { side: HangupSide; cause: HangupCause; sipStatus?: number }) {
@@ -168,13 +222,12 @@ export function createPowerCalls(pbx: PowerInternals) {
   function abandon(call: PowerCall) {
     if (call.ended || call.agent?.answered) return;
     if (call.agent) {
-      pbx.send(call.agent.party.conn, request(call.agent, 'CANCEL'));
+      hangUp(call.agent);
       calls.delete(call.agent.callId);
       call.agent = null;
     }
     // The customer's late offer still needs its ACK (without an answer) before the BYE that ends it.
-    pbx.send(call.customer.party.conn, request(call.customer, 'ACK'));
-    pbx.send(call.customer.party.conn, request(call.customer, 'BYE'));
+    hangUp(call.customer);
     end(call, { side: 'system', cause: 'failed' });
   }
 
@@ -217,11 +270,8 @@ export function createPowerCalls(pbx: PowerInternals) {
     clearTimeout(call.abandonTimer);
     leg.answered = true;
     leg.remoteTarget = addressUri(header(message, 'contact')) || leg.uri;
-    pbx.send(leg.party.conn, request(leg, 'ACK'));
-    pbx.send(
-      call.customer.party.conn,
-      request(call.customer, 'ACK', [['content-type', 'application/sdp']], message.body),
-    );
+    ack(leg);
+    ack(call.customer, message.body);
   }
 
   return {
@@ -274,7 +324,7 @@ export function createPowerCalls(pbx: PowerInternals) {
       pbx.started({ companyId: input.companyId, callId: leg.callId, number: input.number });
       call.ringTimer = setTimeout(() => {
         if (leg.answered || call.ended) return;
-        pbx.send(customer.conn, request(leg, 'CANCEL'));
+        hangUp(leg);
         end(call, { side: 'system', cause: 'no_answer', sipStatus: 408 });
       }, CAMPAIGN_RING_SECONDS * 1000);
       return leg.callId;
@@ -282,7 +332,13 @@ export function createPowerCalls(pbx: PowerInternals) {
 
     /** A response to one of our requests, if it is a power call's; true when handled. */
     response(message: SipResponse): boolean {
-      const call = calls.get(header(message, 'call-id') ?? '');
+      const callId = header(message, 'call-id') ?? '';
+      const late = cancelled.get(callId);
+      if (late && cseqOf(message).method === 'INVITE') {
+        lateResponse(late.leg, message);
+        return true;
+      }
+      const call = calls.get(callId);
       if (!call) return false;
       if (cseqOf(message).method !== 'INVITE') return true;
       if (message.headers.get('call-id')?.[0] === call.customer.callId) customerResponse(call, message);
@@ -307,8 +363,7 @@ export function createPowerCalls(pbx: PowerInternals) {
       }
       pbx.reply(conn, message, 200, 'OK');
       const other = fromCustomer ? call.agent : call.customer;
-      if (other?.answered) pbx.send(other.party.conn, request(other, 'BYE'));
-      else if (other) pbx.send(other.party.conn, request(other, 'CANCEL'));
+      if (other) hangUp(other);
       end(call, { side: fromCustomer ? 'customer' : 'operator', cause: 'normal' });
       return true;
     },
@@ -331,6 +386,9 @@ export function createPowerCalls(pbx: PowerInternals) {
     closed(conn: PowerParty['conn']): void {
       for (const call of new Set(calls.values())) {
         if (call.customer.party.conn === conn || call.agent?.party.conn === conn) {
+          // The other end hears of it: a phone gone never hangs up on its own.
+          const other = call.customer.party.conn === conn ? call.agent : call.customer;
+          if (other && other.party.conn !== conn) hangUp(other);
           end(call, { side: call.customer.party.conn === conn ? 'customer' : 'operator', cause: 'failed' });
         }
       }
@@ -343,6 +401,8 @@ export function createPowerCalls(pbx: PowerInternals) {
         clearTimeout(call.retryTimer);
       }
       calls.clear();
+      for (const entry of cancelled.values()) clearTimeout(entry.timer);
+      cancelled.clear();
     },
   };
 }
