@@ -102,7 +102,8 @@ async function availableParticipants(deps: DialerDeps, campaign: CampaignRow): P
 
 /**
  * Power: the PBX places up to ceil(ratio × available participants) lines, less those still ringing or waiting
- * for an operator; each attempt holds its Call-ID before the INVITE leaves, so it is placed once ever.
+ * for an operator (counted in each claim, so two processes never add up past the limit); each attempt holds
+ * its Call-ID before the INVITE leaves, so it is placed once ever.
  */
 async function powerDial(deps: DialerDeps, campaign: CampaignRow, now: Date): Promise<number> {
   const [settings] = await deps.db
@@ -111,19 +112,8 @@ async function powerDial(deps: DialerDeps, campaign: CampaignRow, now: Date): Pr
     .where(eq(phoneSettings.companyId, campaign.companyId));
   if (settings?.pbx === 'external') return 0; // refused at start; a PBX changed since dials nothing
   const available = await availableParticipants(deps, campaign);
-  const [{ lines } = { lines: 0 }] = await deps.db
-    .select({ lines: sql<number>`count(*)::int` })
-    .from(campaignDetails)
-    .where(
-      and(
-        eq(campaignDetails.companyId, campaign.companyId),
-        eq(campaignDetails.campaignId, campaign.id),
-        isNull(campaignDetails.endedAt),
-        isNull(campaignDetails.userId),
-      ),
-    );
-  const room = powerLines(campaign.ratio, available.length) - lines;
-  if (room <= 0 || !settings) return 0;
+  const limit = powerLines(campaign.ratio, available.length);
+  if (limit <= 0 || !settings) return 0;
   const eligible = await deps.db
     .select({ userId: campaignParticipants.userId })
     .from(campaignParticipants)
@@ -135,8 +125,8 @@ async function powerDial(deps: DialerDeps, campaign: CampaignRow, now: Date): Pr
       ),
     );
   let placed = 0;
-  for (let i = 0; i < room; i++) {
-    const claimed = await claim(deps.db, campaign, null, now);
+  for (;;) {
+    const claimed = await claim(deps.db, campaign, null, now, limit);
     if (!claimed) break;
     deps.pbx.originate({
       companyId: campaign.companyId,
@@ -185,8 +175,29 @@ async function claim(
   /** Null for a power call: the PBX hands it to whoever is free once the customer answers. */
   userId: string | null,
   now: Date,
+  /** A power call's most lines: the campaign is locked while its open ones are counted. */
+  lineLimit?: number,
 ): Promise<{ id: string; number: string; callId: string | null } | null> {
   return db.transaction(async (tx) => {
+    if (lineLimit !== undefined) {
+      await tx
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(eq(campaigns.id, campaign.id))
+        .for('update');
+      const [{ lines } = { lines: 0 }] = await tx
+        .select({ lines: sql<number>`count(*)::int` })
+        .from(campaignDetails)
+        .where(
+          and(
+            eq(campaignDetails.companyId, campaign.companyId),
+            eq(campaignDetails.campaignId, campaign.id),
+            isNull(campaignDetails.endedAt),
+            isNull(campaignDetails.userId),
+          ),
+        );
+      if (lines >= lineLimit) return null;
+    }
     const [member] = await tx
       .select()
       .from(campaignMembers)
