@@ -122,6 +122,8 @@ function handedCall() {
   const operatorInvite = operator.last('INVITE')!;
   expect(operatorInvite.body).toBe(OFFER);
   expect(header(operatorInvite, 'x-atende-trigger')).toBe('answered');
+  // One Call-ID for both dialogs: the operator's console finds the call's record by it.
+  expect(header(operatorInvite, 'call-id')).toBe('call-1@campanha');
   return { customerInvite, operatorInvite };
 }
 

@@ -2,7 +2,8 @@
 // two dialogs. It INVITEs the customer without an offer (late offer, RFC 3725 flow I); the customer's 200 OK
 // carries the offer, which the PBX hands to a free operator of the campaign in an INVITE of its own
 // (X-Atende-Trigger: answered: the console auto-answers it); the operator's answer goes back in the ACK to the
-// customer. Nobody free within ABANDON_SECONDS: the customer is hung up on (abandoned: the record shows a call
+// customer. Both dialogs share the customer's Call-ID (our From tag tells them apart), so the operator's
+// console finds the call's record by the Call-ID its phone sees. Nobody free within ABANDON_SECONDS: the customer is hung up on (abandoned: the record shows a call
 // answered by the customer and by no operator). In-dialog BYEs are passed from one dialog to the other.
 // A leg given up while its INVITE is still open (CANCEL sent) may yet answer 2xx — the CANCEL and the 200 crossed
 // on the wire (RFC 3261 §9.1): that late answer is ACKed and hung up at once, or its phone would stay in a call
@@ -76,10 +77,11 @@ const LATE_ANSWER_MS = 32_000;
 const branch = () => `z9hG4bK${randomBytes(10).toString('hex')}`;
 
 export function createPowerCalls(pbx: PowerInternals) {
-  /** By either leg's Call-ID. */
+  /** By the Call-ID both legs share. */
   const calls = new Map<string, PowerCall>();
-  /** Legs cancelled before their final response, by Call-ID, until it comes (or Timer B passes). */
+  /** Legs cancelled before their final response, by Call-ID and our tag, until it comes (or Timer B passes). */
   const cancelled = new Map<string, { leg: Leg; timer: NodeJS.Timeout }>();
+  const legKey = (callId: string, tag: string | undefined) => `${callId};${tag ?? ''}`;
   const contact = `<sip:pbx@${pbx.host};transport=ws>`;
 
   /**
@@ -146,10 +148,8 @@ export function createPowerCalls(pbx: PowerInternals) {
   function hangUp(leg: Leg) {
     if (!leg.answered) {
       pbx.send(leg.party.conn, request(leg, 'CANCEL'));
-      cancelled.set(leg.callId, {
-        leg,
-        timer: setTimeout(() => cancelled.delete(leg.callId), LATE_ANSWER_MS),
-      });
+      const key = legKey(leg.callId, leg.tag);
+      cancelled.set(key, { leg, timer: setTimeout(() => cancelled.delete(key), LATE_ANSWER_MS) });
       return;
     }
     if (!leg.acked) ack(leg);
@@ -165,8 +165,9 @@ export function createPowerCalls(pbx: PowerInternals) {
   /** The final response of a leg we cancelled: an error is ACKed; a 2xx that crossed our CANCEL, ACKed and hung up. */
   function lateResponse(leg: Leg, message: SipResponse) {
     if (message.status < 200) return;
-    clearTimeout(cancelled.get(leg.callId)?.timer);
-    cancelled.delete(leg.callId);
+    const key = legKey(leg.callId, leg.tag);
+    clearTimeout(cancelled.get(key)?.timer);
+    cancelled.delete(key);
     leg.remoteTag = headerParam(header(message, 'to'), 'tag');
     if (message.status >= 300) return pbx.send(leg.party.conn, request(leg, 'ACK'));
     leg.answered = true;
@@ -181,7 +182,6 @@ export function createPowerCalls(pbx: PowerInternals) {
     clearTimeout(call.abandonTimer);
     clearTimeout(call.retryTimer);
     calls.delete(call.customer.callId);
-    if (call.agent) calls.delete(call.agent.callId);
     pbx.ended(
       {
         companyId: call.companyId,
@@ -214,8 +214,8 @@ export function createPowerCalls(pbx: PowerInternals) {
         ['x-atende-trigger', 'answered'],
       ],
       call.offer,
+      call.customer.callId,
     );
-    calls.set(call.agent.callId, call);
     pbx.handed({ companyId: call.companyId, callId: call.customer.callId, userId: operator.userId! });
   }
 
@@ -223,7 +223,6 @@ export function createPowerCalls(pbx: PowerInternals) {
     if (call.ended || call.agent?.answered) return;
     if (call.agent) {
       hangUp(call.agent);
-      calls.delete(call.agent.callId);
       call.agent = null;
     }
     // The customer's late offer still needs its ACK (without an answer) before the BYE that ends it.
@@ -262,7 +261,6 @@ export function createPowerCalls(pbx: PowerInternals) {
     leg.remoteTag = headerParam(header(message, 'to'), 'tag');
     if (message.status >= 300) {
       pbx.send(leg.party.conn, request(leg, 'ACK'));
-      calls.delete(leg.callId);
       if (leg.party.userId) call.refused.add(leg.party.userId);
       call.agent = null;
       return hand(call);
@@ -333,7 +331,8 @@ export function createPowerCalls(pbx: PowerInternals) {
     /** A response to one of our requests, if it is a power call's; true when handled. */
     response(message: SipResponse): boolean {
       const callId = header(message, 'call-id') ?? '';
-      const late = cancelled.get(callId);
+      const ourTag = headerParam(header(message, 'from'), 'tag');
+      const late = cancelled.get(legKey(callId, ourTag));
       if (late && cseqOf(message).method === 'INVITE') {
         lateResponse(late.leg, message);
         return true;
@@ -341,8 +340,8 @@ export function createPowerCalls(pbx: PowerInternals) {
       const call = calls.get(callId);
       if (!call) return false;
       if (cseqOf(message).method !== 'INVITE') return true;
-      if (message.headers.get('call-id')?.[0] === call.customer.callId) customerResponse(call, message);
-      else if (call.agent) agentResponse(call, message);
+      if (ourTag === call.customer.tag) customerResponse(call, message);
+      else if (ourTag === call.agent?.tag) agentResponse(call, message);
       return true;
     },
 
@@ -351,7 +350,9 @@ export function createPowerCalls(pbx: PowerInternals) {
       const call = calls.get(header(message, 'call-id') ?? '');
       if (!call) return false;
       if (message.method === 'ACK') return true;
-      const fromCustomer = header(message, 'call-id') === call.customer.callId;
+      const ourTag = headerParam(header(message, 'to'), 'tag');
+      if (ourTag !== call.customer.tag && ourTag !== call.agent?.tag) return false;
+      const fromCustomer = ourTag === call.customer.tag;
       if (message.method !== 'BYE') {
         pbx.reply(
           conn,
