@@ -191,9 +191,12 @@ const hungUp = (
 };
 const sipCallId = (call: IncomingCall) => call.invite.headers.get('call-id')![0]!;
 
-/** Hand-overs so far; a stretch of them are long talks, so customers answered meanwhile find nobody free. */
+/**
+ * Hand-overs so far; stretches of them (of every 50, the 10th to 15th) are long talks, so customers answered
+ * meanwhile find nobody free and are abandoned.
+ */
 let handOvers = 0;
-const LONG_TALKS = { from: 10, to: 16, ms: (ABANDON_SECONDS + 0.5) * 1000 };
+const LONG_TALKS = { from: 10, to: 16, every: 50, ms: (ABANDON_SECONDS + 0.5) * 1000 };
 
 /** An attendant's console: auto-answers the hand-over, talks a moment, hangs up and classifies. */
 function behaveAsAgent(agent: (typeof agents)[number]) {
@@ -208,7 +211,8 @@ function behaveAsAgent(agent: (typeof agents)[number]) {
     if (request.method === 'ACK' && call.status === 200 && agent.state === 'ringing') {
       setState(agent, 'talking');
       handOvers++;
-      const long = handOvers >= LONG_TALKS.from && handOvers < LONG_TALKS.to;
+      const stretch = handOvers % LONG_TALKS.every;
+      const long = stretch >= LONG_TALKS.from && stretch < LONG_TALKS.to;
       setTimeout(
         () => {
           agent.phone.bye(call);
