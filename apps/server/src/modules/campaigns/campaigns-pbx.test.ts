@@ -227,8 +227,9 @@ describe('campaign calls on the embedded PBX', () => {
     // Audio flows between the customer and the operator, through the offer the PBX carried over.
     const heard = await operator.measure(1000, 1200);
     expect(heard.rms).toBeGreaterThan(500);
-    operator.hangup();
-    await talking.next('ended');
+    // The customer hangs up: the operator's phone hears the call end.
+    talking.hangup();
+    expect(await operator.next('ended')).toMatchObject({ originator: 'remote' });
     await t.app.pbx.idle();
 
     // The third customer is busy.

@@ -107,7 +107,8 @@ async function availableParticipants(deps: DialerDeps, campaign: CampaignRow): P
 
 /**
  * Power: the PBX places up to ceil(ratio × available participants) lines, less those still ringing or waiting
- * for an operator; each attempt holds its Call-ID before the INVITE leaves, so it is placed once ever.
+ * for an operator (counted in each claim, so two processes never add up past the limit); each attempt holds
+ * its Call-ID before the INVITE leaves, so it is placed once ever.
  */
 async function powerDial(
   deps: DialerDeps,
@@ -121,19 +122,8 @@ async function powerDial(
     .where(eq(phoneSettings.companyId, campaign.companyId));
   if (settings?.pbx === 'external') return 0; // refused at start; a PBX changed since dials nothing
   const available = await availableParticipants(deps, campaign);
-  const [{ lines } = { lines: 0 }] = await deps.db
-    .select({ lines: sql<number>`count(*)::int` })
-    .from(campaignDetails)
-    .where(
-      and(
-        eq(campaignDetails.companyId, campaign.companyId),
-        eq(campaignDetails.campaignId, campaign.id),
-        isNull(campaignDetails.endedAt),
-        isNull(campaignDetails.userId),
-      ),
-    );
-  const room = powerLines(campaign.ratio, available.length) - lines;
-  if (room <= 0 || !settings) return 0;
+  const limit = powerLines(campaign.ratio, available.length);
+  if (limit <= 0 || !settings) return 0;
   const eligible = await deps.db
     .select({ userId: campaignParticipants.userId })
     .from(campaignParticipants)
@@ -145,8 +135,8 @@ async function powerDial(
       ),
     );
   let placed = 0;
-  for (let i = 0; i < room; i++) {
-    const claimed = await claim(deps.db, campaign, null, open, now);
+  for (;;) {
+    const claimed = await claim(deps.db, campaign, null, open, now, limit);
     if (!claimed) break;
     deps.pbx.originate({
       companyId: campaign.companyId,
@@ -202,8 +192,29 @@ async function claim(
   userId: string | null,
   open: OpenZones,
   now: Date,
+  /** A power call's most lines: the campaign is locked while its open ones are counted. */
+  lineLimit?: number,
 ): Promise<{ id: string; number: string; callId: string | null } | null> {
   return db.transaction(async (tx) => {
+    if (lineLimit !== undefined) {
+      await tx
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(eq(campaigns.id, campaign.id))
+        .for('update');
+      const [{ lines } = { lines: 0 }] = await tx
+        .select({ lines: sql<number>`count(*)::int` })
+        .from(campaignDetails)
+        .where(
+          and(
+            eq(campaignDetails.companyId, campaign.companyId),
+            eq(campaignDetails.campaignId, campaign.id),
+            isNull(campaignDetails.endedAt),
+            isNull(campaignDetails.userId),
+          ),
+        );
+      if (lines >= lineLimit) return null;
+    }
     const [member] = await tx
       .select()
       .from(campaignMembers)

@@ -2,8 +2,12 @@
 // two dialogs. It INVITEs the customer without an offer (late offer, RFC 3725 flow I); the customer's 200 OK
 // carries the offer, which the PBX hands to a free operator of the campaign in an INVITE of its own
 // (X-Atende-Trigger: answered: the console auto-answers it); the operator's answer goes back in the ACK to the
-// customer. Nobody free within ABANDON_SECONDS: the customer is hung up on (abandoned: the record shows a call
+// customer. Both dialogs share the customer's Call-ID (our From tag tells them apart), so the operator's
+// console finds the call's record by the Call-ID its phone sees. Nobody free within ABANDON_SECONDS: the customer is hung up on (abandoned: the record shows a call
 // answered by the customer and by no operator). In-dialog BYEs are passed from one dialog to the other.
+// A leg given up while its INVITE is still open (CANCEL sent) may yet answer 2xx — the CANCEL and the 200 crossed
+// on the wire (RFC 3261 §9.1): that late answer is ACKed and hung up at once, or its phone would stay in a call
+// nobody ends (an operator whose customer already left, a customer nobody talks to).
 import { ABANDON_SECONDS, CAMPAIGN_RING_SECONDS, type HangupCause, type HangupSide } from '@atende/contract';
 import { randomBytes } from 'node:crypto';
 import { cseqOf, header, headerParam, addressUri, type SipRequest, type SipResponse } from './message.ts';
@@ -28,6 +32,8 @@ type Leg = {
   remoteTag?: string;
   remoteTarget?: string;
   answered: boolean;
+  /** Whether their 2xx got its ACK (the customer's waits for the operator's answer, which it carries). */
+  acked: boolean;
 };
 
 type PowerCall = {
@@ -66,11 +72,16 @@ export type PowerInternals = {
 };
 
 const token = () => randomBytes(8).toString('hex');
+/** How long a cancelled leg's INVITE may still answer (RFC 3261 Timer B, 64·T1). */
+const LATE_ANSWER_MS = 32_000;
 const branch = () => `z9hG4bK${randomBytes(10).toString('hex')}`;
 
 export function createPowerCalls(pbx: PowerInternals) {
-  /** By either leg's Call-ID. */
+  /** By the Call-ID both legs share. */
   const calls = new Map<string, PowerCall>();
+  /** Legs cancelled before their final response, by Call-ID and our tag, until it comes (or Timer B passes). */
+  const cancelled = new Map<string, { leg: Leg; timer: NodeJS.Timeout }>();
+  const legKey = (callId: string, tag: string | undefined) => `${callId};${tag ?? ''}`;
   const contact = `<sip:pbx@${pbx.host};transport=ws>`;
 
   /**
@@ -117,7 +128,51 @@ export function createPowerCalls(pbx: PowerInternals) {
     if (body) headers.set('content-type', ['application/sdp']);
     const sent: SipRequest = { kind: 'request', method: 'INVITE', uri: party.contact, headers, body };
     pbx.send(party.conn, sent);
-    return { callId, tag, to, uri: party.contact, cseq: 1, invite: sent, party, answered: false };
+    return {
+      callId,
+      tag,
+      to,
+      uri: party.contact,
+      cseq: 1,
+      invite: sent,
+      party,
+      answered: false,
+      acked: false,
+    };
+  }
+
+  /**
+   * Ends our part in a leg, whatever its state: a talking leg gets a BYE (a 2xx not yet ACKed — the customer's
+   * late offer — first its ACK, with no answer); a ringing one a CANCEL, the leg kept until its final response.
+   */
+  function hangUp(leg: Leg) {
+    if (!leg.answered) {
+      pbx.send(leg.party.conn, request(leg, 'CANCEL'));
+      const key = legKey(leg.callId, leg.tag);
+      cancelled.set(key, { leg, timer: setTimeout(() => cancelled.delete(key), LATE_ANSWER_MS) });
+      return;
+    }
+    if (!leg.acked) ack(leg);
+    pbx.send(leg.party.conn, request(leg, 'BYE'));
+  }
+
+  function ack(leg: Leg, answer = '') {
+    leg.acked = true;
+    const extra: [string, string][] = answer ? [['content-type', 'application/sdp']] : [];
+    pbx.send(leg.party.conn, request(leg, 'ACK', extra, answer));
+  }
+
+  /** The final response of a leg we cancelled: an error is ACKed; a 2xx that crossed our CANCEL, ACKed and hung up. */
+  function lateResponse(leg: Leg, message: SipResponse) {
+    if (message.status < 200) return;
+    const key = legKey(leg.callId, leg.tag);
+    clearTimeout(cancelled.get(key)?.timer);
+    cancelled.delete(key);
+    leg.remoteTag = headerParam(header(message, 'to'), 'tag');
+    if (message.status >= 300) return pbx.send(leg.party.conn, request(leg, 'ACK'));
+    leg.answered = true;
+    leg.remoteTarget = addressUri(header(message, 'contact')) || leg.uri;
+    hangUp(leg);
   }
 
   function end(call: PowerCall, result: { side: HangupSide; cause: HangupCause; sipStatus?: number }) {
@@ -127,7 +182,6 @@ export function createPowerCalls(pbx: PowerInternals) {
     clearTimeout(call.abandonTimer);
     clearTimeout(call.retryTimer);
     calls.delete(call.customer.callId);
-    if (call.agent) calls.delete(call.agent.callId);
     pbx.ended(
       {
         companyId: call.companyId,
@@ -160,21 +214,19 @@ export function createPowerCalls(pbx: PowerInternals) {
         ['x-atende-trigger', 'answered'],
       ],
       call.offer,
+      call.customer.callId,
     );
-    calls.set(call.agent.callId, call);
     pbx.handed({ companyId: call.companyId, callId: call.customer.callId, userId: operator.userId! });
   }
 
   function abandon(call: PowerCall) {
     if (call.ended || call.agent?.answered) return;
     if (call.agent) {
-      pbx.send(call.agent.party.conn, request(call.agent, 'CANCEL'));
-      calls.delete(call.agent.callId);
+      hangUp(call.agent);
       call.agent = null;
     }
     // The customer's late offer still needs its ACK (without an answer) before the BYE that ends it.
-    pbx.send(call.customer.party.conn, request(call.customer, 'ACK'));
-    pbx.send(call.customer.party.conn, request(call.customer, 'BYE'));
+    hangUp(call.customer);
     end(call, { side: 'system', cause: 'failed' });
   }
 
@@ -209,7 +261,6 @@ export function createPowerCalls(pbx: PowerInternals) {
     leg.remoteTag = headerParam(header(message, 'to'), 'tag');
     if (message.status >= 300) {
       pbx.send(leg.party.conn, request(leg, 'ACK'));
-      calls.delete(leg.callId);
       if (leg.party.userId) call.refused.add(leg.party.userId);
       call.agent = null;
       return hand(call);
@@ -217,11 +268,8 @@ export function createPowerCalls(pbx: PowerInternals) {
     clearTimeout(call.abandonTimer);
     leg.answered = true;
     leg.remoteTarget = addressUri(header(message, 'contact')) || leg.uri;
-    pbx.send(leg.party.conn, request(leg, 'ACK'));
-    pbx.send(
-      call.customer.party.conn,
-      request(call.customer, 'ACK', [['content-type', 'application/sdp']], message.body),
-    );
+    ack(leg);
+    ack(call.customer, message.body);
   }
 
   return {
@@ -274,7 +322,7 @@ export function createPowerCalls(pbx: PowerInternals) {
       pbx.started({ companyId: input.companyId, callId: leg.callId, number: input.number });
       call.ringTimer = setTimeout(() => {
         if (leg.answered || call.ended) return;
-        pbx.send(customer.conn, request(leg, 'CANCEL'));
+        hangUp(leg);
         end(call, { side: 'system', cause: 'no_answer', sipStatus: 408 });
       }, CAMPAIGN_RING_SECONDS * 1000);
       return leg.callId;
@@ -282,11 +330,18 @@ export function createPowerCalls(pbx: PowerInternals) {
 
     /** A response to one of our requests, if it is a power call's; true when handled. */
     response(message: SipResponse): boolean {
-      const call = calls.get(header(message, 'call-id') ?? '');
+      const callId = header(message, 'call-id') ?? '';
+      const ourTag = headerParam(header(message, 'from'), 'tag');
+      const late = cancelled.get(legKey(callId, ourTag));
+      if (late && cseqOf(message).method === 'INVITE') {
+        lateResponse(late.leg, message);
+        return true;
+      }
+      const call = calls.get(callId);
       if (!call) return false;
       if (cseqOf(message).method !== 'INVITE') return true;
-      if (message.headers.get('call-id')?.[0] === call.customer.callId) customerResponse(call, message);
-      else if (call.agent) agentResponse(call, message);
+      if (ourTag === call.customer.tag) customerResponse(call, message);
+      else if (ourTag === call.agent?.tag) agentResponse(call, message);
       return true;
     },
 
@@ -295,7 +350,9 @@ export function createPowerCalls(pbx: PowerInternals) {
       const call = calls.get(header(message, 'call-id') ?? '');
       if (!call) return false;
       if (message.method === 'ACK') return true;
-      const fromCustomer = header(message, 'call-id') === call.customer.callId;
+      const ourTag = headerParam(header(message, 'to'), 'tag');
+      if (ourTag !== call.customer.tag && ourTag !== call.agent?.tag) return false;
+      const fromCustomer = ourTag === call.customer.tag;
       if (message.method !== 'BYE') {
         pbx.reply(
           conn,
@@ -307,8 +364,7 @@ export function createPowerCalls(pbx: PowerInternals) {
       }
       pbx.reply(conn, message, 200, 'OK');
       const other = fromCustomer ? call.agent : call.customer;
-      if (other?.answered) pbx.send(other.party.conn, request(other, 'BYE'));
-      else if (other) pbx.send(other.party.conn, request(other, 'CANCEL'));
+      if (other) hangUp(other);
       end(call, { side: fromCustomer ? 'customer' : 'operator', cause: 'normal' });
       return true;
     },
@@ -331,6 +387,9 @@ export function createPowerCalls(pbx: PowerInternals) {
     closed(conn: PowerParty['conn']): void {
       for (const call of new Set(calls.values())) {
         if (call.customer.party.conn === conn || call.agent?.party.conn === conn) {
+          // The other end hears of it: a phone gone never hangs up on its own.
+          const other = call.customer.party.conn === conn ? call.agent : call.customer;
+          if (other && other.party.conn !== conn) hangUp(other);
           end(call, { side: call.customer.party.conn === conn ? 'customer' : 'operator', cause: 'failed' });
         }
       }
@@ -343,6 +402,8 @@ export function createPowerCalls(pbx: PowerInternals) {
         clearTimeout(call.retryTimer);
       }
       calls.clear();
+      for (const entry of cancelled.values()) clearTimeout(entry.timer);
+      cancelled.clear();
     },
   };
 }
