@@ -8,6 +8,7 @@
 // claim is failed, never dialled), abandoned calls are counted, and every customer is attempted by the rules.
 import {
   ABANDON_SECONDS,
+  NOT_RETRIED,
   RETRY_OUTCOMES,
   type Campaign,
   type CampaignOutcome,
@@ -44,6 +45,9 @@ const RULES = {
   no_answer: { after_minutes: 30, max_tries: 2 },
   busy: { after_minutes: 10, max_tries: 3 },
   voicemail: { after_minutes: 60, max_tries: 2 },
+  // Abandoned and failed calls are tried once: the simulation counts them, it does not redial them.
+  abandoned: NOT_RETRIED,
+  failed: NOT_RETRIED,
 };
 
 let t: TestApp;
