@@ -80,7 +80,8 @@ describe('the CSAT card', () => {
 
     expect(within(card).getByText('Pesquisa de satisfação')).toBeTruthy();
     expect(within(card).getByText('Aguardando a avaliação do cliente')).toBeTruthy();
-    const choices = within(card).getByRole('list', { name: 'Opções oferecidas ao cliente' });
+    // Virtuoso keeps its list invisible until it has placed the items at the bottom: found once shown.
+    const choices = await within(card).findByRole('list', { name: 'Opções oferecidas ao cliente' });
     expect(
       within(choices)
         .getAllByRole('listitem')
