@@ -3,111 +3,37 @@
 // both at once (two lines for one free attendant); one is busy, the other answers and is handed over: the
 // attendant's softphone answers it by itself and the customer's conversation opens. The customer hangs up, the
 // console sees the call end, and the attendant classifies it with the campaign's outcome.
-import type { Campaign, CampaignAttemptPage, CenterPhoneSettings, Contact } from '@atende/contract';
-import { SipPhone } from '@atende/simulators/sip-phone';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, apiLogin } from './support/api.ts';
-import {
-  admin,
-  attendant,
-  launchBrowser,
-  loginThroughForm,
-  newContext,
-  supervisor,
-} from './support/browser.ts';
-import { asUpdate, newNumber, openConsoleAs, putPhoneSettings } from './support/softphone.ts';
+import type { Campaign, CampaignAttemptPage } from '@atende/contract';
+import { describe, expect, inject, it } from 'vitest';
+import { apiCall } from './support/api.ts';
+import { attendant, newContext, signIn, supervisor } from './support/browser.ts';
+import { campaignStage } from './support/campaigns.ts';
+import { openConsoleAs } from './support/softphone.ts';
 
 const baseUrl = inject('baseUrl');
-
-let browser: Browser;
-let adminToken: string;
-let supervisorToken: string;
-let original: CenterPhoneSettings;
-const phones: SipPhone[] = [];
-/** Campaigns this file started: finished at the end whatever happens (files share the server). */
-const started: string[] = [];
-
-async function customerPhone(number: string): Promise<SipPhone> {
-  const phone = new SipPhone({
-    wsUrl: `${baseUrl.replace(/^http/, 'ws')}/sip`,
-    uri: `sip:${number}@${original.sip_domain}`,
-    password: original.carrier_password!,
-    authorizationUser: 'carrier',
-    toneHz: 440,
-  });
-  phones.push(phone);
-  await phone.next('registered');
-  return phone;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  adminToken = await apiLogin(baseUrl, admin);
-  supervisorToken = await apiLogin(baseUrl, supervisor);
-  original = await apiCall<CenterPhoneSettings>(baseUrl, adminToken, 'GET', '/center/phone/settings');
-  await putPhoneSettings(baseUrl, adminToken, { ...asUpdate(original), pbx: 'embedded', wrap_up_seconds: 3 });
-});
-afterEach(async () => {
-  for (const phone of phones.splice(0)) await phone.stop();
-});
-afterAll(async () => {
-  for (const id of started) {
-    await apiCall(baseUrl, supervisorToken, 'POST', `/campaigns/${id}/finish`, {}).catch(() => undefined);
-  }
-  await putPhoneSettings(baseUrl, adminToken, asUpdate(original));
-  await browser.close();
-});
+const stage = campaignStage(baseUrl);
 
 describe('power campaigns', () => {
   it('hands the answered customer to the attendant’s console, which answers it and opens the conversation', async () => {
-    const attendantToken = await apiLogin(baseUrl, attendant);
-    const me = await apiCall<{ id: string }>(baseUrl, attendantToken, 'GET', '/user');
-    const customers: { name: string; number: string; contact: Contact }[] = [];
-    for (const name of ['Paula Potência', 'Otávio Ocupado']) {
-      const number = newNumber();
-      const contact = await apiCall<Contact>(baseUrl, attendantToken, 'POST', '/conversations', {
-        name,
-        channel: { type: 'voice', address: number },
-      });
-      customers.push({ name, number, contact });
-      await new Promise((resolve) => setTimeout(resolve, 5)); // newNumber is clock-based
-    }
-    const [answering, busy] = customers as [(typeof customers)[0], (typeof customers)[0]];
-    const list = await apiCall<{ id: string }>(baseUrl, supervisorToken, 'POST', '/broadcasts/lists', {
-      source: 'contacts',
-      name: `Potência ${Date.now()}`,
-      contact_ids: customers.map((customer) => customer.contact.id),
-    });
-    const channels = await apiCall<{ data: { id: string; kind: string }[] }>(
-      baseUrl,
-      supervisorToken,
-      'GET',
-      '/channels',
-    );
-    const campaignName = `Potência e2e ${Date.now()}`;
     const once = { after_minutes: 60, max_tries: 1 };
-    const campaign = await apiCall<Campaign>(baseUrl, supervisorToken, 'POST', '/campaigns', {
-      name: campaignName,
-      list_id: list.id,
-      channel_account_id: channels.data.find((account) => account.kind === 'voice')!.id,
-      mode: 'power',
-      ratio: 2,
-      calling_hours: { start: '00:00', end: '23:59', days: [0, 1, 2, 3, 4, 5, 6] },
-      retry: { no_answer: once, busy: once, voicemail: once },
-      attendant_ids: [me.id],
-      script: '',
-    });
-    started.push(campaign.id);
-    const answeringPhone = await customerPhone(answering.number);
-    const busyPhone = await customerPhone(busy.number);
+    const { customers, campaign } = await stage.draftCampaign(
+      'Potência',
+      ['Paula Potência', 'Otávio Ocupado'],
+      {
+        mode: 'power',
+        ratio: 2,
+        retry: { no_answer: once, busy: once, voicemail: once },
+        script: '',
+      },
+    );
+    const [answering, busy] = customers as [(typeof customers)[0], (typeof customers)[0]];
+    const answeringPhone = await stage.customerPhone(answering.number);
+    const busyPhone = await stage.customerPhone(busy.number);
 
     // The attendant is online (the dialer paces from who is available), then the supervisor starts the campaign.
-    const page = await openConsoleAs(browser, baseUrl, attendant);
-    const supervising = await (await newContext(browser)).newPage();
-    await supervising.goto(`${baseUrl}/`);
-    await loginThroughForm(supervising, supervisor);
-    await supervising.waitForURL(`${baseUrl}/painel`);
+    const page = await openConsoleAs(stage.browser(), baseUrl, attendant);
+    const supervising = await (await newContext(stage.browser())).newPage();
+    await signIn(supervising, baseUrl, supervisor);
     await supervising.goto(`${baseUrl}/center/campaigns`);
     const row = supervising.locator(`[data-testid="campaign-row"][data-campaign-id="${campaign.id}"]`);
     await row.getByTestId('campaign-start').click();
@@ -141,7 +67,7 @@ describe('power campaigns', () => {
           (
             await apiCall<CampaignAttemptPage>(
               baseUrl,
-              supervisorToken,
+              stage.supervisorToken(),
               'GET',
               `/campaigns/${campaign.id}/attempts`,
             )
@@ -154,7 +80,8 @@ describe('power campaigns', () => {
     await expect
       .poll(
         async () =>
-          (await apiCall<Campaign>(baseUrl, supervisorToken, 'GET', `/campaigns/${campaign.id}`)).status,
+          (await apiCall<Campaign>(baseUrl, stage.supervisorToken(), 'GET', `/campaigns/${campaign.id}`))
+            .status,
         { timeout: 15_000 },
       )
       .toBe('finished');

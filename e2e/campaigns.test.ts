@@ -4,65 +4,18 @@
 // customer phone answers), lands in the customer's conversation, hangs up and classifies the call with the
 // campaign's outcome; the live view counts both answered calls and the customer's campaign page lists the
 // attempt; the attendant then leaves the campaign from the user campaigns modal.
-import type {
-  Campaign,
-  CampaignAttemptPage,
-  CenterPhoneSettings,
-  Contact,
-  ContactCampaigns,
-  UserCampaignList,
-} from '@atende/contract';
-import { SipPhone } from '@atende/simulators/sip-phone';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CampaignAttemptPage, ContactCampaigns, UserCampaignList } from '@atende/contract';
+import type { SipPhone } from '@atende/simulators/sip-phone';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.ts';
-import { admin, attendant, launchBrowser, newContext, supervisor, signIn } from './support/browser.ts';
-import { asUpdate, newNumber, openConsoleAs, putPhoneSettings } from './support/softphone.ts';
+import { attendant, newContext, supervisor, signIn } from './support/browser.ts';
+import { campaignStage } from './support/campaigns.ts';
+import { openConsoleAs } from './support/softphone.ts';
 
 const baseUrl = inject('baseUrl');
 const SCRIPT = 'Bom dia! Falo da Atende sobre a renovação do seu plano.';
-
-let browser: Browser;
-let adminToken: string;
-let supervisorToken: string;
-let original: CenterPhoneSettings;
-const phones: SipPhone[] = [];
-/** Campaigns this file started: finished at the end whatever happens, or their popup would stay in the
- * attendant's console for the files that follow. */
-const started: string[] = [];
-
-/** A simulated customer's phone with `number`, registered through the company's carrier access. */
-async function customerPhone(number: string): Promise<SipPhone> {
-  const phone = new SipPhone({
-    wsUrl: `${baseUrl.replace(/^http/, 'ws')}/sip`,
-    uri: `sip:${number}@${original.sip_domain}`,
-    password: original.carrier_password!,
-    authorizationUser: 'carrier',
-    toneHz: 440,
-  });
-  phones.push(phone);
-  await phone.next('registered');
-  return phone;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  adminToken = await apiLogin(baseUrl, admin);
-  supervisorToken = await apiLogin(baseUrl, supervisor);
-  original = await apiCall<CenterPhoneSettings>(baseUrl, adminToken, 'GET', '/center/phone/settings');
-  // A short wrap-up: the dialer offers the next customer once the attendant is free again.
-  await putPhoneSettings(baseUrl, adminToken, { ...asUpdate(original), pbx: 'embedded', wrap_up_seconds: 3 });
-});
-afterEach(async () => {
-  for (const phone of phones.splice(0)) await phone.stop();
-});
-afterAll(async () => {
-  for (const id of started) {
-    await apiCall(baseUrl, supervisorToken, 'POST', `/campaigns/${id}/finish`, {}).catch(() => undefined);
-  }
-  await putPhoneSettings(baseUrl, adminToken, asUpdate(original));
-  await browser.close();
-});
+const stage = campaignStage(baseUrl);
 
 /** Calls the customer the popup shows, has them answer, hangs up and classifies the call with `outcome`. */
 async function takeCampaignCall(page: Page, phone: SipPhone, name: string, outcome: string) {
@@ -88,52 +41,28 @@ async function takeCampaignCall(page: Page, phone: SipPhone, name: string, outco
 
 describe('power-dial campaigns', () => {
   it('an attendant takes two preview calls of a running campaign, classifies them, and leaves it', async () => {
-    const attendantToken = await apiLogin(baseUrl, attendant);
-    const me = await apiCall<{ id: string }>(baseUrl, attendantToken, 'GET', '/user');
-    const customers: { name: string; number: string; contact: Contact }[] = [];
-    for (const name of ['Camila Campanha', 'Rui Renovação', 'Lia Ligação']) {
-      const number = newNumber();
-      const contact = await apiCall<Contact>(baseUrl, attendantToken, 'POST', '/conversations', {
-        name,
-        channel: { type: 'voice', address: number },
-      });
-      customers.push({ name, number, contact });
-      await new Promise((resolve) => setTimeout(resolve, 5)); // newNumber is clock-based
-    }
-    const list = await apiCall<{ id: string }>(baseUrl, supervisorToken, 'POST', '/broadcasts/lists', {
-      source: 'contacts',
-      name: `Renovação ${Date.now()}`,
-      contact_ids: customers.map((customer) => customer.contact.id),
-    });
-    const channels = await apiCall<{ data: { id: string; kind: string }[] }>(
-      baseUrl,
-      supervisorToken,
-      'GET',
-      '/channels',
-    );
-    const campaignName = `Renovação e2e ${Date.now()}`;
-    const campaign = await apiCall<Campaign>(baseUrl, supervisorToken, 'POST', '/campaigns', {
-      name: campaignName,
-      list_id: list.id,
-      channel_account_id: channels.data.find((account) => account.kind === 'voice')!.id,
-      mode: 'preview',
-      ratio: 1,
-      calling_hours: { start: '00:00', end: '23:59', days: [0, 1, 2, 3, 4, 5, 6] },
-      retry: {
-        no_answer: { after_minutes: 60, max_tries: 2 },
-        busy: { after_minutes: 30, max_tries: 2 },
-        voicemail: { after_minutes: 120, max_tries: 1 },
+    const { customers, campaign } = await stage.draftCampaign(
+      'Renovação',
+      ['Camila Campanha', 'Rui Renovação', 'Lia Ligação'],
+      {
+        mode: 'preview',
+        ratio: 1,
+        retry: {
+          no_answer: { after_minutes: 60, max_tries: 2 },
+          busy: { after_minutes: 30, max_tries: 2 },
+          voicemail: { after_minutes: 120, max_tries: 1 },
+        },
+        script: SCRIPT,
       },
-      attendant_ids: [me.id],
-      script: SCRIPT,
-    });
+    );
+    const campaignName = campaign.name;
     expect(campaign.status).toBe('draft');
-    started.push(campaign.id);
     const phonesByName = new Map<string, SipPhone>();
-    for (const customer of customers) phonesByName.set(customer.name, await customerPhone(customer.number));
+    for (const customer of customers)
+      phonesByName.set(customer.name, await stage.customerPhone(customer.number));
 
     // The supervisor starts it from the Center and opens its live view.
-    const supervising = await (await newContext(browser)).newPage();
+    const supervising = await (await newContext(stage.browser())).newPage();
     await signIn(supervising, baseUrl, supervisor);
     await supervising.goto(`${baseUrl}/center/campaigns`);
     const row = supervising.locator(`[data-testid="campaign-row"][data-campaign-id="${campaign.id}"]`);
@@ -143,7 +72,7 @@ describe('power-dial campaigns', () => {
     await supervising.waitForURL(`${baseUrl}/center/campaigns/${campaign.id}`);
 
     // The attendant's console gets the first customer in the popup, previews, calls and classifies; then the second.
-    const page = await openConsoleAs(browser, baseUrl, attendant);
+    const page = await openConsoleAs(stage.browser(), baseUrl, attendant);
     for (let taken = 0; taken < 2; taken++) {
       const shown = (await page.getByTestId('campaign-dial-customer').textContent({ timeout: 30_000 }))!;
       const customer = customers.find((candidate) => candidate.name === shown)!;
@@ -160,7 +89,7 @@ describe('power-dial campaigns', () => {
           (
             await apiCall<CampaignAttemptPage>(
               baseUrl,
-              supervisorToken,
+              stage.supervisorToken(),
               'GET',
               `/campaigns/${campaign.id}/attempts`,
             )
@@ -172,7 +101,7 @@ describe('power-dial campaigns', () => {
       .toEqual(['sale', 'sale']);
     const calls = await apiCall<{ data: { to_number: string; type_id: number }[] }>(
       baseUrl,
-      adminToken,
+      stage.adminToken(),
       'GET',
       '/center/phone/calls',
     );
@@ -192,6 +121,7 @@ describe('power-dial campaigns', () => {
     await page.goto(`${baseUrl}/painel/conversa/${first.contact.id}/campanha`);
     const attempt = page.getByTestId('contact-campaign').filter({ hasText: campaignName });
     await attempt.getByTestId('contact-campaign-attempt').filter({ hasText: 'Venda' }).waitFor();
+    const attendantToken = await apiLogin(baseUrl, attendant);
     const theirs = await apiCall<ContactCampaigns>(
       baseUrl,
       attendantToken,
