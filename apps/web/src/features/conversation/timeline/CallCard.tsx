@@ -3,9 +3,10 @@
 // rings or goes on, that it does: the card follows the call live), the operator, the colleague it was
 // transferred to and the call reason it was classified with.
 import type { CallRecord } from '@atende/contract';
-import { Badge, Card, Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
+import { TimelineEventCard } from './TimelineEventCard.tsx';
 import { formatElapsed } from '../../pause/pause-clock.ts';
 
 export function CallCard({ call }: { call: CallRecord }) {
@@ -19,16 +20,7 @@ export function CallCard({ call }: { call: CallRecord }) {
       ? formatElapsed(call.talk_seconds)
       : t('softphone.timeline.unanswered');
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="xs"
-      maw={420}
-      mx="auto"
-      bg="var(--mantine-color-default-hover)"
-      data-testid="timeline-call"
-      data-call-state={call.state}
-    >
+    <TimelineEventCard data-testid="timeline-call" data-call-state={call.state}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <Badge size="sm" variant="light" color={live ? 'blue' : answered ? 'teal' : 'red'}>
@@ -59,6 +51,6 @@ export function CallCard({ call }: { call: CallRecord }) {
           {call.notes}
         </Text>
       )}
-    </Card>
+    </TimelineEventCard>
   );
 }

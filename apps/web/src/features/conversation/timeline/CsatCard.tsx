@@ -3,9 +3,10 @@
 // and, once they answered, the one they chose as stars with their comment (or that one may still come: after a
 // provider's buttons the customer is asked for it, comment_until).
 import type { Csat } from '@atende/contract';
-import { Badge, Blockquote, Card, Group, Rating, Stack, Text } from '@mantine/core';
+import { Badge, Blockquote, Group, Rating, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
+import { TimelineEventCard } from './TimelineEventCard.tsx';
 import { commentExpected } from '../lifecycle/use-conversation-csat.ts';
 
 const CHOICES = [5, 4, 3, 2, 1] as const;
@@ -15,16 +16,7 @@ export function CsatCard({ csat }: { csat: Csat }) {
   const format = useFormatters();
   const answered = csat.rating !== null;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="xs"
-      maw={420}
-      mx="auto"
-      bg="var(--mantine-color-default-hover)"
-      data-testid="timeline-csat"
-      data-answered={answered}
-    >
+    <TimelineEventCard data-testid="timeline-csat" data-answered={answered}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Badge size="sm" variant="light" color={answered ? 'yellow' : 'gray'}>
           {t('csat.card.title')}
@@ -85,6 +77,6 @@ export function CsatCard({ csat }: { csat: Csat }) {
           )}
         </Stack>
       )}
-    </Card>
+    </TimelineEventCard>
   );
 }
