@@ -4,7 +4,6 @@
 // Writes bench/results/<date>-broadcast-drain.json and .md with the drain rate, both p99s and the load average.
 // Options: --recipients 10000 --rate 80 --duration 20 --connections 10 --database-url URL (an admin URL: a
 // database of its own is created and dropped).
-import { writeFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,6 +12,7 @@ import { startWhatsappSimulator } from '@atende/simulators/providers/whatsapp';
 import { runHttpLoad, type HttpResult } from '../runner/http-load.ts';
 import { withClient } from '../runner/pg-client.ts';
 import { freePort, REPO_DIR, startAppServer } from '../runner/process.ts';
+import { writeFormatted } from '../runner/report.ts';
 
 const { values } = parseArgs({
   options: {
@@ -196,10 +196,10 @@ try {
     contactList: { connections: CONNECTIONS, durationSeconds: DURATION, solo, duringBroadcast: during },
   };
   const stem = resolve(REPO_DIR, 'bench/results', `${report.date.slice(0, 10)}-broadcast-drain`);
-  await writeFile(`${stem}.json`, `${JSON.stringify(report, null, 2)}\n`);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  await writeFile(
-    `${stem}.md`,
+  await writeFormatted(
+    stem,
+    report,
     `# Broadcast drain beside the contact list (${report.date})
 
 ${RECIPIENTS} WhatsApp recipients, one template each, through the real server process on PostgreSQL; the

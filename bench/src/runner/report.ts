@@ -182,12 +182,16 @@ function webLines(web: WebReport): string[] {
   ];
 }
 
+/** Writes `base`.json and `base`.md formatted as the repository's Prettier wants: committed results pass lint. */
+export async function writeFormatted(base: string, json: unknown, markdownText: string): Promise<void> {
+  const options = (await resolveConfig(`${base}.md`)) ?? {};
+  await writeFile(`${base}.json`, await format(JSON.stringify(json), { ...options, parser: 'json' }));
+  await writeFile(`${base}.md`, await format(markdownText, { ...options, parser: 'markdown' }));
+}
+
 export async function writeReport(report: RunReport, dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   const base = join(dir, `${report.startedAt.slice(0, 10)}-${report.machine.hostname}`);
-  // Formatted as the repository's Prettier wants, so committed results pass `npm run lint`.
-  const options = (await resolveConfig(`${base}.md`)) ?? {};
-  await writeFile(`${base}.json`, await format(JSON.stringify(report), { ...options, parser: 'json' }));
-  await writeFile(`${base}.md`, await format(markdown(report), { ...options, parser: 'markdown' }));
+  await writeFormatted(base, report, markdown(report));
   return base;
 }
