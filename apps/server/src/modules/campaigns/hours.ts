@@ -18,6 +18,14 @@ export function withinCallingHours(hours: CallingHours, timeZone: string, at: Da
 /** Member time zones (null: the company's) whose clock is within the hours now. */
 export type OpenZones = (string | null)[];
 
+/** The campaign's customers still waiting for a call. */
+const waitingMembers = (campaign: { id: string; companyId: string }) =>
+  and(
+    eq(campaignMembers.companyId, campaign.companyId),
+    eq(campaignMembers.campaignId, campaign.id),
+    eq(campaignMembers.state, 'waiting'),
+  );
+
 /** The zones of the campaign's waiting customers that are within its hours at `now`. */
 export async function openZones(
   db: Db,
@@ -28,13 +36,7 @@ export async function openZones(
   const zones = await db
     .selectDistinct({ zone: campaignMembers.timeZone })
     .from(campaignMembers)
-    .where(
-      and(
-        eq(campaignMembers.companyId, campaign.companyId),
-        eq(campaignMembers.campaignId, campaign.id),
-        eq(campaignMembers.state, 'waiting'),
-      ),
-    );
+    .where(waitingMembers(campaign));
   return zones
     .map((row) => row.zone)
     .filter((zone) => withinCallingHours(campaign.callingHours, zone ?? companyZone, now));
@@ -68,13 +70,7 @@ export async function callableNow(
       callable: sql<number>`(count(*) filter (where ${inOpenZones(open)}))::int`,
     })
     .from(campaignMembers)
-    .where(
-      and(
-        eq(campaignMembers.companyId, campaign.companyId),
-        eq(campaignMembers.campaignId, campaign.id),
-        eq(campaignMembers.state, 'waiting'),
-      ),
-    );
+    .where(waitingMembers(campaign));
   const { remaining = 0, callable = 0 } = counts ?? {};
   return {
     within_hours: remaining > 0 ? callable > 0 : withinCallingHours(campaign.callingHours, companyZone, now),
