@@ -3,7 +3,7 @@
 // both at once (two lines for one free attendant); one is busy, the other answers and is handed over: the
 // attendant's softphone answers it by itself and the customer's conversation opens. The customer hangs up, the
 // console sees the call end, and the attendant classifies it with the campaign's outcome.
-import type { Campaign, CampaignAttemptPage } from '@atende/contract';
+import type { Campaign } from '@atende/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { apiCall } from './support/api.ts';
 import { attendant, newContext, signIn, supervisor } from './support/browser.ts';
@@ -62,20 +62,9 @@ describe('power campaigns', () => {
 
     // One sale by this attendant, one busy; nobody left, the campaign finishes by itself.
     await expect
-      .poll(
-        async () =>
-          (
-            await apiCall<CampaignAttemptPage>(
-              baseUrl,
-              stage.supervisorToken(),
-              'GET',
-              `/campaigns/${campaign.id}/attempts`,
-            )
-          ).data
-            .map((attempt) => attempt.outcome)
-            .sort(),
-        { timeout: 15_000 },
-      )
+      .poll(async () => (await stage.attempts(campaign.id)).map((attempt) => attempt.outcome).sort(), {
+        timeout: 15_000,
+      })
       .toEqual(['busy', 'sale']);
     await expect
       .poll(

@@ -4,7 +4,7 @@
 // customer phone answers), lands in the customer's conversation, hangs up and classifies the call with the
 // campaign's outcome; the live view counts both answered calls and the customer's campaign page lists the
 // attempt; the attendant then leaves the campaign from the user campaigns modal.
-import type { CampaignAttemptPage, ContactCampaigns, UserCampaignList } from '@atende/contract';
+import type { ContactCampaigns, UserCampaignList } from '@atende/contract';
 import type { SipPhone } from '@atende/simulators/sip-phone';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -86,14 +86,7 @@ describe('power-dial campaigns', () => {
     await expect
       .poll(
         async () =>
-          (
-            await apiCall<CampaignAttemptPage>(
-              baseUrl,
-              stage.supervisorToken(),
-              'GET',
-              `/campaigns/${campaign.id}/attempts`,
-            )
-          ).data
+          (await stage.attempts(campaign.id))
             .filter((attempt) => attempt.ended_at !== null)
             .map((attempt) => attempt.outcome),
         { timeout: 15_000 },

@@ -3,7 +3,13 @@
 // a draft campaign over new voice customers of the attendant. Whatever happens, the phones stop after each test
 // and the campaigns a file started are finished at its end (files share the server: a running campaign kept its
 // popup over the attendant's console in the files after it), and the phone settings are put back.
-import type { Campaign, CenterPhoneSettings, Contact } from '@atende/contract';
+import type {
+  Campaign,
+  CampaignAttempt,
+  CampaignAttemptPage,
+  CenterPhoneSettings,
+  Contact,
+} from '@atende/contract';
 import { SipPhone } from '@atende/simulators/sip-phone';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -101,8 +107,16 @@ export function campaignStage(baseUrl: string) {
     return { customers, campaign };
   }
 
+  /** The campaign's attempts (the first page: these campaigns have a handful), as the supervisor reads them. */
+  async function attempts(campaignId: string): Promise<CampaignAttempt[]> {
+    return (
+      await apiCall<CampaignAttemptPage>(baseUrl, supervisorToken, 'GET', `/campaigns/${campaignId}/attempts`)
+    ).data;
+  }
+
   return {
     browser: () => browser,
+    attempts,
     supervisorToken: () => supervisorToken,
     adminToken: () => adminToken,
     customerPhone,
