@@ -106,6 +106,17 @@ describe('board pages', () => {
     // A list the server answers whole is taken as it is.
     expect(mergeBoard(scrolled, testBoard([card('a', 's1', 1)]))).toEqual(testBoard([card('a', 's1', 1)]));
   });
+
+  it('keeps a list scrolled to its end whole when the recount finds no more cards, and asks again when it does', () => {
+    const whole = testBoard([card('a', 's1', 1), card('b', 's1', 2), card('c', 's1', 3)], {
+      s1: { total: 3, next_cursor: null },
+    });
+    const recount = (total: number) =>
+      testBoard([card('a', 's1', 1), card('b', 's1', 2)], { s1: { total, next_cursor: 'c2' } });
+    expect(step(mergeBoard(whole, recount(3)), 's1')).toMatchObject({ total: 3, next_cursor: null });
+    expect(columnsOf(mergeBoard(whole, recount(3))).s1).toEqual(['a', 'b', 'c']);
+    expect(step(mergeBoard(whole, recount(4)), 's1').next_cursor).toBe('c2');
+  });
 });
 
 describe('board filters', () => {

@@ -204,12 +204,11 @@ export function mergeBoard(current: Board | undefined, fresh: Board): Board {
       if (!before || step.next_cursor === null || !last) return step;
       const beyond = before.items.filter((card) => card.position > last.position && !ids.has(card.id));
       if (beyond.length === 0) return step;
-      // Its own cursor still points past the cards it keeps; a list that had loaded everything asks again.
-      return {
-        ...step,
-        items: [...step.items, ...beyond],
-        next_cursor: before.next_cursor ?? step.next_cursor,
-      };
+      const items = [...step.items, ...beyond];
+      // Its own cursor still points past the cards it keeps. A list that had loaded everything is whole when it
+      // holds the count; otherwise cards came in past what it kept, and it asks again.
+      const whole = before.next_cursor === null && items.length >= step.total;
+      return { ...step, items, next_cursor: whole ? null : (before.next_cursor ?? step.next_cursor) };
     }),
   };
 }
