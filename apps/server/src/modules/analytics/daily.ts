@@ -80,20 +80,28 @@ async function sumDays(db: Db, companyId: string, days: Date[]): Promise<void> {
           on conflict (company_id, day) do update set fresh = analytics_daily_days.fresh
           returning to_json(day) #>> '{}' as day, fresh`,
     );
-    const stale = instants(locked.filter((row) => !row.fresh).map((row) => new Date(row.day)));
-    if (stale === '{}') return;
+    const staleDays = locked
+      .filter((row) => !row.fresh)
+      .map((row) => new Date(row.day))
+      .sort((a, b) => a.getTime() - b.getTime());
+    if (staleDays.length === 0) return;
+    const stale = instants(staleDays);
+    // Constant bounds let the planner read the company's hours between them by index (a join on the days
+    // misjudged how few rows it meets and read every hour of the company).
+    const first = staleDays[0]!.toISOString();
+    const end = new Date(staleDays.at(-1)!.getTime() + DAY_MS).toISOString();
     const columns = sql.raw(ROLLUP_COLUMNS.join(', '));
     await tx.execute(
       sql`insert into analytics_daily (company_id, user_id, day, ${columns})
-            select h.company_id, h.user_id, d.day,
+            select h.company_id, h.user_id, date_trunc('day', h.hour, 'UTC'),
               ${sql.raw(SUMMED.map((column) => `sum(h.${column})`).join(', '))},
               ${sql.join(
                 HISTOGRAMS.map((column) => histogramSum(`h.${column}`)),
                 sql`, `,
               )}
-            from unnest(${stale}::timestamptz[]) d(day)
-            join analytics_hourly h on h.company_id = ${companyId}
-              and h.hour >= d.day and h.hour < d.day + interval '1 day'
+            from analytics_hourly h
+            where h.company_id = ${companyId} and h.hour >= ${first} and h.hour < ${end}
+              and date_trunc('day', h.hour, 'UTC') = any(${stale}::timestamptz[])
             group by 1, 2, 3
           on conflict (company_id, user_id, day) do update set
             ${sql.raw(ROLLUP_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', '))}`,

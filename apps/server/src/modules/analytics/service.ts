@@ -157,7 +157,17 @@ export function analyticsService() {
         ...wholeDays(previousFrom, from, now),
         ...wholeDays(from, to, now),
       ]);
+      // Each interval as constant bounds: the planner then sees how few hours they hold (joined to the
+      // intervals as an array, it expected thousands and planned a parallel scan, whose workers cost more).
       const hours = hoursOutside(previousFrom, to, days);
+      const spans = hours.length
+        ? sql.join(
+            hours.map(
+              (span) => sql`(h.hour >= ${span.from.toISOString()} and h.hour < ${span.to.toISOString()})`,
+            ),
+            sql` or `,
+          )
+        : sql`false`;
       const rollup = (source: SQL) =>
         sql`${sql.raw(ROLLUP_COLUMNS.map((column) => `h.${column}`).join(', '))} ${source}`;
       const totals = await queryRows<TotalsRow>(
@@ -173,10 +183,7 @@ export function analyticsService() {
               ${histogramSum('h.resolution_histogram')} as resolution_histogram
             from (
               select h.hour >= ${w.from} as current, ${rollup(sql`from analytics_hourly h
-                join unnest(${instants(hours.map((hour) => hour.from))}::timestamptz[],
-                  ${instants(hours.map((hour) => hour.to))}::timestamptz[]) as span(starts, ends)
-                  on h.hour >= span.starts and h.hour < span.ends
-                where ${subjectFilter(ctx, subject, 'h', true)}`)}
+                where ${subjectFilter(ctx, subject, 'h', true)} and (${spans})`)}
               union all
               select h.day >= ${w.from} as current, ${rollup(sql`from analytics_daily h
                 where ${subjectFilter(ctx, subject, 'h', true)} and h.day = any(${instants(days)}::timestamptz[])`)}
