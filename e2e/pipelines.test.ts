@@ -182,9 +182,18 @@ describe('pipelines', () => {
       });
     const pages: string[] = [];
     second.on('request', (request) => {
-      if (request.url().includes(`/steps/${step.id}/items`)) pages.push(request.url());
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(`/steps/${step.id}/items`) && url.searchParams.get('q') === tag)
+        pages.push(request.url());
     });
+    // The board of the new search, once it has come: until then the one searching for the suffix shows (it
+    // holds these cards too) and would load its own next page.
+    const searched = second.waitForResponse(
+      (response) =>
+        response.url().includes('/board') && new URL(response.url()).searchParams.get('q') === tag,
+    );
     await second.getByTestId('pipeline-search').fill(tag);
+    await searched;
     const list = column(second, step.id);
     await expect
       .poll(() => list.getByTestId('pipeline-column-count').innerText(), { timeout: 10_000 })
