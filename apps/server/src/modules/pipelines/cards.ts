@@ -29,6 +29,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { visibleContacts } from '../contacts/policy.ts';
 import { boundScope, maySeeContact, scopeValues, visibility } from '../contacts/queries.ts';
+import type { BoardCache } from './board-cache.ts';
 import { mayDeleteCard, visiblePipelines } from './policy.ts';
 import { afterOf, placement, placeInStep, spaceOut, type After } from './positions.ts';
 import type { CardDetailRow, CardRow } from './presenter.ts';
@@ -234,8 +235,18 @@ const boardStatement = (ctx: TenantContext, query: BoardQuery) => {
   });
 };
 
+export type BoardColumn = {
+  step: { id: string; name: string; position: number; final: boolean };
+  total: number;
+  rows: CardRow[];
+  nextCursor: string | null;
+};
+
 /** The pipeline's steps, each with its first page of matching cards and their total (404: not seen). */
-export async function readBoard(ctx: TenantContext, input: BoardQuery & { pipelineId: string }) {
+export async function readBoard(
+  ctx: TenantContext,
+  input: BoardQuery & { pipelineId: string },
+): Promise<BoardColumn[]> {
   const filters = filtersOf(input);
   const rows = await boardStatement(ctx, input).execute({
     ...scopeValues(ctx),
@@ -323,7 +334,9 @@ export async function loadCardPlace(db: Db, companyId: string, cardId: string) {
   return row;
 }
 
-type MovedRow = { placed: boolean; exhausted: boolean } & (CardDetailRow | { [K in keyof CardDetailRow]: null });
+type MovedRow = { placed: boolean; exhausted: boolean } & (
+  CardDetailRow | { [K in keyof CardDetailRow]: null }
+);
 
 /** The fields a card change sets besides its place (each present or left as it is). */
 const changedFields = (input: UpdateCardRequest) =>
@@ -385,7 +398,7 @@ const moveStatement = (ctx: TenantContext, after: After, fields: string[]) =>
         left join ${responsibleJoin[0]} on ${responsibleJoin[1]}) on true`;
   });
 
-export function cardService(deps: { bus: EventBus }) {
+export function cardService(deps: { bus: EventBus; boards: BoardCache }) {
   const changed = (record: Record, ctx: TenantContext, pipelineId: string, cardId: string) =>
     record({ type: 'pipeline.card', companyId: ctx.companyId, pipelineId, cardId });
 
@@ -408,7 +421,8 @@ export function cardService(deps: { bus: EventBus }) {
     list: listCards,
     get: findCard,
 
-    board: readBoard,
+    board: (ctx: TenantContext, input: BoardQuery & { pipelineId: string }) =>
+      deps.boards.read(ctx, input, () => readBoard(ctx, input)),
 
     /** The next page of a step the user sees (404: not seen; 400: a step of another pipeline). */
     async page(ctx: TenantContext, input: StepPageQuery & { pipelineId: string; stepId: string }) {
