@@ -285,6 +285,22 @@ describe('cards', () => {
     expect((await board(attendant, '&status=all')).map((c) => c.id)).not.toContain(card.id);
     expect((await board(supervisor, '&status=all')).map((c) => c.id)).toContain(card.id);
     expect((await call(attendant, 'GET', `/pipeline/${pipeline.id}/item/${card.id}`)).statusCode).toBe(404);
+    // Nor moved by them; nor a card moved after itself or after a card of another step.
+    const url = (step: string, id: string) => `/pipeline/${pipeline.id}/steps/${step}/item/${id}`;
+    expect((await call(attendant, 'PUT', url(steps()[1]!, card.id), { after_id: null })).statusCode).toBe(
+      404,
+    );
+    const other = await newCard('Vizinho', steps()[1]);
+    expect((await call(colleague, 'PUT', url(steps()[0]!, card.id), { after_id: card.id })).statusCode).toBe(
+      404,
+    );
+    expect((await call(colleague, 'PUT', url(steps()[0]!, card.id), { after_id: other.id })).statusCode).toBe(
+      404,
+    );
+    expect((await call(supervisor, 'GET', `/pipeline/${pipeline.id}/item/${card.id}`)).json()).toMatchObject({
+      step_id: steps()[0],
+      position: card.position,
+    });
     // Only its author or a supervisor deletes a card.
     const mine = await newCard('Do atendente');
     expect((await call(colleague, 'DELETE', `/pipeline/${pipeline.id}/item/${mine.id}`)).statusCode).toBe(
