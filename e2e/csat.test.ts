@@ -49,9 +49,9 @@ describe('customer satisfaction', () => {
     await site.locator('.csat[role=status]', { hasText: 'Obrigado! Sua nota: 4 de 5' }).waitFor();
     await expect.poll(() => prompt.locator('.csat-scale').count()).toBe(0);
 
-    // The console shows the rating and the comment beside the conversation's status.
+    // The console shows the rating and the comment beside the conversation's status, live (nothing polls).
     await expect
-      .poll(() => page.getByTestId('csat-rating').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('csat-rating').textContent(), { timeout: 4_000 })
       .toBe('Nota 4/5 · “Resolveram rápido, obrigado”');
     // The timeline shows the request as a card under its message: the choices, then the stars and the comment.
     const card = page.getByTestId('timeline-csat');

@@ -43,7 +43,7 @@ import {
 } from './modules/messages/index.ts';
 import { registerMonitor } from './modules/monitor/index.ts';
 import { registerPauseNotifier, registerPauses } from './modules/pauses/index.ts';
-import { registerAnalytics } from './modules/analytics/index.ts';
+import { registerAnalytics, registerAnalyticsWorker } from './modules/analytics/index.ts';
 import { registerPhrases } from './modules/phrases/index.ts';
 import { registerChangelog, registerChangelogNotifier } from './modules/changelog/index.ts';
 import { registerSuggestionNotifier, registerSuggestions } from './modules/suggestions/index.ts';
@@ -149,6 +149,7 @@ const WORKERS: ((deps: Deps) => Promise<void>)[] = [
   registerConversationWorker,
   registerContactWorker,
   registerRetentionWorker,
+  registerAnalyticsWorker,
   registerBroadcastWorker,
   registerCsatWorker,
 ];

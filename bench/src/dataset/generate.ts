@@ -5,6 +5,7 @@
 // into each), then the tables are analysed so the planner sees the real distribution.
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../apps/server/src/platform/db/database.ts';
+import { sealDays } from '../../../apps/server/src/modules/analytics/daily.ts';
 import { findCompanyBySlug } from '../../../apps/server/src/modules/companies/service.ts';
 import { seedDemo } from '../../../apps/server/src/modules/demo/seed.ts';
 import { companySql, type CompanyPlan } from './company-sql.ts';
@@ -118,6 +119,8 @@ export async function generateDataset(database: Database, options: DatasetOption
     for (const index of indexes) await run(index.indexdef);
     for (const plan of plans) {
       await run(`select atende_analytics_add_messages('${plan.companyId}')`);
+      // Its past days summed, as the hourly sealing job keeps them in an installation that has been running.
+      await sealDays(tx, plan.companyId, new Date());
     }
     log(`${indexes.length} indexes rebuilt in ${seconds(timer)} s`);
   });

@@ -15,6 +15,7 @@ export const QUEUES = {
   broadcastSend: 'broadcast.send',
   broadcastFilesSweep: 'broadcast.files',
   csatRequest: 'csat.request',
+  analyticsSeal: 'analytics.seal',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -5,8 +5,22 @@
 // - analytics_hourly: per company, attendant, channel kind and UTC hour, the sums the page's numbers and charts
 //   read (messages in and out, response and resolution times with a log-scale histogram for median and p90,
 //   pause seconds, calls). A request reads these, never the messages.
+// And one kept by the reads (migration 0060): analytics_daily, the hourly rows of a past UTC day summed per
+// attendant over every kind, so that a period's numbers read a row a day instead of one per hour and kind;
+// analytics_daily_days says which days of a company it holds as they are (see modules/analytics/daily.ts).
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { channelKindEnum } from './catalogues.ts';
 import { primaryId, tenantId } from './columns.ts';
 import { contacts } from './contacts.ts';
@@ -36,6 +50,25 @@ export const analyticsAttendances = pgTable(
   ],
 );
 
+/** The sums of the hourly and the daily rollups. */
+const rollupSums = () => ({
+  attended: integer('attended').notNull().default(0),
+  messagesIn: integer('messages_in').notNull().default(0),
+  messagesOut: integer('messages_out').notNull().default(0),
+  firstResponseCount: integer('first_response_count').notNull().default(0),
+  firstResponseSeconds: bigint('first_response_seconds', { mode: 'number' }).notNull().default(0),
+  firstResponseHistogram: integer('first_response_histogram').array().notNull(),
+  resolutionCount: integer('resolution_count').notNull().default(0),
+  resolutionSeconds: bigint('resolution_seconds', { mode: 'number' }).notNull().default(0),
+  resolutionHistogram: integer('resolution_histogram').array().notNull(),
+  pauseSeconds: bigint('pause_seconds', { mode: 'number' }).notNull().default(0),
+  calls: integer('calls').notNull().default(0),
+  callSeconds: bigint('call_seconds', { mode: 'number' }).notNull().default(0),
+  /** Customers' satisfaction ratings (1–5) answered in the period, for the attendant who resolved. */
+  ratingCount: integer('rating_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+});
+
 export const analyticsHourly = pgTable(
   'analytics_hourly',
   {
@@ -49,21 +82,7 @@ export const analyticsHourly = pgTable(
     /** A channel kind; 'voice' for calls. */
     kind: text('kind').notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    attended: integer('attended').notNull().default(0),
-    messagesIn: integer('messages_in').notNull().default(0),
-    messagesOut: integer('messages_out').notNull().default(0),
-    firstResponseCount: integer('first_response_count').notNull().default(0),
-    firstResponseSeconds: bigint('first_response_seconds', { mode: 'number' }).notNull().default(0),
-    firstResponseHistogram: integer('first_response_histogram').array().notNull(),
-    resolutionCount: integer('resolution_count').notNull().default(0),
-    resolutionSeconds: bigint('resolution_seconds', { mode: 'number' }).notNull().default(0),
-    resolutionHistogram: integer('resolution_histogram').array().notNull(),
-    pauseSeconds: bigint('pause_seconds', { mode: 'number' }).notNull().default(0),
-    calls: integer('calls').notNull().default(0),
-    callSeconds: bigint('call_seconds', { mode: 'number' }).notNull().default(0),
-    /** Customers' satisfaction ratings (1–5) answered in the hour, for the attendant who resolved. */
-    ratingCount: integer('rating_count').notNull().default(0),
-    ratingSum: integer('rating_sum').notNull().default(0),
+    ...rollupSums(),
   },
   (t) => [
     uniqueIndex('analytics_hourly_key').on(t.companyId, t.hour, t.userId, t.kind),
@@ -73,4 +92,31 @@ export const analyticsHourly = pgTable(
       .on(t.companyId, t.hour)
       .where(sql`${t.ratingCount} > 0`),
   ],
+);
+
+/** A past UTC day of analytics_hourly summed per company and attendant (the all-ones UUID: the company). */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    companyId: tenantId(),
+    userId: uuid('user_id').notNull(),
+    /** The UTC day's first instant. */
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    ...rollupSums(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId, t.day] })],
+);
+
+/**
+ * The company's UTC days analytics_daily has summed: `fresh` until an hourly row of that day changes (a trigger
+ * on analytics_hourly turns it false, under the row's lock); the next read sums the day again.
+ */
+export const analyticsDailyDays = pgTable(
+  'analytics_daily_days',
+  {
+    companyId: tenantId(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    fresh: boolean('fresh').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
 );

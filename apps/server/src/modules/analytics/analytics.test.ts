@@ -1,5 +1,6 @@
 import {
   ANALYTICS_BUCKET_LOWER_BOUNDS,
+  histogramQuantile,
   type AttendanceHistory,
   type DayStats,
   type Performance,
@@ -27,6 +28,7 @@ import {
   voiceCalls,
 } from '../../db/schema/index.ts';
 import { queryRows } from '../../platform/db/database.ts';
+import { sealDays } from './daily.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -651,3 +653,193 @@ describe('the satisfaction request after a resolution', () => {
     expect(Date.parse(history.data[0]!.started_at)).toBe(again);
   });
 });
+
+describe('whole past days', () => {
+  /** The period's numbers summed straight from the hourly rows of the company's total (the daily rollup's oracle). */
+  const fromHours = async (companyId: string, from: string, to: string) => {
+    const [row] = await queryRows<{
+      messages_in: number;
+      messages_out: number;
+      attended: number;
+      pause_seconds: number;
+      fr: number[] | null;
+      rs: number[] | null;
+    }>(
+      t.database.db,
+      sql`select coalesce(sum(messages_in), 0)::int as messages_in, coalesce(sum(messages_out), 0)::int as messages_out,
+            coalesce(sum(attended), 0)::int as attended, coalesce(sum(pause_seconds), 0)::int as pause_seconds,
+            ${sql.raw(histogramSumOf('first_response_histogram'))} as fr,
+            ${sql.raw(histogramSumOf('resolution_histogram'))} as rs
+          from analytics_hourly where company_id = ${companyId} and user_id = ${ALL}
+            and hour >= ${from}::timestamptz and hour < ${to}::timestamptz`,
+    );
+    const quantiles = (histogram: number[] | null) => ({
+      median: histogramQuantile(histogram ?? [], 0.5),
+      p90: histogramQuantile(histogram ?? [], 0.9),
+    });
+    return {
+      messages_in: row!.messages_in,
+      messages_out: row!.messages_out,
+      attended: row!.attended,
+      pause_seconds: row!.pause_seconds,
+      first_response: quantiles(row!.fr),
+      resolution: quantiles(row!.rs),
+    };
+  };
+  const picked = (totals: Performance['current']) => ({
+    messages_in: totals.messages_in,
+    messages_out: totals.messages_out,
+    attended: totals.attended,
+    pause_seconds: totals.pause_seconds,
+    first_response: { median: totals.first_response.median, p90: totals.first_response.p90 },
+    resolution: { median: totals.resolution.median, p90: totals.resolution.p90 },
+  });
+
+  it('read a row a day that equals its hours, and count a late change to one of them', async () => {
+    const db = t.database.db;
+    const supervisor = await makeActor(t.app, db, 'supervisor');
+    const attendant = await makeUser(db, supervisor.company);
+    // Two weeks of São Paulo (UTC-3) days: customers write at the UTC day's edges and in its middle, the
+    // attendant answers after a while that grows, resolves every other one, and pauses.
+    for (let day = 0; day < 14; day++) {
+      for (const [hour, minute] of [
+        [2, 40],
+        [3, 5],
+        [14, 0],
+        [23, 50],
+      ] as const) {
+        const at = Date.UTC(2024, 4, 27 + day, hour, minute);
+        const contact = await makeContact(db, supervisor.company, {
+          responsibleId: attendant.id,
+          createdAt: new Date(at),
+        });
+        const message = {
+          companyId: supervisor.company.id,
+          contactId: contact.id,
+          kind: 'whatsapp' as const,
+        };
+        await db
+          .insert(messages)
+          .values({ ...message, direction: 'in', text: 'oi', createdAt: new Date(at) });
+        const answered = at + (day * 97 + hour) * 1000;
+        await db.insert(messages).values({
+          ...message,
+          direction: 'out',
+          senderUserId: attendant.id,
+          text: 'olá',
+          createdAt: new Date(answered),
+        });
+        if ((day + hour) % 2) {
+          await db.execute(sql`update contacts set status = 'resolved',
+            resolved_at = ${new Date(answered + day * 600_000).toISOString()} where id = ${contact.id}`);
+        }
+      }
+      await db.insert(pauses).values({
+        companyId: supervisor.company.id,
+        userId: attendant.id,
+        reasonId: (
+          await db
+            .insert(pauseReasons)
+            .values({ companyId: supervisor.company.id, name: `Pausa ${day}` })
+            .returning({ id: pauseReasons.id })
+        )[0]!.id,
+        startedAt: new Date(Date.UTC(2024, 4, 27 + day, 22, 30)),
+        endedAt: new Date(Date.UTC(2024, 4, 28 + day, 1, 15)),
+      });
+    }
+    const query = 'from=2024-06-03&to=2024-06-09';
+    const read = async () => {
+      const response = await injectAs(t.app, supervisor, {
+        method: 'GET',
+        url: `/api/analytics/performance?${query}`,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<Performance>();
+    };
+    const expectHours = async (body: Performance) => {
+      expect(picked(body.current)).toEqual(
+        await fromHours(supervisor.company.id, body.current.period.from, body.current.period.to),
+      );
+      expect(picked(body.previous)).toEqual(
+        await fromHours(supervisor.company.id, body.previous.period.from, body.previous.period.to),
+      );
+    };
+
+    const first = await read();
+    expect(first.current.messages_in).toBe(27);
+    await expectHours(first);
+    // The whole UTC days inside each week are summed and fresh (a São Paulo week starts at 03:00 UTC: 6 of them).
+    const week = (first: number) =>
+      Array.from({ length: 6 }, (_, i) => new Date(Date.UTC(2024, 4, first + i)));
+    const days = (dates: Date[]) => dates.map((date) => date.toISOString().slice(5, 10));
+    const fresh = async () =>
+      (
+        await queryRows<{ day: string }>(
+          db,
+          sql`select to_char(day at time zone 'UTC', 'MM-DD') as day from analytics_daily_days
+              where company_id = ${supervisor.company.id} and fresh order by day`,
+        )
+      ).map((row) => row.day);
+    const whole = days([...week(28), ...week(35)]);
+    expect(await fresh()).toEqual(expect.arrayContaining(whole));
+    expect(await read()).toEqual(first);
+
+    // A message that arrives late into 5 June (an import, a delayed webhook) makes that day stale, then summed.
+    const contact = await makeContact(db, supervisor.company, { responsibleId: attendant.id });
+    await db.insert(messages).values({
+      companyId: supervisor.company.id,
+      contactId: contact.id,
+      kind: 'email',
+      direction: 'in',
+      text: 'atrasada',
+      createdAt: new Date('2024-06-05T12:00:00Z'),
+    });
+    expect(await fresh()).not.toContain('06-05');
+    const second = await read();
+    expect(second.current.messages_in).toBe(28);
+    await expectHours(second);
+    expect(await fresh()).toContain('06-05');
+
+    // The hourly job sums every other past day (27 May to 10 June here), each the sum of its hours.
+    expect(await sealDays(db, supervisor.company.id, new Date())).toBeGreaterThanOrEqual(3);
+    expect(await fresh()).toEqual(
+      days(Array.from({ length: 15 }, (_, i) => new Date(Date.UTC(2024, 4, 27 + i)))),
+    );
+    const sums = (table: 'analytics_daily' | 'analytics_hourly', day: string) =>
+      queryRows(
+        db,
+        sql`select user_id, ${sql.raw(day)} as day, sum(messages_in)::int as messages_in,
+              sum(messages_out)::int as messages_out, sum(attended)::int as attended,
+              sum(pause_seconds)::int as pause_seconds, sum(first_response_seconds)::int as first_response_seconds,
+              ${sql.raw(histogramSumOf('first_response_histogram'))} as fr,
+              ${sql.raw(histogramSumOf('resolution_histogram'))} as rs
+            from ${sql.raw(table)} where company_id = ${supervisor.company.id} group by 1, 2 order by 1, 2`,
+      );
+    expect(await sums('analytics_daily', 'day')).toEqual(
+      await sums('analytics_hourly', `date_trunc('day', hour, 'UTC')`),
+    );
+    expect(await sealDays(db, supervisor.company.id, new Date())).toBe(0);
+
+    // Today's hours are no day's business: the rollup's usual writes leave the markers alone.
+    const markers = () =>
+      queryRows(db, sql`select * from analytics_daily_days where company_id = ${supervisor.company.id}`);
+    const before = await markers();
+    await inboundNow(supervisor);
+    expect(await markers()).toEqual(before);
+  });
+
+  const inboundNow = async (actor: Actor) => {
+    const contact = await makeContact(t.database.db, actor.company, {});
+    await t.database.db.insert(messages).values({
+      companyId: actor.company.id,
+      contactId: contact.id,
+      kind: 'whatsapp',
+      direction: 'in',
+      text: 'agora',
+    });
+  };
+});
+
+/** A histogram column's buckets summed by position, as an array (null without rows). */
+const histogramSumOf = (column: string) =>
+  `array[${ANALYTICS_BUCKET_LOWER_BOUNDS.map((_, i) => `sum(${column}[${i + 1}])::int`).join(', ')}]`;

@@ -18,6 +18,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/auth.ts';
 import { queryRows } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  COMPANY_TOTAL,
+  histogramSum,
+  ROLLUP_COLUMNS,
+  hoursOutside,
+  instants,
+  summedDays,
+  wholeDays,
+} from './daily.ts';
 
 type Subject = { userId?: string | undefined; teamId?: string | undefined };
 type Window = { timezone: string; from: string; to: string; previousFrom: string };
@@ -48,9 +57,6 @@ async function subjectOf(ctx: TenantContext, query: Subject): Promise<Subject> {
   if (query.teamId || (query.userId && query.userId !== ctx.userId)) throw forbidden();
   return { userId: ctx.userId };
 }
-
-/** The rollups' row of the company's total (migration 0053): the whole company's numbers read only these. */
-const COMPANY_TOTAL = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 
 const ratingSummary = (count: number, sum: number): RatingSummary => ({
   count,
@@ -135,6 +141,8 @@ type TotalsRow = {
   call_seconds: number;
   rating_count: number;
   rating_sum: number;
+  first_response_histogram: number[];
+  resolution_histogram: number[];
 };
 
 export function analyticsService() {
@@ -142,31 +150,50 @@ export function analyticsService() {
     async performance(ctx: TenantContext, query: AnalyticsQuery): Promise<Performance> {
       const subject = await subjectOf(ctx, { userId: query.user_id, teamId: query.team_id });
       const w = await windowOf(ctx, query);
-      const where = sql`${subjectFilter(ctx, subject, 'h', true)} and h.hour >= ${w.previousFrom} and h.hour < ${w.to}`;
-      const current = sql`(h.hour >= ${w.from})`;
-      // One pass: the sums, and each histogram bucket summed by position (no unnest: 26 sums per histogram).
-      const bucketSums = (column: string, prefix: string) =>
-        sql.raw(
-          Array.from({ length: BUCKETS }, (_, i) => `sum(h.${column}[${i + 1}])::int as ${prefix}${i}`).join(
-            ', ',
-          ),
-        );
-      const totals = await queryRows<TotalsRow & Record<string, number>>(
+      // Whole past days from the daily rollup, the rest (the periods' edges, today) from the hourly one.
+      const [previousFrom, from, to] = [new Date(w.previousFrom), new Date(w.from), new Date(w.to)];
+      const now = new Date();
+      const days = await summedDays(ctx.db, ctx.companyId, [
+        ...wholeDays(previousFrom, from, now),
+        ...wholeDays(from, to, now),
+      ]);
+      // Each interval as constant bounds: the planner then sees how few hours they hold (joined to the
+      // intervals as an array, it expected thousands and planned a parallel scan, whose workers cost more).
+      const hours = hoursOutside(previousFrom, to, days);
+      const spans = hours.length
+        ? sql.join(
+            hours.map(
+              (span) => sql`(h.hour >= ${span.from.toISOString()} and h.hour < ${span.to.toISOString()})`,
+            ),
+            sql` or `,
+          )
+        : sql`false`;
+      const rollup = (source: SQL) =>
+        sql`${sql.raw(ROLLUP_COLUMNS.map((column) => `h.${column}`).join(', '))} ${source}`;
+      const totals = await queryRows<TotalsRow>(
         ctx.db,
-        sql`select ${current} as current, sum(attended)::int as attended, sum(messages_in)::int as messages_in,
+        sql`select current, sum(attended)::int as attended, sum(messages_in)::int as messages_in,
               sum(messages_out)::int as messages_out, sum(first_response_count)::int as first_response_count,
               sum(first_response_seconds)::float8 as first_response_seconds,
               sum(resolution_count)::int as resolution_count, sum(resolution_seconds)::float8 as resolution_seconds,
               sum(pause_seconds)::float8 as pause_seconds, sum(calls)::int as calls,
               sum(call_seconds)::float8 as call_seconds, sum(rating_count)::int as rating_count,
               sum(rating_sum)::int as rating_sum,
-              ${bucketSums('first_response_histogram', 'fr')}, ${bucketSums('resolution_histogram', 'rs')}
-            from analytics_hourly h where ${where} group by 1`,
+              ${histogramSum('h.first_response_histogram')} as first_response_histogram,
+              ${histogramSum('h.resolution_histogram')} as resolution_histogram
+            from (
+              select h.hour >= ${w.from} as current, ${rollup(sql`from analytics_hourly h
+                where ${subjectFilter(ctx, subject, 'h', true)} and (${spans})`)}
+              union all
+              select h.day >= ${w.from} as current, ${rollup(sql`from analytics_daily h
+                where ${subjectFilter(ctx, subject, 'h', true)} and h.day = any(${instants(days)}::timestamptz[])`)}
+            ) h group by 1`,
       );
       const build = (isCurrent: boolean): PerformanceTotals => {
         const row = totals.find((t) => t.current === isCurrent);
-        const fr = Array.from({ length: BUCKETS }, (_, i) => row?.[`fr${i}`] ?? 0);
-        const rs = Array.from({ length: BUCKETS }, (_, i) => row?.[`rs${i}`] ?? 0);
+        const none = Array.from({ length: BUCKETS }, () => 0);
+        const fr = row?.first_response_histogram ?? none;
+        const rs = row?.resolution_histogram ?? none;
         return {
           attended: row?.attended ?? 0,
           messages_in: row?.messages_in ?? 0,

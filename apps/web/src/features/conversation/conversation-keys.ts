@@ -1,5 +1,5 @@
 // Where the conversation lives in the TanStack Query cache: its timeline, one message's details, its threads
-// and their messages.
+// and their messages, its satisfaction request.
 export const conversationKeys = {
   all: ['conversation'] as const,
   timeline: (contactId: string) => ['conversation', contactId, 'timeline'] as const,
@@ -9,4 +9,5 @@ export const conversationKeys = {
   threads: (contactId: string) => ['conversation', contactId, 'threads'] as const,
   threadMessages: (contactId: string, threadId: string) =>
     ['conversation', contactId, 'threads', threadId, 'messages'] as const,
+  csat: (contactId: string) => ['conversation', contactId, 'csat'] as const,
 };

@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useRealtimeStore } from '../../lib/realtime.ts';
 import { connectFakeSocket, disconnectFakeSocket } from '../../test/fake-socket.ts';
 import { CONTACT, contactEvent, item, message, messageOf } from '../../test/messages.ts';
+import { contactKeys } from '../../lib/contact-keys.ts';
+import { contactOf, ME, summary } from '../../test/contacts.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import type { Timeline } from './timeline/timeline-store.ts';
 import { useConversationLive } from './use-conversation-live.ts';
@@ -56,7 +58,7 @@ describe('useConversationLive', () => {
     expect(refetch).not.toHaveBeenCalled();
   });
 
-  it('watches again after a reconnect and refetches the timeline, threads and contact; unwatches on leave', () => {
+  it('watches again after a reconnect and refetches the timeline, threads, contact and CSAT; unwatches on leave', () => {
     const { socket, hook, refetch } = setup();
     answerWatch(socket, true);
     refetch.mockClear();
@@ -67,7 +69,8 @@ describe('useConversationLive', () => {
     answerWatch(socket, true);
     expect(refetch).toHaveBeenCalledWith({ queryKey: conversationKeys.timeline(CONTACT) });
     expect(refetch).toHaveBeenCalledWith({ queryKey: conversationKeys.threads(CONTACT) });
-    expect(refetch).toHaveBeenCalledTimes(3);
+    expect(refetch).toHaveBeenCalledWith({ queryKey: conversationKeys.csat(CONTACT) });
+    expect(refetch).toHaveBeenCalledTimes(4);
     hook.unmount();
     expect(socket.emit).toHaveBeenLastCalledWith('contact.unwatch', CONTACT);
   });
@@ -97,5 +100,23 @@ describe('useConversationLive', () => {
     act(() => socket.fire('event.created', registered));
     expect(timeline()?.items.map((entry) => entry.type)).toEqual(['event', 'message']);
     expect(messageOf(timeline()?.items[1])?.id).toBe(first.id);
+  });
+
+  it('reads the CSAT request again when the resolved conversation changes or gets a message, not before', () => {
+    const { socket, client } = setup();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const changed = (status: 'open' | 'resolved', id = CONTACT) => summary({ id, status });
+    const csat = JSON.stringify(conversationKeys.csat(CONTACT));
+    const csatRereads = () =>
+      invalidate.mock.calls.filter(([filters]) => JSON.stringify(filters?.queryKey) === csat);
+    act(() => socket.fire('contact.updated', changed('open')));
+    act(() => socket.fire('message.created', message()));
+    expect(csatRereads()).toHaveLength(0);
+    // Resolved: the request the server sends, then the customer's rating, each read it again.
+    act(() => socket.fire('contact.updated', changed('resolved')));
+    client.setQueryData(contactKeys.detail(CONTACT), contactOf(changed('resolved')));
+    act(() => socket.fire('message.created', message({ direction: 'out' })));
+    act(() => socket.fire('contact.updated', changed('resolved', ME)));
+    expect(csatRereads()).toHaveLength(2);
   });
 });

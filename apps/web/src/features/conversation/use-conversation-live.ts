@@ -3,10 +3,13 @@
 // events may have been missed while away);
 // new messages, registered events, calls (as they ring, are answered and end), delivery statuses and changed
 // messages (reactions) patch the timeline;
-// thread events patch the threads.
+// thread events patch the threads; while the conversation is resolved, its messages and changes (the request
+// sent, the customer's rating or comment) read its satisfaction request again.
 import type {
   CallRecord,
+  Contact,
   ContactEvent,
+  ContactSummary,
   Message,
   MessageStatusChanged,
   Thread,
@@ -28,13 +31,23 @@ export function useConversationLive(contactId: string): void {
 
   useEffect(() => {
     if (!socket) return undefined;
-    const handleCreated = (message: Message) => addMessage(client, message);
+    // A resolved conversation's satisfaction request changes with what comes now: the request sent, the
+    // customer's rating or comment.
+    const rereadCsat = () => void client.invalidateQueries({ queryKey: conversationKeys.csat(contactId) });
+    const resolved = () => client.getQueryData<Contact>(contactKeys.detail(contactId))?.status === 'resolved';
+    const handleCreated = (message: Message) => {
+      addMessage(client, message);
+      if (message.contact_id === contactId && resolved()) rereadCsat();
+    };
     const handleStatus = (event: MessageStatusChanged) => patchStatus(client, event);
     const handleEvent = (event: ContactEvent) => addEvent(client, event);
     const handleCall = (call: CallRecord) => addCall(client, call);
     const handleThread = (thread: Thread) => applyThreadUpdate(client, thread);
     const handleThreadMessage = (message: ThreadMessage & { contact_id: string }) =>
       applyThreadMessage(client, message);
+    const handleContact = (summary: ContactSummary) => {
+      if (summary.id === contactId && summary.status === 'resolved') rereadCsat();
+    };
     socket.on('message.created', handleCreated);
     // A changed message (a reaction) comes whole: it replaces the cached one like a new one would.
     socket.on('message.updated', handleCreated);
@@ -43,6 +56,7 @@ export function useConversationLive(contactId: string): void {
     socket.on('call.changed', handleCall);
     socket.on('thread.updated', handleThread);
     socket.on('thread.message', handleThreadMessage);
+    socket.on('contact.updated', handleContact);
     return () => {
       socket.off('message.created', handleCreated);
       socket.off('message.updated', handleCreated);
@@ -51,8 +65,9 @@ export function useConversationLive(contactId: string): void {
       socket.off('call.changed', handleCall);
       socket.off('thread.updated', handleThread);
       socket.off('thread.message', handleThreadMessage);
+      socket.off('contact.updated', handleContact);
     };
-  }, [socket, client]);
+  }, [socket, client, contactId]);
 
   useEffect(() => {
     if (!socket?.connected || connections === 0) return undefined;
@@ -68,6 +83,7 @@ export function useConversationLive(contactId: string): void {
       if (reconnected) {
         void client.refetchQueries({ queryKey: conversationKeys.threads(contactId) });
         void client.refetchQueries({ queryKey: contactKeys.detail(contactId) });
+        void client.refetchQueries({ queryKey: conversationKeys.csat(contactId) });
       }
     });
     return () => {
