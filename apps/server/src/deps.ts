@@ -33,6 +33,7 @@ import {
   type TokenBuckets,
 } from './platform/token-bucket.ts';
 import { createTokenService, type TokenService } from './platform/tokens.ts';
+import { createMemoryVersions, createRedisVersions, type Versions } from './platform/versions.ts';
 
 export type Deps = {
   config: AppConfig;
@@ -57,6 +58,8 @@ export type Deps = {
   limiter: RateLimiter;
   /** Flood limits (the widget's visitors), shared by every process through Redis when there is one. */
   buckets: TokenBuckets;
+  /** Versions of cached answers (the pipelines' boards), shared by every process through Redis likewise. */
+  versions: Versions;
   storage: FileStorage;
   urls: UrlSigner;
   /** The chat widget's visitors: their signed tokens and the way to their browsers. */
@@ -120,6 +123,7 @@ export function createDeps(
     buckets: redis
       ? createRedisTokenBuckets(redis, config.widgetFlood.redisPrefix)
       : createMemoryTokenBuckets(),
+    versions: redis ? createRedisVersions(redis) : createMemoryVersions(),
     storage,
     urls,
     visitorTokens: createVisitorTokens(config.jwtSecret),

@@ -97,7 +97,8 @@ export type DomainEvent =
 export type EventHandler = (event: DomainEvent) => Promise<void> | void;
 
 export type EventBus = {
-  publish(events: DomainEvent[]): void;
+  /** A bus may first do what must precede the announcements (outdate cached answers): inTransaction waits. */
+  publish(events: DomainEvent[]): void | Promise<void>;
   subscribe(handler: EventHandler): () => void;
 };
 
@@ -131,6 +132,6 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const events: DomainEvent[] = [];
   const result = await db.transaction((tx) => work(tx as unknown as Db, (event) => events.push(event)));
-  bus.publish(events);
+  await bus.publish(events);
   return result;
 }

@@ -29,8 +29,9 @@ import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { inTransaction, type EventBus } from '../../platform/events.ts';
 import { visibleContacts } from '../contacts/policy.ts';
 import { boundScope, maySeeContact, scopeValues, visibility } from '../contacts/queries.ts';
+import type { BoardCache } from './board-cache.ts';
 import { mayDeleteCard, visiblePipelines } from './policy.ts';
-import { placeInStep } from './positions.ts';
+import { afterOf, placement, placeInStep, spaceOut, type After } from './positions.ts';
 import type { CardDetailRow, CardRow } from './presenter.ts';
 
 type Record = Parameters<Parameters<typeof inTransaction>[2]>[1];
@@ -234,8 +235,18 @@ const boardStatement = (ctx: TenantContext, query: BoardQuery) => {
   });
 };
 
+export type BoardColumn = {
+  step: { id: string; name: string; position: number; final: boolean };
+  total: number;
+  rows: CardRow[];
+  nextCursor: string | null;
+};
+
 /** The pipeline's steps, each with its first page of matching cards and their total (404: not seen). */
-export async function readBoard(ctx: TenantContext, input: BoardQuery & { pipelineId: string }) {
+export async function readBoard(
+  ctx: TenantContext,
+  input: BoardQuery & { pipelineId: string },
+): Promise<BoardColumn[]> {
   const filters = filtersOf(input);
   const rows = await boardStatement(ctx, input).execute({
     ...scopeValues(ctx),
@@ -309,18 +320,85 @@ export async function findCard(ctx: TenantContext, key: CardKey): Promise<CardDe
 
 /** The card's place as the notifier tells it, regardless of who asks. */
 export async function loadCardPlace(db: Db, companyId: string, cardId: string) {
-  const [row] = await db
-    .select({
-      stepId: pipelineCards.stepId,
-      position: pipelineCards.position,
-      updatedAt: pipelineCards.updatedAt,
-    })
-    .from(pipelineCards)
-    .where(and(eq(pipelineCards.id, cardId), eq(pipelineCards.companyId, companyId)));
+  const statement = prepared(db, 'pipeline_card_place', () =>
+    db
+      .select({
+        stepId: pipelineCards.stepId,
+        position: pipelineCards.position,
+        updatedAt: pipelineCards.updatedAt,
+      })
+      .from(pipelineCards)
+      .where(and(eq(pipelineCards.id, param('cardId')), eq(pipelineCards.companyId, param('companyId')))),
+  );
+  const [row] = await statement.execute({ cardId, companyId });
   return row;
 }
 
-export function cardService(deps: { bus: EventBus }) {
+type MovedRow = { placed: boolean; exhausted: boolean } & (
+  CardDetailRow | { [K in keyof CardDetailRow]: null }
+);
+
+/** The fields a card change sets besides its place (each present or left as it is). */
+const changedFields = (input: UpdateCardRequest) =>
+  [
+    input.name === undefined ? '' : 'name',
+    input.description === undefined ? '' : 'description',
+    input.responsible_id === undefined ? '' : 'responsible',
+  ].filter(Boolean);
+
+/**
+ * A card's change and move in one prepared statement, in the transaction holding its step's lock: its place in
+ * the step (`placement`), the update of the card if the user sees its customer (its pipeline is the URL's, which
+ * the step's lock checked), and the card as answered, read from the updated row. Named `pipeline_cards`, that
+ * row stands for the table in the final select, so the card's columns are the ones every card read uses.
+ * Always one row: `placed` false when the card to follow is not in the step, `exhausted` when its gap is too
+ * narrow, the card's columns null when the user does not see it. Placeholders: the scope, stepId, itemId,
+ * pipelineId, afterId, now and the fields `changedFields` lists.
+ */
+const moveStatement = (ctx: TenantContext, after: After, fields: string[]) =>
+  preparedSql<MovedRow>(ctx.db, ['pipeline_move', after, viewerShape(ctx), ...fields].join(':'), () => {
+    const scope = boundViewer(ctx);
+    const target = sql.raw('"pipeline_cards"');
+    // Left as it is, a card stays where it is when it does not change steps.
+    const position =
+      after === 'last'
+        ? sql`case when ${target}.step_id = ${param('stepId')} then ${target}.position else place.position end`
+        : sql`place.position`;
+    const set = [
+      sql`step_id = ${param('stepId')}`,
+      sql`position = ${position}`,
+      sql`updated_at = ${param('now')}`,
+      fields.includes('name') ? sql`name = ${param('name')}` : undefined,
+      fields.includes('description') ? sql`description = ${param('description')}` : undefined,
+      fields.includes('responsible') ? sql`responsible_id = ${param('responsibleId')}` : undefined,
+    ].filter((part) => part !== undefined);
+    return sql`with place as (${placement(after, true)}),
+      ${target} as (
+        update ${pipelineCards} set ${sql.join(set, sql`, `)}
+        from place, ${contacts}
+        where place.found and not place.exhausted and ${and(
+          eq(pipelineCards.id, param('itemId')),
+          eq(pipelineCards.pipelineId, param('pipelineId')),
+          eq(pipelineCards.companyId, scope.companyId),
+          eq(contacts.id, pipelineCards.contactId),
+          visibleContacts(scope),
+        )}
+        returning ${pipelineCards}.*
+      )
+      select place.found as "placed", place.exhausted as "exhausted",
+        ${sql.join(
+          Object.entries({ ...cardColumns, ...detailColumns }).map(
+            ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
+          ),
+          sql`, `,
+        )}
+      from place left join (${target}
+        join ${pipelineSteps} on ${pipelineSteps.id} = ${pipelineCards.stepId}
+        join ${contacts} on ${contacts.id} = ${pipelineCards.contactId}
+        left join ${responsibleJoin[0]} on ${responsibleJoin[1]}) on true`;
+  });
+
+export function cardService(deps: { bus: EventBus; boards: BoardCache }) {
   const changed = (record: Record, ctx: TenantContext, pipelineId: string, cardId: string) =>
     record({ type: 'pipeline.card', companyId: ctx.companyId, pipelineId, cardId });
 
@@ -329,14 +407,11 @@ export function cardService(deps: { bus: EventBus }) {
     ctx: TenantContext,
     key: CardKey,
     work: (tx: Db, card: CardDetailRow) => Promise<void>,
-    /** False when `work` writes `updatedAt` itself (one statement fewer). */
-    touch = true,
   ): Promise<CardDetailRow> => {
     const card = await findCard(ctx, key);
     await inTransaction(ctx.db, deps.bus, async (tx, record) => {
       await work(tx, card);
-      if (touch)
-        await tx.update(pipelineCards).set({ updatedAt: new Date() }).where(eq(pipelineCards.id, key.itemId));
+      await tx.update(pipelineCards).set({ updatedAt: new Date() }).where(eq(pipelineCards.id, key.itemId));
       changed(record, ctx, key.pipelineId, key.itemId);
     });
     return findCard(ctx, key);
@@ -346,7 +421,8 @@ export function cardService(deps: { bus: EventBus }) {
     list: listCards,
     get: findCard,
 
-    board: readBoard,
+    board: (ctx: TenantContext, input: BoardQuery & { pipelineId: string }) =>
+      deps.boards.read(ctx, input, () => readBoard(ctx, input)),
 
     /** The next page of a step the user sees (404: not seen; 400: a step of another pipeline). */
     async page(ctx: TenantContext, input: StepPageQuery & { pipelineId: string; stepId: string }) {
@@ -358,11 +434,14 @@ export function cardService(deps: { bus: EventBus }) {
       ctx: TenantContext,
       input: NewCardRequest & { pipelineId: string; stepId: string },
     ): Promise<CardDetailRow> {
-      await assertStep(ctx, input.pipelineId, input.stepId);
-      if (!(await maySeeContact(ctx, input.contact_id))) throw new AppError('card_contact_unavailable', 400);
-      if (input.responsible_id) await assertResponsible(ctx, input.responsible_id);
       const id = await inTransaction(ctx.db, deps.bus, async (tx, record) => {
-        const position = await placeInStep(tx, input.stepId, null, input.after_id);
+        await assertStep(ctx, input.pipelineId, input.stepId, tx);
+        // In the transaction's connection: PGlite has only that one.
+        const inTx = { ...ctx, db: tx };
+        if (!(await maySeeContact(inTx, input.contact_id)))
+          throw new AppError('card_contact_unavailable', 400);
+        if (input.responsible_id) await assertResponsible(inTx, input.responsible_id);
+        const position = await placeInStep(ctx.db, tx, input.stepId, input.after_id);
         const [card] = await tx
           .insert(pipelineCards)
           .values({
@@ -383,35 +462,40 @@ export function cardService(deps: { bus: EventBus }) {
       return findCard(ctx, { pipelineId: input.pipelineId, itemId: id });
     },
 
-    /** Changes fields and, when {stepId} or `after_id` says so, moves the card (last write wins). */
+    /**
+     * Changes fields and, when {stepId} or `after_id` says so, moves the card (last write wins): the step's lock,
+     * which checks the step and its pipeline, then one statement that places, updates and reads the card.
+     */
     async update(
       ctx: TenantContext,
       input: UpdateCardRequest & CardKey & { stepId: string },
     ): Promise<CardDetailRow> {
-      await assertStep(ctx, input.pipelineId, input.stepId);
-      if (input.responsible_id) await assertResponsible(ctx, input.responsible_id);
-      return change(
-        ctx,
-        input,
-        async (tx, card) => {
-          // The step as read just before: a concurrent move of the same card is last write wins anyway.
-          const moves = card.stepId !== input.stepId || input.after_id !== undefined;
-          const position = moves
-            ? await placeInStep(tx, input.stepId, input.itemId, input.after_id)
-            : undefined;
-          await tx
-            .update(pipelineCards)
-            .set({
-              name: input.name,
-              description: input.description,
-              responsibleId: input.responsible_id,
-              ...(position === undefined ? {} : { stepId: input.stepId, position }),
-              updatedAt: new Date(),
-            })
-            .where(eq(pipelineCards.id, input.itemId));
-        },
-        false,
-      );
+      const after = afterOf(input.after_id);
+      const statement = moveStatement(ctx, after, changedFields(input));
+      const values = {
+        ...scopeValues(ctx),
+        stepId: input.stepId,
+        itemId: input.itemId,
+        pipelineId: input.pipelineId,
+        afterId: input.after_id,
+        now: new Date(),
+        name: input.name,
+        description: input.description,
+        responsibleId: input.responsible_id,
+      };
+      return inTransaction(ctx.db, deps.bus, async (tx, record) => {
+        await assertStep(ctx, input.pipelineId, input.stepId, tx);
+        if (input.responsible_id) await assertResponsible({ ...ctx, db: tx }, input.responsible_id);
+        let [row] = await statement.execute(values, tx);
+        if (row!.exhausted) {
+          await spaceOut(tx, input.stepId);
+          [row] = await statement.execute(values, tx);
+        }
+        if (!row!.placed || row!.id === null) throw notFound();
+        changed(record, ctx, input.pipelineId, input.itemId);
+        const { placed: _placed, exhausted: _exhausted, ...card } = row!;
+        return card;
+      });
     },
 
     rate: (ctx: TenantContext, input: CardKey & { rating: number }) =>
@@ -471,20 +555,30 @@ export function cardService(deps: { bus: EventBus }) {
 }
 export type CardService = ReturnType<typeof cardService>;
 
-/** The step is one of the pipeline's, which the user sees. */
-async function assertStep(ctx: TenantContext, pipelineId: string, stepId: string) {
-  const [step] = await ctx.db
-    .select({ pipelineId: pipelineSteps.pipelineId })
-    .from(pipelineSteps)
-    .innerJoin(pipelines, eq(pipelines.id, pipelineSteps.pipelineId))
-    .where(
-      and(
-        eq(pipelineSteps.id, stepId),
-        eq(pipelineSteps.companyId, ctx.companyId),
-        isNull(pipelines.archivedAt),
-        visiblePipelines(ctx),
-      ),
-    );
+/** The step's pipeline if the user sees it; locking the step's row (`for update`) when a card goes into it. */
+const stepStatement = (ctx: TenantContext, lock: boolean) =>
+  preparedSql<{ pipelineId: string }>(
+    ctx.db,
+    `pipeline_step:${lock ? 'lock' : 'read'}:${viewerShape(ctx)}`,
+    () => {
+      const scope = boundViewer(ctx);
+      return sql`select ${pipelineSteps.pipelineId} as "pipelineId"
+        from ${pipelineSteps} join ${pipelines} on ${pipelines.id} = ${pipelineSteps.pipelineId}
+        where ${and(
+          eq(pipelineSteps.id, param('stepId')),
+          eq(pipelineSteps.companyId, scope.companyId),
+          isNull(pipelines.archivedAt),
+          visiblePipelines(scope),
+        )} ${lock ? sql`for update of ${pipelineSteps}` : sql``}`;
+    },
+  );
+
+/**
+ * The step is one of the pipeline's, which the user sees. Given the transaction `tx`, the step's row stays
+ * locked until it ends: cards placed into the step (positions.ts) take turns.
+ */
+async function assertStep(ctx: TenantContext, pipelineId: string, stepId: string, tx?: Db) {
+  const [step] = await stepStatement(ctx, tx !== undefined).execute({ ...scopeValues(ctx), stepId }, tx);
   if (!step) throw notFound();
   if (step.pipelineId !== pipelineId) throw new AppError('step_not_in_pipeline', 400);
 }

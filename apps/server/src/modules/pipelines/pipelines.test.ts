@@ -10,6 +10,8 @@ import {
   type Actor,
 } from '../../../test/factories.ts';
 import { connectSocket } from '../../../test/realtime-client.ts';
+import { buildApp } from '../../app.ts';
+import { loopbackRegistry } from '../../channels/loopback.ts';
 import { pipelineCards, teamMembers, teams } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -283,6 +285,22 @@ describe('cards', () => {
     expect((await board(attendant, '&status=all')).map((c) => c.id)).not.toContain(card.id);
     expect((await board(supervisor, '&status=all')).map((c) => c.id)).toContain(card.id);
     expect((await call(attendant, 'GET', `/pipeline/${pipeline.id}/item/${card.id}`)).statusCode).toBe(404);
+    // Nor moved by them; nor a card moved after itself or after a card of another step.
+    const url = (step: string, id: string) => `/pipeline/${pipeline.id}/steps/${step}/item/${id}`;
+    expect((await call(attendant, 'PUT', url(steps()[1]!, card.id), { after_id: null })).statusCode).toBe(
+      404,
+    );
+    const other = await newCard('Vizinho', steps()[1]);
+    expect((await call(colleague, 'PUT', url(steps()[0]!, card.id), { after_id: card.id })).statusCode).toBe(
+      404,
+    );
+    expect((await call(colleague, 'PUT', url(steps()[0]!, card.id), { after_id: other.id })).statusCode).toBe(
+      404,
+    );
+    expect((await call(supervisor, 'GET', `/pipeline/${pipeline.id}/item/${card.id}`)).json()).toMatchObject({
+      step_id: steps()[0],
+      position: card.position,
+    });
     // Only its author or a supervisor deletes a card.
     const mine = await newCard('Do atendente');
     expect((await call(colleague, 'DELETE', `/pipeline/${pipeline.id}/item/${mine.id}`)).statusCode).toBe(
@@ -606,4 +624,101 @@ describe('realtime', () => {
       ((await call(admin, 'GET', '/pipeline')).json().data as Pipeline[]).map((p) => p.id),
     ).not.toContain(temp.id);
   });
+});
+
+describe('the board cache', () => {
+  const boardOf = async (actor: Actor, app = t.app, pipelineId = pipeline.id) => {
+    const response = await injectAs(app, actor, {
+      method: 'GET',
+      url: `/api/pipeline/${pipelineId}/board?status=all`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Board;
+  };
+  const stepOf = (board: Board, cardId: string) =>
+    board.data.find((step) => step.items.some((item) => item.id === cardId))?.id;
+  const cardIds = (board: Board) => board.data.flatMap((step) => step.items.map((item) => item.id));
+
+  it('a board read again after a move, a rename or a deletion shows it', async () => {
+    const card = await newCard('Em cache', steps()[0], attendant, null);
+    expect(stepOf(await boardOf(supervisor), card.id)).toBe(steps()[0]);
+    // The same answer for everyone who sees every card.
+    expect(await boardOf(admin)).toEqual(await boardOf(supervisor));
+    await call(attendant, 'PUT', `/pipeline/${pipeline.id}/steps/${steps()[1]}/item/${card.id}`, {
+      after_id: null,
+    });
+    expect(stepOf(await boardOf(supervisor), card.id)).toBe(steps()[1]);
+    await call(attendant, 'PUT', `/pipeline/${pipeline.id}/steps/${steps()[1]}/item/${card.id}`, {
+      name: 'Renomeado',
+    });
+    const renamed = (await boardOf(supervisor)).data
+      .flatMap((step) => step.items)
+      .find((c) => c.id === card.id);
+    expect(renamed?.name).toBe('Renomeado');
+    await call(supervisor, 'DELETE', `/pipeline/${pipeline.id}/item/${card.id}`);
+    expect(cardIds(await boardOf(supervisor))).not.toContain(card.id);
+  });
+
+  it('never gives a viewer who may not see a customer an answer holding its card', async () => {
+    const owned = await makeContact(t.database.db, admin.company, { responsibleId: colleague.user.id });
+    const hidden: Card = (
+      await call(colleague, 'POST', `/pipeline/${pipeline.id}/steps/${steps()[0]}/item`, {
+        contact_id: owned.id,
+        name: 'Só do colega',
+        after_id: null,
+      })
+    ).json();
+    expect(cardIds(await boardOf(supervisor))).toContain(hidden.id);
+    expect(cardIds(await boardOf(attendant))).not.toContain(hidden.id);
+    expect(cardIds(await boardOf(colleague))).toContain(hidden.id);
+    expect(cardIds(await boardOf(attendant))).not.toContain(hidden.id);
+    // A supervisor of another company shares nothing with this one's.
+    const outsider = await makeActor(t.app, t.database.db, 'supervisor');
+    const elsewhere = await injectAs(t.app, outsider, {
+      method: 'GET',
+      url: `/api/pipeline/${pipeline.id}/board?status=all`,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
+  const redisUrl = process.env.TEST_REDIS_URL;
+  it.skipIf(!redisUrl)(
+    'a move through one instance shows on a board the other had kept (Redis)',
+    async () => {
+      // The second instance shares the database and Redis as a second process would.
+      const one = await createTestApp({ env: { REDIS_URL: redisUrl! } });
+      const two = await buildApp(one.config, one.database, { adapters: loopbackRegistry });
+      await two.ready();
+      try {
+        const boss = await makeActor(one.app, one.database.db, 'admin');
+        const customer = await makeContact(one.database.db, boss.company, { onQueue: true });
+        const shared: Pipeline = (
+          await injectAs(one.app, boss, {
+            method: 'POST',
+            url: '/api/pipeline',
+            payload: { name: 'Distribuído', steps: [{ name: 'A' }, { name: 'B' }] },
+          })
+        ).json();
+        const [a, b] = shared.steps.map((step) => step.id);
+        const card: Card = (
+          await injectAs(one.app, boss, {
+            method: 'POST',
+            url: `/api/pipeline/${shared.id}/steps/${a}/item`,
+            payload: { contact_id: customer.id, name: 'Viajante' },
+          })
+        ).json();
+        expect(stepOf(await boardOf(boss, two, shared.id), card.id)).toBe(a);
+        const moved = await injectAs(one.app, boss, {
+          method: 'PUT',
+          url: `/api/pipeline/${shared.id}/steps/${b}/item/${card.id}`,
+          payload: {},
+        });
+        expect(moved.statusCode).toBe(200);
+        expect(stepOf(await boardOf(boss, two, shared.id), card.id)).toBe(b);
+      } finally {
+        await two.close();
+        await one.close();
+      }
+    },
+  );
 });

@@ -1,62 +1,75 @@
 // A card's place in its step: a fractional position between its new neighbours, so a move writes one row.
-// Every placement into a step first locks that step's row: concurrent moves into one step take turns and each
+// Every placement into a step runs after its caller locked that step's row in the same transaction (cards.ts,
+// lockedStep): concurrent moves into one step take turns and, their statements starting after the lock, each
 // sees the others' committed positions, so positions stay unique (the unique index is the last guard). When
 // repeated halving runs out of precision the step is spaced out again, once, inside the same lock.
-import { and, eq, max, min, ne, sql } from 'drizzle-orm';
-import { pipelineCards, pipelineSteps } from '../../db/schema/index.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { pipelineCards } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { param, preparedSql } from '../../platform/db/prepared.ts';
 import { notFound } from '../../platform/errors.ts';
 
-const GAP = 1024;
+const GAP = sql.raw('1024');
+
+/** Where a card goes in its step: after the card `afterId`, first, or last. */
+export type After = 'card' | 'first' | 'last';
+export const afterOf = (afterId: string | null | undefined): After =>
+  afterId === undefined ? 'last' : afterId === null ? 'first' : 'card';
+
+export type Placement = { position: number | null; found: boolean; exhausted: boolean };
 
 /**
- * The position for `cardId` (null: a new card) in `stepId`: after the card `afterId`, first when null, last
- * when undefined. Must run in the transaction that writes it.
+ * One row saying where a card goes in the step `stepId` (placeholders: stepId, afterId, and itemId when
+ * `moving` an existing card, which its own old place must not count): `position`; `found`, false when the card
+ * to follow is not in the step (or is the card itself); `exhausted` when the gap after it is too narrow to
+ * halve (space the step out, then place again). Read in a statement of its own or as a move's first step.
+ */
+export function placement(after: After, moving: boolean): SQL {
+  const step = param('stepId');
+  const others = (alias: string) => (moving ? sql`and ${sql.raw(alias)}.id <> ${param('itemId')}` : sql``);
+  if (after === 'last')
+    return sql`select coalesce(max(c.position), 0) + ${GAP} as "position", true as "found", false as "exhausted"
+      from ${pipelineCards} c where c.step_id = ${step} ${others('c')}`;
+  if (after === 'first')
+    return sql`select coalesce(min(c.position) - ${GAP}, ${GAP}) as "position", true as "found",
+        false as "exhausted"
+      from ${pipelineCards} c where c.step_id = ${step} ${others('c')}`;
+  // The card after which it goes and the position following that card's, in one statement.
+  return sql`select case when n.next is null then x.position + ${GAP} else (x.position + n.next) / 2 end
+        as "position",
+      x.id is not null as "found",
+      coalesce(not ((x.position + n.next) / 2 > x.position and (x.position + n.next) / 2 < n.next), false)
+        as "exhausted"
+    from (select 1) as one
+      left join ${pipelineCards} x on x.id = ${param('afterId')} and x.step_id = ${step} ${others('x')}
+      left join lateral (select min(m.position) as next from ${pipelineCards} m
+        where m.step_id = ${step} and m.position > x.position ${others('m')}) n on true`;
+}
+
+/**
+ * The position of a new card in `stepId` after `afterId` (first when null, last when undefined), in the
+ * transaction `tx` holding the step's lock (`db`: the handle its statements are prepared on).
  */
 export async function placeInStep(
+  db: Db,
   tx: Db,
   stepId: string,
-  cardId: string | null,
   afterId: string | null | undefined,
 ): Promise<number> {
-  await tx.execute(sql`select 1 from ${pipelineSteps} where ${pipelineSteps.id} = ${stepId} for update`);
-  const others = and(eq(pipelineCards.stepId, stepId), cardId ? ne(pipelineCards.id, cardId) : undefined);
-  if (afterId === undefined) {
-    const [row] = await tx
-      .select({ last: max(pipelineCards.position) })
-      .from(pipelineCards)
-      .where(others);
-    return row?.last == null ? GAP : row.last + GAP;
+  const after = afterOf(afterId);
+  const statement = preparedSql<Placement>(db, `pipeline_place:${after}`, () => placement(after, false));
+  const values = { stepId, afterId };
+  let [place] = await statement.execute(values, tx);
+  if (place!.exhausted) {
+    await spaceOut(tx, stepId);
+    [place] = await statement.execute(values, tx);
   }
-  if (afterId === null) {
-    const [row] = await tx
-      .select({ first: min(pipelineCards.position) })
-      .from(pipelineCards)
-      .where(others);
-    return row?.first == null ? GAP : row.first - GAP;
-  }
-  if (afterId === cardId) throw notFound();
-  // The neighbour after which it goes and the card following that one, in one statement.
-  const [after] = await tx
-    .select({
-      position: pipelineCards.position,
-      next: sql<number | null>`(select min(n.position) from ${pipelineCards} n
-        where n.step_id = ${stepId} and n.position > ${pipelineCards}.${sql.identifier('position')}
-        ${cardId ? sql`and n.id <> ${cardId}` : sql``})`.mapWith(Number),
-    })
-    .from(pipelineCards)
-    .where(and(eq(pipelineCards.id, afterId), eq(pipelineCards.stepId, stepId)));
-  if (!after) throw notFound();
-  if (after.next == null) return after.position + GAP;
-  const next = { position: after.next };
-  const middle = (after.position + next.position) / 2;
-  if (middle > after.position && middle < next.position) return middle;
-  await spaceOut(tx, stepId);
-  return placeInStep(tx, stepId, cardId, afterId);
+  if (!place!.found || place!.position === null) throw notFound();
+  return place!.position;
 }
 
 /** Evenly spaced positions above every current one (no two rows ever share a position meanwhile). */
-async function spaceOut(tx: Db, stepId: string): Promise<void> {
+export async function spaceOut(tx: Db, stepId: string): Promise<void> {
   await tx.execute(sql`
     update ${pipelineCards} set position = spaced.at
     from (

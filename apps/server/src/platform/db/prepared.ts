@@ -8,6 +8,8 @@ import type { Db } from './database.ts';
 import { rememberStatement } from './pglite/statements.ts';
 
 export type Statement<T> = { execute(values?: Record<string, unknown>): Promise<T> };
+/** A statement that may also run inside a transaction (`tx`: the transaction's handle). */
+export type TxStatement<T> = { execute(values?: Record<string, unknown>, tx?: Db): Promise<T> };
 
 const statements = new WeakMap<Db, Map<string, Statement<unknown>>>();
 
@@ -33,10 +35,10 @@ export function prepared<T>(
   });
 }
 
-function once<T>(db: Db, shape: string, create: () => Statement<T>): Statement<T> {
+function once<S extends Statement<unknown>>(db: Db, shape: string, create: () => S): S {
   let byShape = statements.get(db);
   if (!byShape) statements.set(db, (byShape = new Map()));
-  let statement = byShape.get(shape) as Statement<T> | undefined;
+  let statement = byShape.get(shape) as S | undefined;
   if (!statement) {
     statement = create();
     byShape.set(shape, statement);
@@ -51,13 +53,18 @@ const dialect = new PgDialect();
  * writes — answering its rows as objects. Same contract as `prepared`: placeholders (`param`) where the values
  * go.
  */
-export function preparedSql<Row>(db: Db, shape: string, build: () => SQL): Statement<Row[]> {
+export function preparedSql<Row>(db: Db, shape: string, build: () => SQL): TxStatement<Row[]> {
   return once(db, shape, () => {
     const query = dialect.sqlToQuery(build());
     rememberStatement(db, query.sql);
     const statement = db._.session.prepareQuery(query, undefined, shape, false);
     return {
-      execute: async (values) => ((await statement.execute(values)) as { rows: Row[] }).rows,
+      // In a transaction the built text runs on the transaction's connection, under the same name (the driver
+      // parses a name once per connection); only the small handle is made again, never the SQL.
+      execute: async (values?: Record<string, unknown>, tx?: Db) => {
+        const on = tx ? tx._.session.prepareQuery(query, undefined, shape, false) : statement;
+        return ((await on.execute(values)) as { rows: Row[] }).rows;
+      },
     };
   });
 }
