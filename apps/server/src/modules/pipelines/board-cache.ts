@@ -9,13 +9,13 @@ import type { TenantContext } from '../../platform/auth.ts';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
 import type { Versions } from '../../platform/versions.ts';
 import { visibility } from '../contacts/queries.ts';
-import type { BoardColumn } from './cards.ts';
 
 const ANSWER_TTL_MS = 3_000;
 /** Answers kept at most (a board's first pages: some 100 kB each). */
 const MAX_ANSWERS = 200;
 
-type Answer = { at: number; columns: Promise<BoardColumn[]> };
+/** The answer as written for the client (JSON): a hit costs no presenting or serialising of its cards. */
+type Answer = { at: number; json: Promise<string> };
 export type BoardCache = ReturnType<typeof boardCache>;
 
 const versionKey = (pipelineId: string) => `pipeline-board:${pipelineId}`;
@@ -43,12 +43,12 @@ export function boardCache(versions: Versions) {
   };
 
   return {
-    /** The board as `load` reads it, or as read for the same viewer and query since the last change. */
+    /** The board as `load` writes it, or as written for the same viewer and query since the last change. */
     async read(
       ctx: TenantContext,
       input: BoardQuery & { pipelineId: string },
-      load: () => Promise<BoardColumn[]>,
-    ): Promise<BoardColumn[]> {
+      load: () => Promise<string>,
+    ): Promise<string> {
       const version = await versions.read(versionKey(input.pipelineId));
       if (version === null) return load();
       const key = JSON.stringify([
@@ -63,14 +63,14 @@ export function boardCache(versions: Versions) {
       ]);
       const now = Date.now();
       const kept = answers.get(key);
-      if (kept && now - kept.at <= ANSWER_TTL_MS) return kept.columns;
+      if (kept && now - kept.at <= ANSWER_TTL_MS) return kept.json;
       // Concurrent misses share one read; a failed read (404 included) is not kept.
-      const answer: Answer = { at: now, columns: load() };
+      const answer: Answer = { at: now, json: load() };
       remember(key, answer);
-      answer.columns.catch(() => {
+      answer.json.catch(() => {
         if (answers.get(key) === answer) answers.delete(key);
       });
-      return answer.columns;
+      return answer.json;
     },
 
     /** The boards of the pipelines these events change are out of date (before the events go out). */

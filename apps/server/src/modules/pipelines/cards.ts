@@ -421,8 +421,12 @@ export function cardService(deps: { bus: EventBus; boards: BoardCache }) {
     list: listCards,
     get: findCard,
 
-    board: (ctx: TenantContext, input: BoardQuery & { pipelineId: string }) =>
-      deps.boards.read(ctx, input, () => readBoard(ctx, input)),
+    /** The board's answer as `render` writes it (JSON), shared with whoever asks the same meanwhile. */
+    board: (
+      ctx: TenantContext,
+      input: BoardQuery & { pipelineId: string },
+      render: (columns: BoardColumn[]) => string,
+    ) => deps.boards.read(ctx, input, async () => render(await readBoard(ctx, input))),
 
     /** The next page of a step the user sees (404: not seen; 400: a step of another pipeline). */
     async page(ctx: TenantContext, input: StepPageQuery & { pipelineId: string; stepId: string }) {

@@ -122,20 +122,29 @@ export function pipelineRoutes(app: FastifyInstance, s: PipelineServices): void 
   r.get(
     '/api/pipeline/:pipelineId/board',
     { schema: { tags, params: PipelineParams, querystring: BoardQuery, response: responses(Board) } },
-    async (request) => {
+    async (request, reply) => {
       const present = presentCardSummary(s.urls);
-      const columns = await s.cards.board(tenantContext(request), { ...request.query, ...request.params });
-      return {
-        data: columns.map(({ step, total, rows, nextCursor }) => ({
-          id: step.id,
-          name: step.name,
-          position: step.position,
-          final: step.final,
-          total,
-          items: rows.map(present),
-          next_cursor: nextCursor,
-        })),
-      };
+      // Written once through the route's serializer (and its checks), then shared as it is (board-cache.ts).
+      const json = await s.cards.board(
+        tenantContext(request),
+        { ...request.query, ...request.params },
+        (columns) =>
+          String(
+            reply.serialize({
+              data: columns.map(({ step, total, rows, nextCursor }) => ({
+                id: step.id,
+                name: step.name,
+                position: step.position,
+                final: step.final,
+                total,
+                items: rows.map(present),
+                next_cursor: nextCursor,
+              })),
+            }),
+          ),
+      );
+      // Already written by the route's serializer: sent as it is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
   r.get(
