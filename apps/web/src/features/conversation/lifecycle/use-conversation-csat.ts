@@ -1,6 +1,6 @@
 // A conversation's CSAT request and answer (issue 28), as the status line's badge and the timeline's card read
-// it: read again when the resolved conversation changes (a rating or its comment arrived: the open
-// conversation's live link, use-conversation-live.ts) and after a reconnection.
+// it: read again when the resolved conversation gets a message or changes (the request sent, the rating, its
+// comment: the open conversation's live link, use-conversation-live.ts) and after a reconnection.
 import type { Contact, ConversationCsat, Csat } from '@atende/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
