@@ -31,7 +31,7 @@ import { visibleContacts } from '../contacts/policy.ts';
 import { boundScope, maySeeContact, scopeValues, visibility } from '../contacts/queries.ts';
 import type { BoardCache } from './board-cache.ts';
 import { mayDeleteCard, visiblePipelines } from './policy.ts';
-import { afterOf, placement, placeInStep, spaceOut, type After } from './positions.ts';
+import { afterOf, placement, placeInStep, withRoom, type After } from './positions.ts';
 import type { CardDetailRow, CardRow } from './presenter.ts';
 
 type Record = Parameters<Parameters<typeof inTransaction>[2]>[1];
@@ -490,11 +490,7 @@ export function cardService(deps: { bus: EventBus; boards: BoardCache }) {
       return inTransaction(ctx.db, deps.bus, async (tx, record) => {
         await assertStep(ctx, input.pipelineId, input.stepId, tx);
         if (input.responsible_id) await assertResponsible({ ...ctx, db: tx }, input.responsible_id);
-        let [row] = await statement.execute(values, tx);
-        if (row!.exhausted) {
-          await spaceOut(tx, input.stepId);
-          [row] = await statement.execute(values, tx);
-        }
+        const row = await withRoom(tx, input.stepId, () => statement.execute(values, tx));
         if (!row!.placed || row!.id === null) throw notFound();
         changed(record, ctx, input.pipelineId, input.itemId);
         const { placed: _placed, exhausted: _exhausted, ...card } = row!;

@@ -58,18 +58,28 @@ export async function placeInStep(
 ): Promise<number> {
   const after = afterOf(afterId);
   const statement = preparedSql<Placement>(db, `pipeline_place:${after}`, () => placement(after, false));
-  const values = { stepId, afterId };
-  let [place] = await statement.execute(values, tx);
-  if (place!.exhausted) {
-    await spaceOut(tx, stepId);
-    [place] = await statement.execute(values, tx);
-  }
+  const place = await withRoom(tx, stepId, () => statement.execute({ stepId, afterId }, tx));
   if (!place!.found || place!.position === null) throw notFound();
   return place!.position;
 }
 
+/**
+ * Runs a placing statement (its one row says whether the gap was `exhausted`) and, when its gap was too narrow,
+ * spaces the step out and runs it once more.
+ */
+export async function withRoom<Row extends { exhausted: boolean }>(
+  tx: Db,
+  stepId: string,
+  place: () => Promise<Row[]>,
+): Promise<Row | undefined> {
+  const [row] = await place();
+  if (!row?.exhausted) return row;
+  await spaceOut(tx, stepId);
+  return (await place())[0];
+}
+
 /** Evenly spaced positions above every current one (no two rows ever share a position meanwhile). */
-export async function spaceOut(tx: Db, stepId: string): Promise<void> {
+async function spaceOut(tx: Db, stepId: string): Promise<void> {
   await tx.execute(sql`
     update ${pipelineCards} set position = spaced.at
     from (
