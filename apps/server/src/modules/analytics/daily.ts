@@ -5,7 +5,8 @@
 // first read that needs it, and again after any of its hourly rows changes (the trigger of migration 0060 marks
 // it stale).
 import { ANALYTICS_BUCKET_LOWER_BOUNDS } from '@atende/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { analyticsDaily } from '../../db/schema/index.ts';
 import { queryRows, type Db } from '../../platform/db/database.ts';
 
 /** The rollups' user id of the company's total (migration 0053). */
@@ -49,21 +50,13 @@ export const instants = (dates: Date[]): string => `{${dates.map((date) => date.
 export const histogramSum = (column: string): SQL =>
   sql.raw(`array[${Array.from({ length: BUCKETS }, (_, i) => `sum(${column}[${i + 1}])::int`).join(', ')}]`);
 
-const SUMMED = [
-  'attended',
-  'messages_in',
-  'messages_out',
-  'first_response_count',
-  'first_response_seconds',
-  'resolution_count',
-  'resolution_seconds',
-  'pause_seconds',
-  'calls',
-  'call_seconds',
-  'rating_count',
-  'rating_sum',
-];
-const HISTOGRAMS = ['first_response_histogram', 'resolution_histogram'];
+/** The rollups' sums (analytics_daily's columns but its key), as the schema declares them. */
+const sums = Object.values(getTableColumns(analyticsDaily)).filter(
+  (column) => !['company_id', 'user_id', 'day'].includes(column.name),
+);
+/** Summed as numbers; the histograms are summed bucket by bucket. */
+const SUMMED = sums.filter((column) => column.dataType !== 'array').map((column) => column.name);
+const HISTOGRAMS = sums.filter((column) => column.dataType === 'array').map((column) => column.name);
 /** Every column of both rollups' sums. */
 export const ROLLUP_COLUMNS = [...SUMMED, ...HISTOGRAMS];
 
