@@ -108,7 +108,7 @@ export function createDeps(
     database,
     db,
     bus,
-    jobs: createJobs(database.raw, (error) => log.error({ err: error }, 'job queue error')),
+    jobs: createJobs(database, (error) => log.error({ err: error }, 'job queue error')),
     adapters: options.adapters ?? createAdapterRegistry(productAdapters({ db, urls, relay: visitors })),
     // A rating's comment, asked for after a native rating, is taken before the message would reach the queue.
     ingest: withCsatComments({ db, bus }, createIngest({ db, bus, storage })),

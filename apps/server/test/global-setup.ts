@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
 /** Our migrations plus pg-boss's own schema, so no test file pays for creating either. */
 async function prepareTemplate(options: DatabaseOptions, database: Database): Promise<void> {
   await runMigrations(options, database);
-  const jobs = createJobs(database.raw, (error) => {
+  const jobs = createJobs(database, (error) => {
     throw error;
   });
   await jobs.start();

@@ -1,8 +1,9 @@
 // Durable background jobs (pg-boss) in the same database as the data: a job that announces data is enqueued
 // inside the transaction that writes it, so it exists exactly when the data does, and survives restarts.
 // Workers run in processes whose ROLE is `worker` or `all`; on PostgreSQL several compete safely.
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Db, SqlExecutor } from './db/database.ts';
+import { queryRows, type Db, type SqlExecutor } from './db/database.ts';
 import { driverClient, rememberOn } from './db/pglite/statements.ts';
 
 export const QUEUES = {
@@ -68,7 +69,8 @@ export type Jobs = {
 /** How long stop() waits for pg-boss's last statements once its workers are done. */
 const SETTLE_TIMEOUT_MS = 5_000;
 
-export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): Jobs {
+export function createJobs(database: { db: Db; raw: SqlExecutor }, onError: (error: Error) => void): Jobs {
+  const { raw } = database;
   // pg-boss marks a finished job complete or failed without awaiting it, so its stop() can resolve while that
   // statement still runs; counting pg-boss's statements lets stop() return only once they settled, before
   // the database closes under them.
@@ -131,9 +133,7 @@ export function createJobs(raw: SqlExecutor, onError: (error: Error) => void): J
       for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
     },
     async start() {
-      started ??= boss.start().then(async () => {
-        for (const queue of Object.values(QUEUES)) await ensureQueue(boss, queue);
-      });
+      started ??= boss.start().then(() => createQueues(database.db));
       await started;
     },
     async stop() {
@@ -173,19 +173,22 @@ function inSequences<T>(
 }
 
 /**
- * Creates a queue unless it exists. Processes starting together race to create it, and PostgreSQL may end one
- * attempt as a deadlock: whoever loses finds the queue made by the other.
+ * Creates the queues that do not exist yet, one process at a time. Processes starting together on a new
+ * database, each creating the same queue, deadlock (one attaches the queue's partition while the other inserts
+ * the queue): PostgreSQL ends one after a second, and in lockstep every queue did, which outlasted the start's
+ * 10 s. pg-boss's own function creates each, with the options its createQueue would pass.
  */
-async function ensureQueue(boss: PgBoss, queue: QueueName, attempts = 3): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    if (await boss.getQueue(queue)) return;
-    try {
-      await boss.createQueue(queue, { name: queue, ...RETRY });
-      return;
-    } catch (error) {
-      if (attempt >= attempts) throw error;
+async function createQueues(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('atende:pgboss-queues'))`);
+    const existing = await queryRows<{ name: string }>(tx, sql`select name from pgboss.queue`);
+    const names = new Set(existing.map((queue) => queue.name));
+    for (const queue of Object.values(QUEUES)) {
+      if (names.has(queue)) continue;
+      const options = JSON.stringify({ policy: 'standard', ...RETRY });
+      await tx.execute(sql`select pgboss.create_queue(${queue}, ${options}::json)`);
     }
-  }
+  });
 }
 
 /**
