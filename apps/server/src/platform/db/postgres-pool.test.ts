@@ -14,4 +14,19 @@ describe.skipIf(!adminUrl)('PostgreSQL pool', () => {
     await expect(pool!.query('begin; select 1 / 0; commit')).rejects.toThrow(/division by zero/);
     expect((await pool!.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
+
+  it('keeps the connection of one statement a constraint refused, and drops one left in a transaction', async () => {
+    const session = async () =>
+      (await pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    await pool!.query('create temporary table taken (n int primary key)');
+    await pool!.query('insert into taken values (1)');
+    const before = await session();
+    await expect(pool!.query('insert into taken values ($1)', [1])).rejects.toMatchObject({ code: '23505' });
+    expect(await session()).toBe(before);
+    // The same refusal inside a transaction sent as one text leaves the transaction aborted: a new session.
+    await expect(pool!.query('begin; insert into taken values (1); commit')).rejects.toMatchObject({
+      code: '23505',
+    });
+    expect(await session()).not.toBe(before);
+  });
 });

@@ -17,6 +17,22 @@ const ignore = () => undefined;
 const isBegin = (statement: Statement) =>
   /^\s*begin\b/i.test(typeof statement === 'string' ? statement : statement.text);
 
+/** SQLSTATE class 23: a constraint refused the statement (a unique index guarding a race, say). */
+const CONSTRAINT_CLASS = '23';
+
+/**
+ * Whether a failed statement's session may serve the next: a constraint refused it, and it was sent with values
+ * or a name (the extended protocol, which carries one statement, so its implicit transaction ended with it).
+ * Ending the session instead cost a new one, and every statement prepared on it, for an expected refusal.
+ */
+function keepsSession(statement: Statement, values: unknown[] | undefined, error: unknown): boolean {
+  const extended =
+    (values?.length ?? 0) > 0 ||
+    (typeof statement === 'object' && (Boolean(statement.name) || (statement.values?.length ?? 0) > 0));
+  const code = (error as { code?: unknown }).code;
+  return extended && typeof code === 'string' && code.startsWith(CONSTRAINT_CLASS);
+}
+
 /**
  * The pool for DATABASE_URL. `connect()` (drizzle's transactions) gives each checkout one retry: when making the
  * connection fails, or when its first statement fails having had no effect — which is how a connection the
@@ -80,13 +96,22 @@ export function createPostgresPool(config: pg.PoolConfig, warn: (message: string
 
   pool.connect = ((callback?: Parameters<pg.Pool['connect']>[0]) =>
     callback ? pooled(callback) : checkout()) as pg.Pool['connect'];
-  // Statements outside transactions keep node-postgres's own pool.query, the hot path (wrapping each checkout
-  // cost the contact list 15 % of its throughput); it already drops a failed statement's connection, which
-  // may be inside an aborted transaction (pg-boss's "begin; …; commit" texts). Only a failure is looked at.
-  const pooledQuery = pool.query.bind(pool) as (
-    statement: Statement,
-    values?: unknown[],
-  ) => Promise<pg.QueryResult>;
+  // Statements outside transactions: the hot path, so nothing is wrapped per checkout (wrapping each cost the
+  // contact list 15 % of its throughput). A failed statement's connection is dropped, as node-postgres's own
+  // pool.query does, since it may be inside an aborted transaction (pg-boss's "begin; …; commit" texts),
+  // unless the failure was a constraint's refusal of one statement (keepsSession).
+  const pooledQuery = async (statement: Statement, values?: unknown[]): Promise<pg.QueryResult> => {
+    const client = await pooled();
+    let result: pg.QueryResult;
+    try {
+      result = await client.query(statement, values);
+    } catch (error) {
+      client.release(keepsSession(statement, values, error) ? undefined : (error as Error));
+      throw error;
+    }
+    client.release();
+    return result;
+  };
   pool.query = (async (statement: Statement, values?: unknown[]) => {
     try {
       return await pooledQuery(statement, values);
