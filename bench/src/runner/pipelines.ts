@@ -95,29 +95,70 @@ function random(seed: number): () => number {
  * (1 in 3), after a card of that step (first or last now and then). The planner knows where every card is
  * (it decided it), and keeps a card in flight, and the card it is placed after, out of other moves until the
  * answer, so no move names a neighbour that another has just taken away: every error is the server's. The
- * neighbours are any cards, so moves race each other into the same steps (the step's lock and the unique
- * index are what the run exercises).
+ * neighbours are any cards, so moves race each other into the same steps (the unique index, the moves'
+ * runs again and the step's lock are what the run exercises).
  */
 class MovePlanner {
   private readonly stepOf = new Map<string, string>();
+  /** The cards of each step, in no order, and each card's index there: a neighbour is drawn without a scan. */
+  private readonly members = new Map<string, string[]>();
+  private readonly slot = new Map<string, number>();
   private readonly draw = random(24);
   /** Cards in flight (the moved one and its new neighbour), by the moved card. */
   private readonly busy = new Map<string, string | null>();
   private readonly held = new Set<string>();
 
   constructor(private readonly board: Board) {
-    board.cardIds.forEach((id, i) => this.stepOf.set(id, board.stepIds[i % board.stepIds.length]!));
+    this.place(board.cardIds.map((id, i) => ({ id, step_id: board.stepIds[i % board.stepIds.length]! })));
+  }
+
+  private place(cards: { id: string; step_id: string }[]): void {
+    this.stepOf.clear();
+    this.slot.clear();
+    for (const step of this.board.stepIds) this.members.set(step, []);
+    for (const card of cards) this.join(card.id, card.step_id);
+  }
+
+  private join(cardId: string, stepId: string): void {
+    let members = this.members.get(stepId);
+    if (!members) this.members.set(stepId, (members = []));
+    this.stepOf.set(cardId, stepId);
+    this.slot.set(cardId, members.length);
+    members.push(cardId);
+  }
+
+  private leave(cardId: string): void {
+    const members = this.members.get(this.stepOf.get(cardId)!)!;
+    const at = this.slot.get(cardId)!;
+    const last = members.pop()!;
+    if (last !== cardId) {
+      members[at] = last;
+      this.slot.set(last, at);
+    }
   }
 
   /** Where every card is, as the server says, and nothing in flight (before a run). */
   resync(cards: CardList['data']): void {
-    for (const card of cards) this.stepOf.set(card.id, card.step_id);
+    this.place(cards);
     this.busy.clear();
     this.held.clear();
   }
 
   private pick<T>(items: T[]): T {
     return items[Math.floor(this.draw() * items.length)]!;
+  }
+
+  /** A card of the step neither `cardId` nor in flight, drawn at random; null when there is none. */
+  private neighbour(stepId: string, cardId: string): string | null {
+    const members = this.members.get(stepId)!;
+    const free = (id: string) => id !== cardId && !this.held.has(id);
+    // In flight are at most two cards a connection, a few dozen among thousands: a draw or two finds one.
+    for (let tries = 0; tries < 32 && members.length; tries++) {
+      const id = this.pick(members);
+      if (free(id)) return id;
+    }
+    const rest = members.filter(free);
+    return rest.length ? this.pick(rest) : null;
   }
 
   next(): { path: string; body: { after_id?: string | null } } {
@@ -130,14 +171,10 @@ class MovePlanner {
     let afterId: string | null | undefined;
     if (roll < 0.05) afterId = null;
     else if (roll < 0.1 && to !== from) afterId = undefined;
-    else {
-      // Within a step the body must say where (an empty body moves nothing): first when it holds no other card.
-      const neighbours = cards.filter(
-        (id) => id !== cardId && !this.held.has(id) && this.stepOf.get(id) === to,
-      );
-      afterId = neighbours.length ? this.pick(neighbours) : null;
-    }
-    this.stepOf.set(cardId, to);
+    // Within a step the body must say where (an empty body moves nothing): first when it holds no other card.
+    else afterId = this.neighbour(to, cardId);
+    this.leave(cardId);
+    this.join(cardId, to);
     this.busy.set(cardId, afterId ?? null);
     this.held.add(cardId);
     if (afterId) this.held.add(afterId);
