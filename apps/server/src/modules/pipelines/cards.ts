@@ -31,7 +31,7 @@ import { visibleContacts } from '../contacts/policy.ts';
 import { boundScope, maySeeContact, scopeValues, visibility } from '../contacts/queries.ts';
 import type { BoardCache } from './board-cache.ts';
 import { mayDeleteCard, visiblePipelines } from './policy.ts';
-import { afterOf, placement, placeInStep, withRoom, type After } from './positions.ts';
+import { afterOf, lostPlace, placement, placeInStep, withRoom, type After } from './positions.ts';
 import type { CardDetailRow, CardRow } from './presenter.ts';
 
 type Record = Parameters<Parameters<typeof inTransaction>[2]>[1];
@@ -334,9 +334,14 @@ export async function loadCardPlace(db: Db, companyId: string, cardId: string) {
   return row;
 }
 
-type MovedRow = { placed: boolean; exhausted: boolean } & (
-  CardDetailRow | { [K in keyof CardDetailRow]: null }
-);
+type MovedRow = {
+  /** The step's pipeline: null when the user sees no such step. */
+  stepPipelineId: string | null;
+  /** False when the step was re-spaced after the statement's snapshot: its positions were stale. */
+  fresh: boolean | null;
+  placed: boolean;
+  exhausted: boolean;
+} & (CardDetailRow | { [K in keyof CardDetailRow]: null });
 
 /** The fields a card change sets besides its place (each present or left as it is). */
 const changedFields = (input: UpdateCardRequest) =>
@@ -347,13 +352,15 @@ const changedFields = (input: UpdateCardRequest) =>
   ].filter(Boolean);
 
 /**
- * A card's change and move in one prepared statement, in the transaction holding its step's lock: its place in
- * the step (`placement`), the update of the card if the user sees its customer (its pipeline is the URL's, which
- * the step's lock checked), and the card as answered, read from the updated row. Named `pipeline_cards`, that
- * row stands for the table in the final select, so the card's columns are the ones every card read uses.
- * Always one row: `placed` false when the card to follow is not in the step, `exhausted` when its gap is too
- * narrow, the card's columns null when the user does not see it. Placeholders: the scope, stepId, itemId,
- * pipelineId, afterId, now and the fields `changedFields` lists.
+ * A card's change and move in one prepared statement, which needs no transaction of its own (positions.ts says
+ * why it may place without its step's lock). `step` checks the step (the user sees its pipeline, which is not
+ * archived) and holds it shared, so no re-spacing of it starts until this commits; `seen` is the step's row
+ * in the statement's snapshot: when it is not the version `step` locked, a re-spacing committed meanwhile and
+ * nothing is written (`fresh` false). Then its place in the step (`placement`), the update of the card if the
+ * user sees its customer and its pipeline is the URL's, and the card as answered, read from the updated row.
+ * Named `pipeline_cards`, that row stands for the table in the final select, so the card's columns are the ones
+ * every card read uses. Always one row. Placeholders: the scope, stepId, itemId, pipelineId, afterId, now and
+ * the fields `changedFields` lists.
  */
 const moveStatement = (ctx: TenantContext, after: After, fields: string[]) =>
   preparedSql<MovedRow>(ctx.db, ['pipeline_move', after, viewerShape(ctx), ...fields].join(':'), () => {
@@ -372,11 +379,18 @@ const moveStatement = (ctx: TenantContext, after: After, fields: string[]) =>
       fields.includes('description') ? sql`description = ${param('description')}` : undefined,
       fields.includes('responsible') ? sql`responsible_id = ${param('responsibleId')}` : undefined,
     ].filter((part) => part !== undefined);
-    return sql`with place as (${placement(after, true)}),
+    return sql`with step as (
+        select ${pipelineSteps.pipelineId} as pipeline_id, ${pipelineSteps}.xmin::text as version
+        from ${visibleStep(scope)}
+        for share of ${pipelineSteps}
+      ),
+      seen as (select xmin::text as version from ${pipelineSteps} where id = ${param('stepId')}),
+      place as (${placement(after, true)}),
       ${target} as (
         update ${pipelineCards} set ${sql.join(set, sql`, `)}
-        from place, ${contacts}
-        where place.found and not place.exhausted and ${and(
+        from place, step, seen, ${contacts}
+        where place.found and not place.exhausted and step.version = seen.version and ${and(
+          sql`step.pipeline_id = ${param('pipelineId')}`,
           eq(pipelineCards.id, param('itemId')),
           eq(pipelineCards.pipelineId, param('pipelineId')),
           eq(pipelineCards.companyId, scope.companyId),
@@ -385,18 +399,22 @@ const moveStatement = (ctx: TenantContext, after: After, fields: string[]) =>
         )}
         returning ${pipelineCards}.*
       )
-      select place.found as "placed", place.exhausted as "exhausted",
+      select step.pipeline_id as "stepPipelineId", step.version = seen.version as "fresh",
+        place.found as "placed", place.exhausted as "exhausted",
         ${sql.join(
           Object.entries({ ...cardColumns, ...detailColumns }).map(
             ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
           ),
           sql`, `,
         )}
-      from place left join (${target}
+      from place left join step on true left join seen on true left join (${target}
         join ${pipelineSteps} on ${pipelineSteps.id} = ${pipelineCards.stepId}
         join ${contacts} on ${contacts.id} = ${pipelineCards.contactId}
         left join ${responsibleJoin[0]} on ${responsibleJoin[1]}) on true`;
   });
+
+/** Tries of a move on its own before it takes its step's lock and waits for its turn. */
+const UNLOCKED_TRIES = 3;
 
 export function cardService(deps: { bus: EventBus; boards: BoardCache }) {
   const changed = (record: Record, ctx: TenantContext, pipelineId: string, cardId: string) =>
@@ -467,15 +485,17 @@ export function cardService(deps: { bus: EventBus; boards: BoardCache }) {
     },
 
     /**
-     * Changes fields and, when {stepId} or `after_id` says so, moves the card (last write wins): the step's lock,
-     * which checks the step and its pipeline, then one statement that places, updates and reads the card.
+     * Changes fields and, when {stepId} or `after_id` says so, moves the card (last write wins). The move runs
+     * on its own, racing the step's other moves (positions.ts); when it lost its place to one of them, or the
+     * step was re-spaced meanwhile, it runs again. A move still not placed after its tries, or whose gap ran
+     * out, takes the step's lock and waits for its turn, which it cannot lose.
      */
     async update(
       ctx: TenantContext,
       input: UpdateCardRequest & CardKey & { stepId: string },
     ): Promise<CardDetailRow> {
-      const after = afterOf(input.after_id);
-      const statement = moveStatement(ctx, after, changedFields(input));
+      if (input.responsible_id) await assertResponsible(ctx, input.responsible_id);
+      const statement = moveStatement(ctx, afterOf(input.after_id), changedFields(input));
       const values = {
         ...scopeValues(ctx),
         stepId: input.stepId,
@@ -487,15 +507,35 @@ export function cardService(deps: { bus: EventBus; boards: BoardCache }) {
         description: input.description,
         responsibleId: input.responsible_id,
       };
-      return inTransaction(ctx.db, deps.bus, async (tx, record) => {
-        await assertStep(ctx, input.pipelineId, input.stepId, tx);
-        if (input.responsible_id) await assertResponsible({ ...ctx, db: tx }, input.responsible_id);
-        const row = await withRoom(tx, input.stepId, () => statement.execute(values, tx));
-        if (!row!.placed || row!.id === null) throw notFound();
-        changed(record, ctx, input.pipelineId, input.itemId);
-        const { placed: _placed, exhausted: _exhausted, ...card } = row!;
-        return card;
-      });
+      const unlocked = async (): Promise<MovedRow | undefined> => {
+        for (let tries = 0; tries < UNLOCKED_TRIES; tries++) {
+          const row = await statement.execute(values).then(([moved]) => moved, lostPlace);
+          if (!row) continue; // another move took its place meanwhile
+          if (row.stepPipelineId === null) throw notFound();
+          if (row.fresh || row.exhausted || row.stepPipelineId !== input.pipelineId) return row;
+        }
+        return undefined;
+      };
+      const inTurn = () =>
+        ctx.db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Db;
+          await assertStep(ctx, input.pipelineId, input.stepId, tx);
+          return withRoom(tx, input.stepId, () => statement.execute(values, tx));
+        });
+      let row = await unlocked();
+      if (!row || row.exhausted) row = await inTurn();
+      if (row!.stepPipelineId !== input.pipelineId) throw new AppError('step_not_in_pipeline', 400);
+      if (!row!.placed || row!.id === null) throw notFound();
+      await deps.bus.publish([
+        {
+          type: 'pipeline.card',
+          companyId: ctx.companyId,
+          pipelineId: input.pipelineId,
+          cardId: input.itemId,
+        },
+      ]);
+      const { stepPipelineId: _step, fresh: _fresh, placed: _placed, exhausted: _exhausted, ...card } = row!;
+      return card as CardDetailRow;
     },
 
     rate: (ctx: TenantContext, input: CardKey & { rating: number }) =>
@@ -555,6 +595,19 @@ export function cardService(deps: { bus: EventBus; boards: BoardCache }) {
 }
 export type CardService = ReturnType<typeof cardService>;
 
+/**
+ * The step {stepId} joined to its pipeline, when the user sees that pipeline and it is not archived: a FROM
+ * and WHERE for a step's check.
+ */
+const visibleStep = (scope: ReturnType<typeof boundViewer>) =>
+  sql`${pipelineSteps} join ${pipelines} on ${pipelines.id} = ${pipelineSteps.pipelineId}
+    where ${and(
+      eq(pipelineSteps.id, param('stepId')),
+      eq(pipelineSteps.companyId, scope.companyId),
+      isNull(pipelines.archivedAt),
+      visiblePipelines(scope),
+    )}`;
+
 /** The step's pipeline if the user sees it; locking the step's row (`for update`) when a card goes into it. */
 const stepStatement = (ctx: TenantContext, lock: boolean) =>
   preparedSql<{ pipelineId: string }>(
@@ -563,13 +616,7 @@ const stepStatement = (ctx: TenantContext, lock: boolean) =>
     () => {
       const scope = boundViewer(ctx);
       return sql`select ${pipelineSteps.pipelineId} as "pipelineId"
-        from ${pipelineSteps} join ${pipelines} on ${pipelines.id} = ${pipelineSteps.pipelineId}
-        where ${and(
-          eq(pipelineSteps.id, param('stepId')),
-          eq(pipelineSteps.companyId, scope.companyId),
-          isNull(pipelines.archivedAt),
-          visiblePipelines(scope),
-        )} ${lock ? sql`for update of ${pipelineSteps}` : sql``}`;
+        from ${visibleStep(scope)} ${lock ? sql`for update of ${pipelineSteps}` : sql``}`;
     },
   );
 

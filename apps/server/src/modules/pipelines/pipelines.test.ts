@@ -1,7 +1,9 @@
 import type { Board, Card, CardSummary, Comment, Pipeline, StepPage } from '@atende/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
+  eventually,
   injectAs,
   makeActor,
   makeContact,
@@ -12,7 +14,8 @@ import {
 import { connectSocket } from '../../../test/realtime-client.ts';
 import { buildApp } from '../../app.ts';
 import { loopbackRegistry } from '../../channels/loopback.ts';
-import { pipelineCards, teamMembers, teams } from '../../db/schema/index.ts';
+import { pipelineCards, pipelineSteps, teamMembers, teams } from '../../db/schema/index.ts';
+import { queryRows, type Db } from '../../platform/db/database.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -338,6 +341,90 @@ describe('cards', () => {
     }
     expect(all.filter((card) => card.name.startsWith('Concorrente'))).toHaveLength(12);
   });
+
+  /**
+   * Runs `change` in a transaction of another connection that stays open until the move `path` waits for it,
+   * then commits it: the move's snapshot comes before the change, its locks and index checks after.
+   */
+  const moveAcross = async (change: (tx: Db) => Promise<unknown>, path: string, body: object) => {
+    let answer: ReturnType<typeof call> | undefined;
+    await t.database.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await change(tx);
+      answer = call(attendant, 'PUT', path, body);
+      const waiting = async () =>
+        (
+          await queryRows(
+            t.database.db,
+            sql`select 1 from pg_stat_activity where wait_event_type = 'Lock'
+          and query like 'with step as%'`,
+          )
+        ).length > 0;
+      expect(await eventually(waiting, true, 10_000)).toBe(true);
+    });
+    return (await answer)!;
+  };
+  const stepOrder = async (stepId: string) =>
+    (await board(supervisor, '&status=all'))
+      .filter((card) => card.step_id === stepId)
+      .map((card) => card.name);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a move whose place another move took meanwhile runs again and lands after its card',
+    async () => {
+      const [from, to] = [steps()[0]!, steps()[1]!];
+      const a = await newCard('Tomado A', to, attendant, null);
+      const b = await newCard('Tomado B', to, attendant, a.id);
+      const x = await newCard('Tomado X', from);
+      const y = await newCard('Tomado Y', from);
+      const middle = (a.position + b.position) / 2;
+      const moved = await moveAcross(
+        (tx) =>
+          tx.update(pipelineCards).set({ stepId: to, position: middle }).where(eq(pipelineCards.id, y.id)),
+        `/pipeline/${pipeline.id}/steps/${to}/item/${x.id}`,
+        { after_id: a.id },
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
+      const order = await stepOrder(to);
+      expect(order.filter((name) => name.startsWith('Tomado'))).toEqual([
+        'Tomado A',
+        'Tomado X',
+        'Tomado Y',
+        'Tomado B',
+      ]);
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a move that read the positions before its step was spaced out reads them again',
+    async () => {
+      const [from, to] = [steps()[0]!, steps()[1]!];
+      const a = await newCard('Espaçado A', to, attendant, null);
+      await newCard('Espaçado B', to, attendant, a.id);
+      const x = await newCard('Espaçado X', from);
+      // What a re-spacing writes: a new version of the step's row, and every card of the step far above.
+      const respace = async (tx: Db) => {
+        await tx
+          .update(pipelineSteps)
+          .set({ position: sql`${pipelineSteps.position}` })
+          .where(eq(pipelineSteps.id, to));
+        await tx
+          .update(pipelineCards)
+          .set({ position: sql`${pipelineCards.position} + 1000000` })
+          .where(eq(pipelineCards.stepId, to));
+      };
+      const moved = await moveAcross(respace, `/pipeline/${pipeline.id}/steps/${to}/item/${x.id}`, {
+        after_id: a.id,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const order = await stepOrder(to);
+      expect(order.filter((name) => name.startsWith('Espaçado'))).toEqual([
+        'Espaçado A',
+        'Espaçado X',
+        'Espaçado B',
+      ]);
+    },
+  );
 });
 
 describe('the paged board', () => {

@@ -1,10 +1,13 @@
 // A card's place in its step: a fractional position between its new neighbours, so a move writes one row.
-// Every placement into a step runs after its caller locked that step's row in the same transaction (cards.ts,
-// lockedStep): concurrent moves into one step take turns and, their statements starting after the lock, each
-// sees the others' committed positions, so positions stay unique (the unique index is the last guard). When
-// repeated halving runs out of precision the step is spaced out again, once, inside the same lock.
+// A move places its card without waiting for the step's other moves (cards.ts, moveStatement): it reads the
+// neighbours in its snapshot and writes, and the unique index on (step, position) refuses a place another move
+// took meanwhile, when the move runs again on a new snapshot. The card lands after the card it was put after
+// (unless that card itself moved meanwhile). A new card, and a move that lost its race too often, lock the step's row and place in a
+// statement started after the lock, which sees every committed position. When repeated halving runs out of
+// precision the step is spaced out again, under that lock; the re-spacing writes the step's row, so a move whose
+// snapshot came before it sees a new version of the row it holds shared, and runs again.
 import { sql, type SQL } from 'drizzle-orm';
-import { pipelineCards } from '../../db/schema/index.ts';
+import { pipelineCards, pipelineSteps } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param, preparedSql } from '../../platform/db/prepared.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -78,8 +81,13 @@ export async function withRoom<Row extends { exhausted: boolean }>(
   return (await place())[0];
 }
 
-/** Evenly spaced positions above every current one (no two rows ever share a position meanwhile). */
+/**
+ * Evenly spaced positions above every current one (no two rows ever share a position meanwhile), after a new
+ * version of the step's row, which tells the moves that read the old positions to read again. A card that left
+ * the step meanwhile keeps the place its move gave it.
+ */
 async function spaceOut(tx: Db, stepId: string): Promise<void> {
+  await tx.execute(sql`update ${pipelineSteps} set position = position where id = ${stepId}`);
   await tx.execute(sql`
     update ${pipelineCards} set position = spaced.at
     from (
@@ -87,5 +95,16 @@ async function spaceOut(tx: Db, stepId: string): Promise<void> {
         + ${GAP} * row_number() over (order by position) as at
       from ${pipelineCards} where step_id = ${stepId}
     ) as spaced
-    where ${pipelineCards.id} = spaced.id`);
+    where ${pipelineCards.id} = spaced.id and ${pipelineCards.stepId} = ${stepId}`);
+}
+
+const POSITION_KEY = 'pipeline_cards_step_position_key';
+
+/** A move's answer when another move took the place it chose (undefined); any other error thrown again. */
+export function lostPlace(error: unknown): undefined {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === POSITION_KEY) return undefined;
+  }
+  throw error;
 }
