@@ -26,7 +26,7 @@ import { jsonRows, namedColumns } from '../../platform/db/json-rows.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { param, prepared, preparedSql } from '../../platform/db/prepared.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { inTransaction, type EventBus } from '../../platform/events.ts';
+import { inTransaction, type DomainEvent, type EventBus } from '../../platform/events.ts';
 import { visibleContacts } from '../contacts/policy.ts';
 import { boundScope, maySeeContact, scopeValues, visibility } from '../contacts/queries.ts';
 import type { BoardCache } from './board-cache.ts';
@@ -417,8 +417,14 @@ const moveStatement = (ctx: TenantContext, after: After, fields: string[]) =>
 const UNLOCKED_TRIES = 3;
 
 export function cardService(deps: { bus: EventBus; boards: BoardCache }) {
+  const cardEvent = (ctx: TenantContext, pipelineId: string, cardId: string): DomainEvent => ({
+    type: 'pipeline.card',
+    companyId: ctx.companyId,
+    pipelineId,
+    cardId,
+  });
   const changed = (record: Record, ctx: TenantContext, pipelineId: string, cardId: string) =>
-    record({ type: 'pipeline.card', companyId: ctx.companyId, pipelineId, cardId });
+    record(cardEvent(ctx, pipelineId, cardId));
 
   /** Changes a card the user sees inside one transaction that announces it. */
   const change = async (
@@ -526,14 +532,7 @@ export function cardService(deps: { bus: EventBus; boards: BoardCache }) {
       if (!row || row.exhausted) row = await inTurn();
       if (row!.stepPipelineId !== input.pipelineId) throw new AppError('step_not_in_pipeline', 400);
       if (!row!.placed || row!.id === null) throw notFound();
-      await deps.bus.publish([
-        {
-          type: 'pipeline.card',
-          companyId: ctx.companyId,
-          pipelineId: input.pipelineId,
-          cardId: input.itemId,
-        },
-      ]);
+      await deps.bus.publish([cardEvent(ctx, input.pipelineId, input.itemId)]);
       const { stepPipelineId: _step, fresh: _fresh, placed: _placed, exhausted: _exhausted, ...card } = row!;
       return card as CardDetailRow;
     },
