@@ -183,10 +183,9 @@ async function createQueues(db: Db): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('atende:pgboss-queues'))`);
     const existing = await queryRows<{ name: string }>(tx, sql`select name from pgboss.queue`);
     const names = new Set(existing.map((queue) => queue.name));
+    const options = JSON.stringify({ policy: 'standard', ...RETRY });
     for (const queue of Object.values(QUEUES)) {
-      if (names.has(queue)) continue;
-      const options = JSON.stringify({ policy: 'standard', ...RETRY });
-      await tx.execute(sql`select pgboss.create_queue(${queue}, ${options}::json)`);
+      if (!names.has(queue)) await tx.execute(sql`select pgboss.create_queue(${queue}, ${options}::json)`);
     }
   });
 }

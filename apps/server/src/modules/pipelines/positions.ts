@@ -2,13 +2,14 @@
 // A move places its card without waiting for the step's other moves (cards.ts, moveStatement): it reads the
 // neighbours in its snapshot and writes, and the unique index on (step, position) refuses a place another move
 // took meanwhile, when the move runs again on a new snapshot. The card lands after the card it was put after
-// (unless that card itself moved meanwhile). A new card, and a move that lost its race too often, lock the step's row and place in a
-// statement started after the lock, which sees every committed position. When repeated halving runs out of
-// precision the step is spaced out again, under that lock; the re-spacing writes the step's row, so a move whose
-// snapshot came before it sees a new version of the row it holds shared, and runs again.
+// (unless that card itself moved meanwhile). A new card, and a move that lost its race too often, lock the
+// step's row and place in a statement started after the lock, which sees every committed position. When
+// repeated halving runs out of precision the step is spaced out again, under that lock; the re-spacing writes
+// the step's row, so a move whose snapshot came before it sees a new version of the row it holds shared, and
+// runs again.
 import { sql, type SQL } from 'drizzle-orm';
 import { pipelineCards, pipelineSteps } from '../../db/schema/index.ts';
-import type { Db } from '../../platform/db/database.ts';
+import { isUniqueViolation, type Db } from '../../platform/db/database.ts';
 import { param, preparedSql } from '../../platform/db/prepared.ts';
 import { notFound } from '../../platform/errors.ts';
 
@@ -102,9 +103,6 @@ const POSITION_KEY = 'pipeline_cards_step_position_key';
 
 /** A move's answer when another move took the place it chose (undefined); any other error thrown again. */
 export function lostPlace(error: unknown): undefined {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === POSITION_KEY) return undefined;
-  }
+  if (isUniqueViolation(error, POSITION_KEY)) return undefined;
   throw error;
 }

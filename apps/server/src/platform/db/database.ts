@@ -188,10 +188,15 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
   return result.rows;
 }
 
-/** A unique constraint refused the row (PostgreSQL error 23505), as a concurrent duplicate insert does. */
-export function isUniqueViolation(error: unknown): boolean {
+/**
+ * A unique constraint (the index `constraint`, when named) refused the row (PostgreSQL error 23505), as a
+ * concurrent duplicate insert does.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const refusal = current as { code?: unknown; constraint?: unknown };
+    if (refusal.code === '23505' && (constraint === undefined || refusal.constraint === constraint))
+      return true;
   }
   return false;
 }
