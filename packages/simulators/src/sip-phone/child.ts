@@ -107,6 +107,13 @@ function measure(hz: number, ms: number): void {
 
 function watch(current: RTCSession): void {
   session = current;
+  // jssip ends a call whose hold or unhold re-INVITE failed. When the call was hung up meanwhile (the re-INVITE
+  // left after the BYE, its offer slow to make on a loaded machine, and was refused), that ending threw inside a
+  // SIP callback and took the whole phone down. Ending an ended call does nothing here.
+  const terminate = current.terminate.bind(current);
+  current.terminate = (options) => {
+    if (!current.isEnded()) terminate(options);
+  };
   current.on('progress', (event: { response?: { status_code?: number } }) =>
     emit({ type: 'progress', status: event.response?.status_code ?? null }),
   );
